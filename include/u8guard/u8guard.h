@@ -1,0 +1,10 @@
+// The umbrella header: everything u8guard offers.
+
+#ifndef U8GUARD_U8GUARD_H_
+#define U8GUARD_U8GUARD_H_
+
+#include "u8guard/utf8.h"       // IWYU pragma: export
+#include "u8guard/utf8_file.h"  // IWYU pragma: export
+#include "u8guard/version.h"    // IWYU pragma: export
+
+#endif  // U8GUARD_U8GUARD_H_

@@ -1,0 +1,211 @@
+// Strict UTF-8 (RFC 3629 §3, §4, §10): validation, decoding, encoding.
+//
+// Valid input is exactly the RFC 3629 §4 ABNF. Everything else is rejected
+// with the byte offset where valid input stops, the kind of error, and the
+// length of the maximal ill-formed subpart (Unicode 15.0 §3.9, D93b), with the
+// same semantics as Rust's `Utf8Error::valid_up_to()` / `error_len()`.
+//
+// This layer knows nothing of ICU and never allocates, except for the
+// functions that return a std::string or std::u32string.
+
+#ifndef U8GUARD_UTF8_H_
+#define U8GUARD_UTF8_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace u8guard {
+
+// Why a byte sequence is not UTF-8. Every kind names the first error only.
+enum class Utf8ErrorKind : uint8_t {
+  kNone = 0,
+  // A byte that never appears in UTF-8: C0 or C1 not followed by a
+  // continuation byte, or F5..FF (RFC 3629 §1: "never appear").
+  kInvalidByte,
+  // A continuation byte (80..BF) where a character must start.
+  kUnexpectedContinuation,
+  // A lead byte followed by fewer continuation bytes than it announces,
+  // before the end of the input.
+  kMissingContinuation,
+  // The input ends inside an otherwise well-formed prefix of a sequence.
+  kTruncated,
+  // A longer form than needed: C0/C1 followed by a continuation byte,
+  // E0 80..9F, F0 80..8F (RFC 3629 §10, the "/../" attack).
+  kOverlong,
+  // An encoded UTF-16 surrogate U+D800..U+DFFF: ED A0..BF (RFC 3629 §3).
+  kSurrogate,
+  // A value above U+10FFFF: F4 90..BF.
+  kAboveMax,
+};
+
+// Returns a short lower-case English name of `kind`, e.g. "overlong
+// encoding". The names are stable: the CLI prints them and tests match them.
+std::string_view Utf8ErrorKindName(Utf8ErrorKind kind);
+
+// Returns the identifier form of `kind` used in JSON output, e.g.
+// "overlong". Stable.
+std::string_view Utf8ErrorKindId(Utf8ErrorKind kind);
+
+// The outcome of validating a byte string.
+struct Utf8Result {
+  // Byte offset of the first error, or the input size when it is valid. The
+  // bytes [0, valid_up_to) are always valid UTF-8.
+  size_t valid_up_to = 0;
+  // kNone when the input is valid.
+  Utf8ErrorKind kind = Utf8ErrorKind::kNone;
+  // Length (1..3) of the maximal ill-formed subpart that starts at
+  // valid_up_to; 0 when the input is valid or ends inside a sequence
+  // (kTruncated), as with Rust's error_len() returning None.
+  uint8_t error_len = 0;
+
+  // True when the whole input is valid UTF-8.
+  bool ok() const { return kind == Utf8ErrorKind::kNone; }
+
+  friend bool operator==(const Utf8Result&, const Utf8Result&) = default;
+};
+
+// Validates `bytes` as UTF-8 with the fastest kernel this CPU supports.
+// Accepts any input (including empty) and never reads outside it. Returns the
+// first error, or ok() with valid_up_to == bytes.size().
+Utf8Result ValidateUtf8(std::string_view bytes) noexcept;
+
+// Returns true exactly when ValidateUtf8(bytes).ok().
+bool IsValidUtf8(std::string_view bytes) noexcept;
+
+// The validation kernels. kAuto picks the fastest one the CPU supports, once,
+// at start-up; the environment variable U8GUARD_KERNEL (scalar, sse42, avx2,
+// avx512) overrides that choice when the CPU supports the named kernel.
+enum class Utf8Kernel : uint8_t { kAuto, kScalar, kSse42, kAvx2, kAvx512 };
+
+// Returns the kernel's name: "auto", "scalar", "sse42", "avx2" or "avx512".
+std::string_view Utf8KernelName(Utf8Kernel kernel);
+
+// Returns true when this CPU (and this build) can run `kernel`. kAuto and
+// kScalar are always supported.
+bool Utf8KernelSupported(Utf8Kernel kernel);
+
+// Returns the kernel ValidateUtf8 uses (never kAuto).
+Utf8Kernel ActiveUtf8Kernel();
+
+// Validates `bytes` with one named kernel; for tests and benchmarks. Returns
+// the same result as ValidateUtf8. A kernel the CPU does not support (see
+// Utf8KernelSupported) falls back to the scalar kernel.
+Utf8Result ValidateUtf8With(Utf8Kernel kernel, std::string_view bytes) noexcept;
+
+// The reference decoder: a direct transcription of the RFC 3629 §4 ABNF, one
+// byte at a time, with no fast path. It is the oracle every other kernel is
+// tested against. Same contract as ValidateUtf8.
+Utf8Result ValidateUtf8Reference(std::string_view bytes) noexcept;
+
+// Validates a stream delivered in chunks of any size, including chunks that
+// split a sequence. Offsets are offsets in the whole stream. Usage:
+//
+//   Utf8StreamValidator v;
+//   while (read chunk) if (!v.Feed(chunk).ok()) break;
+//   Utf8Result r = v.Finish();
+//
+// After an error every later Feed and Finish return that same error. Never
+// allocates; holds at most 3 bytes of an unfinished sequence.
+class Utf8StreamValidator {
+ public:
+  Utf8StreamValidator() = default;
+
+  // Validates the next chunk. Returns ok() with valid_up_to = the number of
+  // bytes consumed so far, all of which are known valid except for at most 3
+  // bytes of a sequence the chunk leaves unfinished; or the first error, with
+  // valid_up_to as an offset in the whole stream.
+  Utf8Result Feed(std::string_view chunk) noexcept;
+
+  // Ends the stream. Returns ok() with valid_up_to = total size, or the first
+  // error; an unfinished sequence at the end is kTruncated.
+  Utf8Result Finish() noexcept;
+
+  // Returns the validator to its initial state.
+  void Reset() noexcept { *this = Utf8StreamValidator(); }
+
+  // Total bytes fed so far.
+  uint64_t bytes_fed() const { return fed_; }
+
+ private:
+  uint64_t fed_ = 0;          // bytes received in all chunks so far
+  char pending_[4] = {};      // unfinished sequence held across chunks
+  uint8_t pending_len_ = 0;
+  bool failed_ = false;
+  Utf8Result error_;           // the first error, once failed_
+};
+
+// Decodes one code point starting at `pos`. On success returns the scalar
+// value and advances `pos` past it; on error returns -1 and leaves `pos`
+// unchanged. `pos` must be <= bytes.size().
+int32_t DecodeUtf8At(std::string_view bytes, size_t& pos) noexcept;
+
+// Iterates the code points of a string already known to be valid UTF-8 (the
+// caller checked ValidateUtf8); behaviour on invalid input is safe (never
+// reads outside the string) but the values are unspecified.
+class Utf8CodePoints {
+ public:
+  class Iterator {
+   public:
+    using value_type = char32_t;
+    using difference_type = std::ptrdiff_t;
+    Iterator() = default;
+    Iterator(std::string_view s, size_t pos) : s_(s), pos_(pos) {}
+    char32_t operator*() const;
+    Iterator& operator++();
+    Iterator operator++(int) {
+      Iterator t = *this;
+      ++*this;
+      return t;
+    }
+    // Byte offset of the current code point.
+    size_t offset() const { return pos_; }
+    bool operator==(const Iterator& o) const { return pos_ == o.pos_; }
+
+   private:
+    std::string_view s_;
+    size_t pos_ = 0;
+  };
+  explicit Utf8CodePoints(std::string_view valid) : s_(valid) {}
+  Iterator begin() const { return Iterator(s_, 0); }
+  Iterator end() const { return Iterator(s_, s_.size()); }
+
+ private:
+  std::string_view s_;
+};
+
+// Decodes `bytes` strictly into code points. Returns an InvalidArgument
+// status naming the offset, kind and offending bytes when it is not UTF-8.
+absl::StatusOr<std::u32string> DecodeUtf8(std::string_view bytes);
+
+// Appends the UTF-8 encoding of `cp` to `out`. Returns false, appending
+// nothing, for surrogates (U+D800..U+DFFF) and values above U+10FFFF
+// (RFC 3629 §3, §10).
+bool AppendUtf8(char32_t cp, std::string& out);
+
+// Encodes `code_points` as UTF-8. Returns InvalidArgument naming the index and
+// value of the first surrogate or out-of-range value.
+absl::StatusOr<std::string> EncodeUtf8(std::u32string_view code_points);
+
+// Returns `bytes` with every maximal ill-formed subpart (and an unfinished
+// sequence at the end) replaced by one U+FFFD, as Unicode §3.9 recommends and
+// as CPython's errors="replace" does. For logs and display only: never use
+// its output for matching, since distinct inputs map to the same output.
+std::string ToUtf8Lossy(std::string_view bytes);
+
+// Returns OkStatus() for valid UTF-8; otherwise InvalidArgument with a message
+// such as "invalid UTF-8 at byte 1: overlong encoding (C0 AE)" naming the
+// offset, the kind and the offending bytes in hex.
+absl::Status CheckUtf8(std::string_view bytes);
+
+// Formats the error in `result` (which must not be ok()) for `bytes`, as
+// CheckUtf8 does. `bytes` is the input that produced `result`.
+std::string DescribeUtf8Error(std::string_view bytes, const Utf8Result& result);
+
+}  // namespace u8guard
+
+#endif  // U8GUARD_UTF8_H_

@@ -1,0 +1,53 @@
+// u8guard check: strict validation of files, streamed.
+
+#include <cstdio>
+#include <iostream>
+
+#include "absl/strings/str_format.h"
+#include "src/cli/commands.h"
+#include "src/cli/json.h"
+#include "u8guard/utf8.h"
+#include "u8guard/utf8_file.h"
+
+namespace u8guard::cli {
+
+int RunCheck(const std::vector<std::string>& args, Format format) {
+  std::vector<std::string> files = args;
+  if (files.empty()) files.push_back("-");
+  int exit_code = kExitOk;
+  for (const std::string& file : files) {
+    const absl::StatusOr<Utf8Result> r = ValidateUtf8File(file);
+    if (!r.ok()) {
+      std::cerr << "u8guard check: " << r.status().message() << "\n";
+      if (format == Format::kJson) {
+        std::cout << JsonObject()
+                         .Add("file", file)
+                         .Add("io_error", std::string(r.status().message()))
+                         .Line()
+                  << "\n";
+      }
+      exit_code = kExitUsage;
+      continue;
+    }
+    if (!r->ok() && exit_code == kExitOk) exit_code = kExitNegative;
+    if (format == Format::kJson) {
+      JsonObject o;
+      o.Add("file", file).Add("valid", r->ok()).Add("valid_up_to",
+                                                    uint64_t{r->valid_up_to});
+      if (!r->ok()) {
+        o.Add("error", Utf8ErrorKindId(r->kind))
+            .Add("error_len", uint64_t{r->error_len});
+      }
+      std::cout << o.Line() << "\n";
+    } else if (r->ok()) {
+      std::cout << absl::StrFormat("%s: ok\n", file);
+    } else {
+      std::cout << absl::StrFormat("%s:%d: %s\n", file, r->valid_up_to,
+                                   Utf8ErrorKindName(r->kind));
+    }
+  }
+  std::cout.flush();
+  return exit_code;
+}
+
+}  // namespace u8guard::cli

@@ -1,0 +1,26 @@
+// The CLI's subcommands. Each takes the positional arguments after its name
+// and returns the process exit status: 0 success, 1 a negative answer, 2 a
+// usage or I/O error.
+
+#ifndef U8GUARD_SRC_CLI_COMMANDS_H_
+#define U8GUARD_SRC_CLI_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace u8guard::cli {
+
+enum ExitCode : int { kExitOk = 0, kExitNegative = 1, kExitUsage = 2 };
+
+// Output format chosen with --format.
+enum class Format { kText, kJson };
+
+// u8guard check [FILE|-]...
+int RunCheck(const std::vector<std::string>& args, Format format);
+
+// u8guard version
+int RunVersion(const std::vector<std::string>& args, Format format);
+
+}  // namespace u8guard::cli
+
+#endif  // U8GUARD_SRC_CLI_COMMANDS_H_

@@ -1,0 +1,68 @@
+// JSON output for the CLI.
+
+#include "src/cli/json.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::cli {
+
+std::string JsonString(std::string_view s) {
+  const std::string text = ToUtf8Lossy(s);
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+          absl::StrAppendFormat(&out, "\\u%04x", static_cast<unsigned char>(c));
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+JsonObject& JsonObject::Add(std::string_view key, std::string_view value) {
+  fields_.emplace_back(std::string(key), JsonString(value));
+  return *this;
+}
+
+JsonObject& JsonObject::Add(std::string_view key, bool value) {
+  fields_.emplace_back(std::string(key), value ? "true" : "false");
+  return *this;
+}
+
+JsonObject& JsonObject::Add(std::string_view key, uint64_t value) {
+  fields_.emplace_back(std::string(key), absl::StrCat(value));
+  return *this;
+}
+
+std::string JsonObject::Line() const {
+  std::string out = "{";
+  for (size_t i = 0; i < fields_.size(); ++i) {
+    absl::StrAppend(&out, i ? ", " : "", JsonString(fields_[i].first), ": ",
+                    fields_[i].second);
+  }
+  out += "}";
+  return out;
+}
+
+}  // namespace u8guard::cli

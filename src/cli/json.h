@@ -1,0 +1,37 @@
+// JSON output for the CLI: one object per line.
+
+#ifndef U8GUARD_SRC_CLI_JSON_H_
+#define U8GUARD_SRC_CLI_JSON_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace u8guard::cli {
+
+// Returns `s` as a JSON string literal. Bytes that are not valid UTF-8 become
+// U+FFFD (so the output is always valid JSON); controls become \u escapes.
+std::string JsonString(std::string_view s);
+
+// Builds one JSON object, keys in insertion order.
+class JsonObject {
+ public:
+  JsonObject& Add(std::string_view key, std::string_view value);
+  JsonObject& Add(std::string_view key, const char* value) {
+    return Add(key, std::string_view(value));
+  }
+  JsonObject& Add(std::string_view key, bool value);
+  JsonObject& Add(std::string_view key, uint64_t value);
+  // The object as one line, without a newline.
+  std::string Line() const;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> fields_;
+};
+
+}  // namespace u8guard::cli
+
+#endif  // U8GUARD_SRC_CLI_JSON_H_

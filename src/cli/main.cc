@@ -1,0 +1,87 @@
+// The u8guard command-line tool: a thin shell over the public API. See
+// README.md ("Command-line tool") for the contract.
+
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/reflection.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/match.h"
+#include "src/cli/commands.h"
+
+ABSL_FLAG(std::string, format, "text", "output format: text or json");
+
+namespace u8guard::cli {
+namespace {
+
+constexpr char kUsage[] =
+    R"(usage: u8guard COMMAND [--format=text|json] [ARG]...
+
+commands:
+  check [FILE|-]...   strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
+  version             library, ICU and Unicode versions
+
+exit status: 0 success, 1 a negative answer (invalid), 2 usage or I/O error
+)";
+
+// absl exits with status 1 on an unknown flag; the contract says 2, so flags
+// are checked against the registry before absl parses them.
+bool FlagsAreKnown(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() < 2 || arg[0] != '-') continue;
+    arg.remove_prefix(arg[1] == '-' ? 2 : 1);
+    arg = arg.substr(0, arg.find('='));
+    // Debian's Abseil has its own string_view, distinct from std's.
+    const absl::string_view name(arg.data(), arg.size());
+    if (absl::FindCommandLineFlag(name) != nullptr) continue;
+    if (absl::StartsWith(name, "no") &&
+        absl::FindCommandLineFlag(name.substr(2)) != nullptr) {
+      continue;
+    }
+    std::cerr << "u8guard: unknown flag --" << arg << "\n" << kUsage;
+    return false;
+  }
+  return true;
+}
+
+int Main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(kUsage);
+  if (!FlagsAreKnown(argc, argv)) return kExitUsage;
+  const std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  if (positional.size() < 2) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  const std::string format_name = absl::GetFlag(FLAGS_format);
+  Format format;
+  if (format_name == "text") {
+    format = Format::kText;
+  } else if (format_name == "json") {
+    format = Format::kJson;
+  } else {
+    std::cerr << "u8guard: --format must be text or json\n";
+    return kExitUsage;
+  }
+  const std::string command = positional[1];
+  const std::vector<std::string> args(positional.begin() + 2,
+                                      positional.end());
+  if (command == "check") return RunCheck(args, format);
+  if (command == "version") return RunVersion(args, format);
+  if (command == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  std::cerr << "u8guard: unknown command '" << command << "'\n" << kUsage;
+  return kExitUsage;
+}
+
+}  // namespace
+}  // namespace u8guard::cli
+
+int main(int argc, char** argv) { return u8guard::cli::Main(argc, argv); }

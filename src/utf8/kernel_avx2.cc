@@ -1,0 +1,58 @@
+// The AVX2 kernel: 32-byte vectors. Compiled with -mavx2 and included in the
+// dispatch only when the CPU and OS report AVX2.
+
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "src/utf8/kernel.h"
+
+namespace u8guard::internal {
+namespace {
+
+using V = __m256i;
+constexpr int kVecBytes = 32;
+
+inline V Zero() { return _mm256_setzero_si256(); }
+inline V Splat(uint8_t b) { return _mm256_set1_epi8(static_cast<char>(b)); }
+inline V LoadAligned(const uint8_t* p) {
+  return _mm256_load_si256(reinterpret_cast<const V*>(p));
+}
+inline V Table(const uint8_t* t) {
+  return _mm256_broadcastsi128_si256(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
+}
+inline V Lookup(V table, V idx) { return _mm256_shuffle_epi8(table, idx); }
+inline V And(V a, V b) { return _mm256_and_si256(a, b); }
+inline V Or(V a, V b) { return _mm256_or_si256(a, b); }
+inline V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
+inline V SubsU8(V a, V b) { return _mm256_subs_epu8(a, b); }
+inline V LowNibble(V v) { return And(v, Splat(0x0F)); }
+inline V HighNibble(V v) { return LowNibble(_mm256_srli_epi16(v, 4)); }
+template <int N>
+inline V Prev(V cur, V prev) {
+  // [prev.hi, cur.lo], then per-lane alignr brings the bytes across lanes.
+  const V straddle = _mm256_permute2x128_si256(prev, cur, 0x21);
+  return _mm256_alignr_epi8(cur, straddle, 16 - N);
+}
+inline bool AnyHighBit(V v) { return _mm256_movemask_epi8(v) != 0; }
+inline bool AnyNonZero(V v) { return !_mm256_testz_si256(v, v); }
+inline void LoadBlock(const uint8_t* p, V* v) {
+  v[0] = _mm256_loadu_si256(reinterpret_cast<const V*>(p));
+  v[1] = _mm256_loadu_si256(reinterpret_cast<const V*>(p + 32));
+}
+inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
+  alignas(32) uint8_t buf[64] = {};
+  std::memcpy(buf, p, n);
+  LoadBlock(buf, v);
+}
+
+#include "src/utf8/kernel_body.inc"
+
+}  // namespace
+
+size_t ValidateAvx2Kernel(const uint8_t* data, size_t n) {
+  return ValidateBlocks(data, n);
+}
+
+}  // namespace u8guard::internal

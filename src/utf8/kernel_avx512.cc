@@ -1,0 +1,51 @@
+// The AVX-512 kernel (F + BW): one 64-byte vector per block, and masked loads
+// for the tail, so short strings are checked without copying. Compiled with
+// -mavx512f -mavx512bw and dispatched only when the CPU and OS report both.
+
+#include <immintrin.h>
+
+#include "src/utf8/kernel.h"
+
+namespace u8guard::internal {
+namespace {
+
+using V = __m512i;
+constexpr int kVecBytes = 64;
+
+inline V Zero() { return _mm512_setzero_si512(); }
+inline V Splat(uint8_t b) { return _mm512_set1_epi8(static_cast<char>(b)); }
+inline V LoadAligned(const uint8_t* p) { return _mm512_load_si512(p); }
+inline V Table(const uint8_t* t) {
+  return _mm512_broadcast_i32x4(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
+}
+inline V Lookup(V table, V idx) { return _mm512_shuffle_epi8(table, idx); }
+inline V And(V a, V b) { return _mm512_and_si512(a, b); }
+inline V Or(V a, V b) { return _mm512_or_si512(a, b); }
+inline V Xor(V a, V b) { return _mm512_xor_si512(a, b); }
+inline V SubsU8(V a, V b) { return _mm512_subs_epu8(a, b); }
+inline V LowNibble(V v) { return And(v, Splat(0x0F)); }
+inline V HighNibble(V v) { return LowNibble(_mm512_srli_epi16(v, 4)); }
+template <int N>
+inline V Prev(V cur, V prev) {
+  // Lanes [prev.3, cur.0, cur.1, cur.2], then per-lane alignr.
+  const V straddle = _mm512_alignr_epi32(cur, prev, 12);
+  return _mm512_alignr_epi8(cur, straddle, 16 - N);
+}
+inline bool AnyHighBit(V v) { return _mm512_movepi8_mask(v) != 0; }
+inline bool AnyNonZero(V v) { return _mm512_test_epi8_mask(v, v) != 0; }
+inline void LoadBlock(const uint8_t* p, V* v) { v[0] = _mm512_loadu_si512(p); }
+inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
+  // Masked-off bytes are neither read (no fault) nor kept (zeroed).
+  v[0] = _mm512_maskz_loadu_epi8(_bzhi_u64(~uint64_t{0}, n), p);
+}
+
+#include "src/utf8/kernel_body.inc"
+
+}  // namespace
+
+size_t ValidateAvx512Kernel(const uint8_t* data, size_t n) {
+  return ValidateBlocks(data, n);
+}
+
+}  // namespace u8guard::internal

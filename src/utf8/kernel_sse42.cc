@@ -1,0 +1,56 @@
+// The SSE4.2 kernel: 16-byte vectors. Compiled with -msse4.2 and included in
+// the dispatch only when the CPU reports SSE4.2.
+
+#include <immintrin.h>
+
+#include <cstring>
+
+#include "src/utf8/kernel.h"
+
+namespace u8guard::internal {
+namespace {
+
+using V = __m128i;
+constexpr int kVecBytes = 16;
+
+inline V Zero() { return _mm_setzero_si128(); }
+inline V Splat(uint8_t b) { return _mm_set1_epi8(static_cast<char>(b)); }
+inline V LoadAligned(const uint8_t* p) {
+  return _mm_load_si128(reinterpret_cast<const V*>(p));
+}
+inline V Table(const uint8_t* t) {
+  return _mm_loadu_si128(reinterpret_cast<const V*>(t));
+}
+inline V Lookup(V table, V idx) { return _mm_shuffle_epi8(table, idx); }
+inline V And(V a, V b) { return _mm_and_si128(a, b); }
+inline V Or(V a, V b) { return _mm_or_si128(a, b); }
+inline V Xor(V a, V b) { return _mm_xor_si128(a, b); }
+inline V SubsU8(V a, V b) { return _mm_subs_epu8(a, b); }
+inline V LowNibble(V v) { return And(v, Splat(0x0F)); }
+inline V HighNibble(V v) { return LowNibble(_mm_srli_epi16(v, 4)); }
+template <int N>
+inline V Prev(V cur, V prev) {
+  return _mm_alignr_epi8(cur, prev, 16 - N);
+}
+inline bool AnyHighBit(V v) { return _mm_movemask_epi8(v) != 0; }
+inline bool AnyNonZero(V v) { return !_mm_testz_si128(v, v); }
+inline void LoadBlock(const uint8_t* p, V* v) {
+  for (int k = 0; k < 4; ++k) {
+    v[k] = _mm_loadu_si128(reinterpret_cast<const V*>(p + 16 * k));
+  }
+}
+inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
+  alignas(16) uint8_t buf[64] = {};
+  std::memcpy(buf, p, n);
+  LoadBlock(buf, v);
+}
+
+#include "src/utf8/kernel_body.inc"
+
+}  // namespace
+
+size_t ValidateSse42Kernel(const uint8_t* data, size_t n) {
+  return ValidateBlocks(data, n);
+}
+
+}  // namespace u8guard::internal

@@ -1,0 +1,84 @@
+// Utf8StreamValidator: chunked validation with offsets in the whole stream.
+
+#include <algorithm>
+#include <cstring>
+
+#include "src/utf8/decode_step.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard {
+namespace {
+
+// Bytes a lead byte announces (1 for ASCII and continuation bytes; invalid
+// leads count as the longest form so that their fate is decided by the
+// reference step, with the byte after them in view).
+size_t AnnouncedLength(uint8_t b) {
+  return b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
+
+}  // namespace
+
+Utf8Result Utf8StreamValidator::Feed(std::string_view chunk) noexcept {
+  if (failed_) return error_;
+  const auto* s = reinterpret_cast<const uint8_t*>(chunk.data());
+  const size_t n = chunk.size();
+  const uint64_t base = fed_;  // stream offset of chunk[0]
+  fed_ += n;
+  size_t i = 0;
+
+  // Finish a sequence the previous chunk left open.
+  if (pending_len_ > 0) {
+    uint8_t buf[4];
+    std::memcpy(buf, pending_, pending_len_);
+    const size_t take = std::min<size_t>(4 - pending_len_, n);
+    std::memcpy(buf + pending_len_, s, take);
+    const internal::DecodeStep step =
+        internal::DecodeOne(buf, pending_len_ + take);
+    if (step.kind == Utf8ErrorKind::kTruncated) {
+      // Still unfinished: the whole chunk (under 4 bytes) joins it.
+      std::memcpy(pending_ + pending_len_, s, n);
+      pending_len_ += static_cast<uint8_t>(n);
+      return {fed_ - pending_len_, Utf8ErrorKind::kNone, 0};
+    }
+    if (step.length == 0) {
+      failed_ = true;
+      error_ = {base - pending_len_, step.kind, step.error_len};
+      return error_;
+    }
+    i = step.length - pending_len_;
+    pending_len_ = 0;
+  }
+
+  // Hold back a sequence that starts in the last three bytes and needs more.
+  size_t end = n;
+  for (size_t back = 1; back <= 3 && back <= n - i; ++back) {
+    const uint8_t b = s[n - back];
+    if (internal::IsTail(b)) continue;
+    if (AnnouncedLength(b) > back) end = n - back;
+    break;
+  }
+
+  const Utf8Result body = ValidateUtf8(chunk.substr(i, end - i));
+  if (!body.ok()) {
+    failed_ = true;
+    error_ = {base + i + body.valid_up_to, body.kind, body.error_len};
+    return error_;
+  }
+  pending_len_ = static_cast<uint8_t>(n - end);
+  std::memcpy(pending_, s + end, pending_len_);
+  return {fed_ - pending_len_, Utf8ErrorKind::kNone, 0};
+}
+
+Utf8Result Utf8StreamValidator::Finish() noexcept {
+  if (failed_) return error_;
+  if (pending_len_ > 0) {
+    const internal::DecodeStep step = internal::DecodeOne(
+        reinterpret_cast<const uint8_t*>(pending_), pending_len_);
+    failed_ = true;
+    error_ = {fed_ - pending_len_, step.kind, step.error_len};
+    return error_;
+  }
+  return {fed_, Utf8ErrorKind::kNone, 0};
+}
+
+}  // namespace u8guard

@@ -1,0 +1,186 @@
+// ValidateUtf8: the reference decoder, the scalar kernel, run-time choice of
+// a SIMD kernel, and the exact error location after a kernel fails.
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "src/utf8/decode_step.h"
+#include "src/utf8/kernel.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard {
+namespace {
+
+using internal::DecodeOne;
+using internal::ValidateFrom;
+
+const uint8_t* Bytes(std::string_view s) {
+  return reinterpret_cast<const uint8_t*>(s.data());
+}
+
+// The scalar kernel: skips ASCII 16 bytes at a time, then decodes one
+// sequence with the reference step.
+Utf8Result ValidateScalar(const uint8_t* s, size_t n) {
+  constexpr uint64_t kHighBits = 0x8080808080808080ull;
+  size_t i = 0;
+  while (i < n) {
+    while (i + 16 <= n) {
+      uint64_t a, b;
+      std::memcpy(&a, s + i, 8);
+      std::memcpy(&b, s + i + 8, 8);
+      if ((a | b) & kHighBits) break;
+      i += 16;
+    }
+    while (i < n && s[i] < 0x80) ++i;
+    if (i == n) break;
+    const internal::DecodeStep step = DecodeOne(s + i, n - i);
+    if (step.length == 0) return {i, step.kind, step.error_len};
+    i += step.length;
+  }
+  return {n, Utf8ErrorKind::kNone, 0};
+}
+
+// After a kernel reports an error in the block at `block`, finds the exact
+// first error with the reference decoder. Everything before the block is
+// valid except a sequence that starts in its last three bytes, so decoding
+// restarts at that sequence's lead byte, or at the block itself.
+Utf8Result LocateError(const uint8_t* s, size_t n, size_t block) {
+  size_t start = block;
+  for (size_t back = 1; back <= 3 && back <= block; ++back) {
+    const uint8_t b = s[block - back];
+    if (internal::IsTail(b)) continue;
+    const size_t len = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    if (len > back) start = block - back;
+    break;
+  }
+  Utf8Result r = ValidateFrom(s + start, n - start);
+  r.valid_up_to += start;
+  return r;
+}
+
+template <internal::KernelFn kKernel>
+Utf8Result RunKernel(const uint8_t* s, size_t n) {
+  const size_t block = kKernel(s, n);
+  if (block == internal::kKernelValid) [[likely]] {
+    return {n, Utf8ErrorKind::kNone, 0};
+  }
+  return LocateError(s, n, block);
+}
+
+using ValidateFn = Utf8Result (*)(const uint8_t*, size_t);
+
+ValidateFn FunctionFor(Utf8Kernel kernel) {
+#if defined(__x86_64__)
+  if (Utf8KernelSupported(kernel)) {
+    switch (kernel) {
+      case Utf8Kernel::kSse42:
+        return &RunKernel<internal::ValidateSse42Kernel>;
+      case Utf8Kernel::kAvx2:
+        return &RunKernel<internal::ValidateAvx2Kernel>;
+      case Utf8Kernel::kAvx512:
+        return &RunKernel<internal::ValidateAvx512Kernel>;
+      default:
+        break;
+    }
+  }
+#endif
+  return &ValidateScalar;
+}
+
+Utf8Kernel BestKernel() {
+  for (Utf8Kernel k :
+       {Utf8Kernel::kAvx512, Utf8Kernel::kAvx2, Utf8Kernel::kSse42}) {
+    if (Utf8KernelSupported(k)) return k;
+  }
+  return Utf8Kernel::kScalar;
+}
+
+// The kernel named by U8GUARD_KERNEL when the CPU supports it, else the best.
+Utf8Kernel ChooseKernel() {
+  if (const char* forced = std::getenv("U8GUARD_KERNEL")) {
+    for (Utf8Kernel k : {Utf8Kernel::kScalar, Utf8Kernel::kSse42,
+                         Utf8Kernel::kAvx2, Utf8Kernel::kAvx512}) {
+      if (Utf8KernelName(k) == forced && Utf8KernelSupported(k)) return k;
+    }
+  }
+  return BestKernel();
+}
+
+Utf8Result ResolveAndValidate(const uint8_t* s, size_t n);
+
+// Starts as the resolver so that calls made before static initialization
+// (from another TU's initializer) still work; relaxed loads compile to a
+// plain move.
+std::atomic<ValidateFn> g_validate{&ResolveAndValidate};
+
+Utf8Result ResolveAndValidate(const uint8_t* s, size_t n) {
+  const ValidateFn fn = FunctionFor(ChooseKernel());
+  g_validate.store(fn, std::memory_order_relaxed);
+  return fn(s, n);
+}
+
+}  // namespace
+
+std::string_view Utf8KernelName(Utf8Kernel kernel) {
+  switch (kernel) {
+    case Utf8Kernel::kAuto:
+      return "auto";
+    case Utf8Kernel::kScalar:
+      return "scalar";
+    case Utf8Kernel::kSse42:
+      return "sse42";
+    case Utf8Kernel::kAvx2:
+      return "avx2";
+    case Utf8Kernel::kAvx512:
+      return "avx512";
+  }
+  return "unknown";
+}
+
+bool Utf8KernelSupported(Utf8Kernel kernel) {
+  switch (kernel) {
+    case Utf8Kernel::kAuto:
+    case Utf8Kernel::kScalar:
+      return true;
+#if defined(__x86_64__)
+    case Utf8Kernel::kSse42:
+      return __builtin_cpu_supports("sse4.2");
+    case Utf8Kernel::kAvx2:
+      return __builtin_cpu_supports("avx2");
+    case Utf8Kernel::kAvx512:
+      return __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("bmi2");
+#endif
+    default:
+      return false;
+  }
+}
+
+Utf8Kernel ActiveUtf8Kernel() {
+  static const Utf8Kernel kChosen = ChooseKernel();
+  return kChosen;
+}
+
+Utf8Result ValidateUtf8(std::string_view bytes) noexcept {
+  return g_validate.load(std::memory_order_relaxed)(Bytes(bytes),
+                                                    bytes.size());
+}
+
+bool IsValidUtf8(std::string_view bytes) noexcept {
+  return ValidateUtf8(bytes).ok();
+}
+
+Utf8Result ValidateUtf8With(Utf8Kernel kernel,
+                            std::string_view bytes) noexcept {
+  if (kernel == Utf8Kernel::kAuto) return ValidateUtf8(bytes);
+  return FunctionFor(kernel)(Bytes(bytes), bytes.size());
+}
+
+Utf8Result ValidateUtf8Reference(std::string_view bytes) noexcept {
+  return ValidateFrom(Bytes(bytes), bytes.size());
+}
+
+}  // namespace u8guard

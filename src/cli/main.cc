@@ -12,8 +12,7 @@
 #include "absl/flags/usage.h"
 #include "absl/strings/match.h"
 #include "src/cli/commands.h"
-
-ABSL_FLAG(std::string, format, "text", "output format: text or json");
+#include "src/cli/flags.h"
 
 namespace u8guard::cli {
 namespace {
@@ -22,8 +21,16 @@ constexpr char kUsage[] =
     R"(usage: u8guard COMMAND [--format=text|json] [ARG]...
 
 commands:
-  check [FILE|-]...   strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
-  version             library, ICU and Unicode versions
+  check [FILE|-]...                  strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
+  canon --profile=NAME [STRING]...   comparison key per input
+  enforce --profile=NAME [STRING]... stored/display form per input
+  compare --profile=NAME A B         exit 0 equivalent, 1 not (a rejected input is "not")
+  profiles                           built-in profiles and their settings
+  version                            library, ICU and Unicode versions
+
+With no STRING arguments, canon and enforce read standard input, one input
+per line (the "\n" is removed; nothing else is). --profile-dir=DIR loads
+policy files from DIR before the built-in profiles.
 
 exit status: 0 success, 1 a negative answer (invalid), 2 usage or I/O error
 )";
@@ -73,6 +80,10 @@ int Main(int argc, char** argv) {
                                       positional.end());
   if (command == "check") return RunCheck(args, format);
   if (command == "version") return RunVersion(args, format);
+  if (command == "canon") return RunCanon(args, format, /*enforce=*/false);
+  if (command == "enforce") return RunCanon(args, format, /*enforce=*/true);
+  if (command == "compare") return RunCompare(args, format);
+  if (command == "profiles") return RunProfiles(args, format);
   if (command == "help") {
     std::cout << kUsage;
     return kExitOk;

@@ -1,0 +1,134 @@
+// Profiles: the policy of one protocol element (RFC 8264 §5), read from TOML.
+//
+// A Profile says how untrusted text for that element becomes its stored form
+// and its comparison key: BOM policy (RFC 3629 §6), string class (PRECIS
+// IdentifierClass, FreeformClass, or any valid text), width mapping,
+// additional mapping, case mapping, normalization, directionality (RFC 5893
+// Bidi Rule), and length bounds. The built-in profiles (policies/*.toml) are
+// compiled into the library; a deployment can load its own files.
+
+#ifndef U8GUARD_PROFILE_H_
+#define U8GUARD_PROFILE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "u8guard/bom.h"
+#include "u8guard/normalize.h"
+
+namespace u8guard {
+
+// Which code points may remain after the mappings (RFC 8264 §4).
+enum class StringClass : uint8_t {
+  kIdentifier,  // PRECIS IdentifierClass: PVALID, CONTEXTJ/O in context
+  kFreeform,    // PRECIS FreeformClass: also FREE_PVAL (spaces, symbols...)
+  kAnyText,     // any valid UTF-8 (no PRECIS classification)
+};
+
+// The additional mapping rule (RFC 8264 §5.2.2).
+enum class SpaceMapping : uint8_t {
+  kNone,
+  // Non-ASCII spaces (General_Category Zs) become U+0020 (RFC 8265 §4.2).
+  kToAscii,
+  // As kToAscii, then leading and trailing spaces are removed and runs of
+  // spaces become one (RFC 8266 §2.2).
+  kToAsciiTrimCollapse,
+};
+
+// The case mapping rule (RFC 8264 §5.2.3).
+enum class CaseMapping : uint8_t {
+  kNone,
+  kLower,  // Unicode toLower, full, locale-independent (no Turkic rules)
+  kFold,   // Unicode default full case folding
+};
+
+// The directionality rule (RFC 8264 §5.2.5).
+enum class Directionality : uint8_t {
+  kNone,
+  // RFC 5893's Bidi Rule, applied to strings that contain right-to-left
+  // code points (RFC 8265 §3.3.3).
+  kBidiRule,
+};
+
+// Confusable handling for ACLs built with this profile (layer 5).
+enum class ConfusablesPolicy : uint8_t {
+  kNone,      // canonical equality only
+  kSkeleton,  // also compare UTS #39 skeletons (deny lists, registration)
+};
+
+// The policy of one protocol element.
+struct Profile {
+  std::string name;         // e.g. "username-case-mapped"
+  std::string description;  // one line
+  BomPolicy bom = BomPolicy::kReject;
+  StringClass string_class = StringClass::kIdentifier;
+  // Fullwidth and halfwidth characters map to their <wide>/<narrow>
+  // decompositions (RFC 8265 §3.3.1).
+  bool width_mapping = false;
+  SpaceMapping additional_mapping = SpaceMapping::kNone;
+  // Case mapping of the enforced (stored, displayed) form.
+  CaseMapping case_mapping = CaseMapping::kNone;
+  // Case mapping of the comparison key; differs from case_mapping only where
+  // the RFC maps case for comparison alone (Nickname, RFC 8266 §2.4).
+  CaseMapping key_case_mapping = CaseMapping::kNone;
+  NormalizationForm normalization = NormalizationForm::kNfc;
+  Directionality directionality = Directionality::kNone;
+  ConfusablesPolicy confusables = ConfusablesPolicy::kNone;
+  // Apply the mapping rules a second time before the stability check, as
+  // RFC 8266 §2.3 requires for Nickname (trimming can expose a mapping that
+  // case mapping or NFKC then changes). Otherwise the first result must
+  // already be stable.
+  bool reapply_rules = false;
+  // Bounds on the input, checked before any work (a guard against huge
+  // inputs), and on the enforced output.
+  size_t max_input_bytes = 4096;
+  size_t min_output_bytes = 1;  // RFC 8264 §5.2: empty results are rejected
+  size_t max_output_bytes = 1024;
+  size_t max_output_code_points = 1024;
+};
+
+// Returns the names used in policy files, e.g. "identifier", "lower", "NFC".
+std::string_view StringClassName(StringClass c);
+std::string_view SpaceMappingName(SpaceMapping m);
+std::string_view CaseMappingName(CaseMapping m);
+std::string_view DirectionalityName(Directionality d);
+std::string_view ConfusablesPolicyName(ConfusablesPolicy c);
+
+// Parses one policy file's text. `source` names the file in error messages.
+// Returns InvalidArgument naming the source, the line and the key for a
+// TOML syntax error, an unknown key, a value of the wrong type, an unknown
+// enumeration name, or inconsistent bounds.
+absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
+                                     std::string_view source);
+
+// Reads and parses one policy file.
+absl::StatusOr<Profile> LoadProfileFile(const std::string& path);
+
+// Reads every *.toml file in `directory` (sorted by name). Fails on the first
+// bad file, naming it, and on two files that define the same profile name.
+absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
+    const std::string& directory);
+
+// The built-in profiles, compiled from policies/*.toml: username-case-mapped,
+// username-case-preserved, opaque-string, nickname, path-segment,
+// text-document, and the bare string classes identifier-class and
+// freeform-class. Parsed once, on first use; never empty.
+const std::vector<Profile>& BuiltinProfiles();
+
+// Returns the built-in profile called `name`, or NotFound listing the names.
+absl::StatusOr<const Profile*> FindBuiltinProfile(std::string_view name);
+
+// Returns the profile called `name`: from `directory`'s policy files when
+// `directory` is not empty (a deployment's own profiles, which may also
+// replace a built-in of the same name), else the built-in one. NotFound when
+// neither has it; the loader's errors for a bad directory or file.
+absl::StatusOr<Profile> FindProfile(std::string_view name,
+                                    const std::string& directory = "");
+
+}  // namespace u8guard
+
+#endif  // U8GUARD_PROFILE_H_

@@ -1,0 +1,160 @@
+// u8guard canon, enforce, compare, profiles.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_format.h"
+#include "src/cli/commands.h"
+#include "src/cli/flags.h"
+#include "src/cli/json.h"
+#include "u8guard/match.h"
+#include "u8guard/profile.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::cli {
+namespace {
+
+// The profile named by --profile (and --profile-dir), or a usage error.
+absl::StatusOr<Profile> SelectedProfile() {
+  const std::string name = absl::GetFlag(FLAGS_profile);
+  if (name.empty()) {
+    return absl::InvalidArgumentError(
+        "--profile=NAME is required (see `u8guard profiles`)");
+  }
+  return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
+}
+
+// The inputs: the arguments, or standard input line by line.
+std::vector<std::string> Inputs(const std::vector<std::string>& args) {
+  if (!args.empty()) return args;
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(std::cin, line)) lines.push_back(line);
+  return lines;
+}
+
+// Adds "input" (and "input_hex" when it is not valid UTF-8).
+void AddInput(JsonObject& o, std::string_view key, std::string_view input) {
+  o.Add(key, input);
+  if (!IsValidUtf8(input)) {
+    std::string hex;
+    for (unsigned char c : input) absl::StrAppendFormat(&hex, "%02X", c);
+    o.Add(std::string(key) + "_hex", hex);
+  }
+}
+
+}  // namespace
+
+int RunCanon(const std::vector<std::string>& args, Format format,
+             bool enforce) {
+  const absl::StatusOr<Profile> profile = SelectedProfile();
+  if (!profile.ok()) {
+    std::cerr << "u8guard: " << profile.status().message() << "\n";
+    return kExitUsage;
+  }
+  int exit_code = kExitOk;
+  for (const std::string& input : Inputs(args)) {
+    const absl::StatusOr<std::string> out =
+        enforce ? Enforce(*profile, input) : Canonicalize(*profile, input);
+    if (!out.ok()) exit_code = kExitNegative;
+    if (format == Format::kJson) {
+      JsonObject o;
+      AddInput(o, "input", input);
+      o.Add("ok", out.ok());
+      if (out.ok()) {
+        o.Add("output", *out);
+      } else {
+        o.Add("error", std::string(out.status().message()));
+      }
+      std::cout << o.Line() << "\n";
+    } else if (out.ok()) {
+      std::cout << *out << "\n";
+    } else {
+      std::cout << "rejected: " << out.status().message() << "\n";
+    }
+  }
+  return exit_code;
+}
+
+int RunCompare(const std::vector<std::string>& args, Format format) {
+  if (args.size() != 2) {
+    std::cerr << "u8guard compare: needs exactly two strings, A and B\n";
+    return kExitUsage;
+  }
+  const absl::StatusOr<Profile> profile = SelectedProfile();
+  if (!profile.ok()) {
+    std::cerr << "u8guard: " << profile.status().message() << "\n";
+    return kExitUsage;
+  }
+  const absl::StatusOr<std::string> a = Canonicalize(*profile, args[0]);
+  const absl::StatusOr<std::string> b = Canonicalize(*profile, args[1]);
+  const bool equivalent = Equivalent(*profile, args[0], args[1]);
+  if (format == Format::kJson) {
+    JsonObject o;
+    AddInput(o, "a", args[0]);
+    AddInput(o, "b", args[1]);
+    o.Add("equivalent", equivalent);
+    for (const auto& [name, key] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
+      if (key->ok()) {
+        o.Add(std::string("key_") + name, **key);
+      } else {
+        o.Add(std::string("error_") + name,
+              std::string(key->status().message()));
+      }
+    }
+    std::cout << o.Line() << "\n";
+  } else {
+    std::cout << (equivalent ? "equivalent" : "different") << "\n";
+    for (const auto* key : {&a, &b}) {
+      if (!key->ok()) std::cout << "  " << key->status().message() << "\n";
+    }
+  }
+  return equivalent ? kExitOk : kExitNegative;
+}
+
+int RunProfiles(const std::vector<std::string>& args, Format format) {
+  if (!args.empty()) {
+    std::cerr << "u8guard profiles: takes no arguments\n";
+    return kExitUsage;
+  }
+  for (const Profile& p : BuiltinProfiles()) {
+    if (format == Format::kJson) {
+      std::cout << JsonObject()
+                       .Add("name", p.name)
+                       .Add("description", p.description)
+                       .Add("bom", BomPolicyName(p.bom))
+                       .Add("string_class", StringClassName(p.string_class))
+                       .Add("width_mapping", p.width_mapping)
+                       .Add("additional_mapping",
+                            SpaceMappingName(p.additional_mapping))
+                       .Add("case_mapping", CaseMappingName(p.case_mapping))
+                       .Add("key_case_mapping",
+                            CaseMappingName(p.key_case_mapping))
+                       .Add("normalization",
+                            NormalizationFormName(p.normalization))
+                       .Add("directionality",
+                            DirectionalityName(p.directionality))
+                       .Add("confusables",
+                            ConfusablesPolicyName(p.confusables))
+                       .Add("max_output_bytes", uint64_t{p.max_output_bytes})
+                       .Line()
+                << "\n";
+    } else {
+      std::cout << absl::StrFormat(
+          "%-24s %s\n%24s bom=%s class=%s width=%s spaces=%s case=%s "
+          "key_case=%s norm=%s dir=%s confusables=%s\n",
+          p.name, p.description, "", BomPolicyName(p.bom),
+          StringClassName(p.string_class), p.width_mapping ? "yes" : "no",
+          SpaceMappingName(p.additional_mapping),
+          CaseMappingName(p.case_mapping), CaseMappingName(p.key_case_mapping),
+          NormalizationFormName(p.normalization),
+          DirectionalityName(p.directionality),
+          ConfusablesPolicyName(p.confusables));
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace u8guard::cli

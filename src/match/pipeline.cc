@@ -1,0 +1,265 @@
+// The rules of a profile, in RFC 8264 §7's order, with an ASCII fast path.
+//
+// Order (as precis_i18n applies them, so errors agree): BOM policy, strict
+// UTF-8; the five rules (width mapping, additional mapping, case mapping,
+// normalization, directionality); the stability check; the empty check; the
+// string class with its context rules, on the mapped result; length bounds.
+
+#include "src/match/pipeline.h"
+
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "src/unicode/bidi_rule.h"
+#include "src/unicode/mappings.h"
+#include "src/unicode/precis_context.h"
+#include "src/unicode/precis_property.h"
+#include "u8guard/bom.h"
+#include "u8guard/normalize.h"
+#include "u8guard/rejection.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::internal {
+namespace {
+
+absl::Status Reject(const Profile& p, size_t offset,
+                    std::optional<char32_t> cp, std::string rule) {
+  return RejectionError({offset, cp, std::move(rule)}, p.name);
+}
+
+bool IsAscii(std::string_view s) {
+  constexpr uint64_t kHigh = 0x8080808080808080ull;
+  size_t i = 0;
+  uint64_t acc = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    acc |= w;
+  }
+  for (; i < s.size(); ++i) acc |= static_cast<uint8_t>(s[i]);
+  return (acc & kHigh) == 0;
+}
+
+bool IsAsciiSpaceOrControl(uint8_t c) { return c <= 0x20 || c == 0x7F; }
+
+// The derived-property error name precis_i18n reports for `cp`.
+std::string DisallowedRule(PrecisReason reason) {
+  return absl::StrCat("DISALLOWED/", std::string(PrecisReasonName(reason)));
+}
+
+// Length bounds and emptiness of a result (RFC 8264 §5.2: empty results are
+// rejected when the profile wants at least one byte).
+absl::Status CheckOutputBounds(const Profile& p, std::string_view out,
+                               size_t code_points) {
+  if (out.size() < p.min_output_bytes) {
+    return Reject(p, 0, std::nullopt,
+                  out.empty() ? "DISALLOWED/empty" : "too_short");
+  }
+  if (out.size() > p.max_output_bytes ||
+      code_points > p.max_output_code_points) {
+    return Reject(p, 0, std::nullopt, "too_long");
+  }
+  return absl::OkStatus();
+}
+
+// ---- ASCII ----------------------------------------------------------------
+
+// All-ASCII input: every mapping is the identity except lower-casing A-Z and
+// trimming/collapsing spaces; the result is always stable and never holds a
+// right-to-left character. The class check looks at input bytes, whose
+// offsets are the output characters' origins.
+absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
+                      size_t base, std::string& out) {
+  const bool lower =
+      cm != CaseMapping::kNone ||
+      p.normalization == NormalizationForm::kNfkcCasefold;
+  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  size_t first = 0, last = text.size();  // the part that survives trimming
+  if (trim) {
+    while (first < last && text[first] == ' ') ++first;
+    while (last > first && text[last - 1] == ' ') --last;
+  }
+  out.clear();
+  out.reserve(last - first);
+  bool prev_space = false;
+  for (size_t i = first; i < last; ++i) {
+    uint8_t c = static_cast<uint8_t>(text[i]);
+    if (IsAsciiSpaceOrControl(c) && p.string_class != u8guard::StringClass::kAnyText) {
+      if (c != ' ') {
+        return Reject(p, base + i, c, "DISALLOWED/controls");
+      }
+      if (p.string_class == u8guard::StringClass::kIdentifier) {
+        return Reject(p, base + i, c, "DISALLOWED/spaces");
+      }
+    }
+    if (trim && c == ' ') {
+      if (prev_space) continue;
+      prev_space = true;
+    } else {
+      prev_space = false;
+    }
+    if (lower && c >= 'A' && c <= 'Z') c += 'a' - 'A';
+    out.push_back(static_cast<char>(c));
+  }
+  return CheckOutputBounds(p, out, out.size());
+}
+
+// ---- Unicode ----------------------------------------------------------------
+
+// Width mapping and additional mapping, code point by code point.
+void MapCodePoints(const Profile& p, std::string_view in, std::string& out) {
+  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  bool pending_space = false, any = false;
+  for (char32_t cp : Utf8CodePoints(in)) {
+    if (p.width_mapping) cp = WidthMapped(cp);
+    if (p.additional_mapping != SpaceMapping::kNone && IsNonAsciiSpace(cp)) {
+      cp = U' ';
+    }
+    if (trim) {
+      if (cp == U' ') {
+        pending_space = any;  // leading spaces vanish, runs become one
+        continue;
+      }
+      if (pending_space) out.push_back(' ');
+      pending_space = false;
+      any = true;
+    }
+    AppendUtf8(cp, out);
+  }
+}
+
+// The four mapping rules of RFC 8264 §5.2.1-§5.2.4 on valid UTF-8.
+absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
+                           std::string_view in, std::string& out) {
+  std::string mapped, cased;
+  if (p.width_mapping || p.additional_mapping != SpaceMapping::kNone) {
+    mapped.reserve(in.size());
+    MapCodePoints(p, in, mapped);
+    in = mapped;
+  }
+  if (cm != CaseMapping::kNone) {
+    if (absl::Status s = AppendCaseMapped(cm, in, cased); !s.ok()) return s;
+    in = cased;
+  }
+  out.clear();
+  if (p.normalization == NormalizationForm::kNone) {
+    out.append(in);
+    return absl::OkStatus();
+  }
+  return AppendNormalizedValidUtf8(p.normalization, in, out);
+}
+
+// Byte offsets of the code points of valid UTF-8 `s`, plus s.size().
+std::vector<size_t> CodePointOffsets(std::string_view s) {
+  std::vector<size_t> offsets;
+  for (auto it = Utf8CodePoints(s).begin(); it != Utf8CodePoints(s).end();
+       ++it) {
+    offsets.push_back(it.offset());
+  }
+  offsets.push_back(s.size());
+  return offsets;
+}
+
+// The byte offset in `text` of the input code point that produced output
+// code point `index`: the shortest input prefix whose mapped form reaches
+// past `index`, found by binary search. Only runs on the error path.
+size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
+                    size_t index) {
+  const std::vector<size_t> offsets = CodePointOffsets(text);
+  size_t lo = 1, hi = offsets.size() - 1;  // prefixes of lo..hi code points
+  std::string mapped;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    size_t count = 0;
+    if (ApplyMappings(p, cm, text.substr(0, offsets[mid]), mapped).ok()) {
+      for ([[maybe_unused]] char32_t cp : Utf8CodePoints(mapped)) ++count;
+    }
+    if (count > index) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return offsets[lo - 1];
+}
+
+absl::Status RunUnicode(const Profile& p, CaseMapping cm,
+                        std::string_view text, size_t base, std::string& out) {
+  // The five rules.
+  if (absl::Status s = ApplyMappings(p, cm, text, out); !s.ok()) return s;
+  std::u32string cps;
+  cps.reserve(out.size());
+  for (char32_t cp : Utf8CodePoints(out)) cps.push_back(cp);
+  if (p.directionality == Directionality::kBidiRule && HasRtl(cps) &&
+      !SatisfiesBidiRule(cps)) {
+    return Reject(p, base, std::nullopt, "DISALLOWED/bidi_rule");
+  }
+
+  // Stability: the rules applied to their own result change nothing.
+  std::string again;
+  if (absl::Status s = ApplyMappings(p, cm, out, again); !s.ok()) return s;
+  if (again != out && p.reapply_rules) {
+    out.swap(again);
+    cps.clear();
+    for (char32_t cp : Utf8CodePoints(out)) cps.push_back(cp);
+    if (absl::Status s = ApplyMappings(p, cm, out, again); !s.ok()) return s;
+  }
+  if (again != out) return Reject(p, base, std::nullopt, "unstable");
+
+  if (out.empty() && p.min_output_bytes > 0) {
+    return Reject(p, base, std::nullopt, "DISALLOWED/empty");
+  }
+
+  // The string class, on the result.
+  if (p.string_class != u8guard::StringClass::kAnyText) {
+    const auto cls = p.string_class == u8guard::StringClass::kIdentifier
+                         ? internal::StringClass::kIdentifier
+                         : internal::StringClass::kFreeform;
+    for (size_t i = 0; i < cps.size(); ++i) {
+      const PrecisDerivation d = PrecisPropertyOf(cps[i]);
+      const ClassVerdict v = ClassifyInStringClass(cls, d.property);
+      if (v == ClassVerdict::kAllowed) continue;
+      std::string rule;
+      if (v == ClassVerdict::kNeedsContext) {
+        const std::string_view failed = ContextRuleFailure(cps, i);
+        if (failed.empty()) continue;
+        rule = absl::StrCat("DISALLOWED/", std::string(failed));
+      } else {
+        rule = DisallowedRule(d.reason);
+      }
+      return Reject(p, base + SourceOffset(p, cm, text, i), cps[i],
+                    std::move(rule));
+    }
+  }
+  return CheckOutputBounds(p, out, cps.size());
+}
+
+}  // namespace
+
+absl::Status RunProfile(const Profile& p, CaseMapping cm,
+                        std::string_view input, std::string& out) {
+  out.clear();
+  if (input.size() > p.max_input_bytes) {
+    return Reject(p, p.max_input_bytes, std::nullopt, "input_too_long");
+  }
+  absl::StatusOr<BomSplit> split = ApplyBomPolicy(p.bom, input);
+  if (!split.ok()) return RejectionError(*GetRejection(split.status()), p.name);
+  const std::string_view text = split->text;
+  const size_t base = split->text_offset;
+  if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
+
+  const Utf8Result utf8 = ValidateUtf8(text);
+  if (!utf8.ok()) {
+    const size_t at = base + utf8.valid_up_to;
+    return Reject(p, at, std::nullopt,
+                  absl::StrCat("utf8/", std::string(Utf8ErrorKindId(utf8.kind))));
+  }
+  absl::Status s = RunUnicode(p, cm, text, base, out);
+  if (!s.ok()) out.clear();
+  return s;
+}
+
+}  // namespace u8guard::internal

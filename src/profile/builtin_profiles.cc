@@ -1,0 +1,77 @@
+// The built-in profiles: policies/*.toml, embedded at build time.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "u8guard/profile.h"
+
+namespace u8guard {
+namespace {
+
+struct EmbeddedPolicy {
+  const char* file;
+  const char* text;
+};
+
+constexpr EmbeddedPolicy kEmbedded[] = {
+#include "builtin_policies.inc"
+};
+
+std::vector<Profile> ParseEmbedded() {
+  std::vector<Profile> out;
+  for (const EmbeddedPolicy& e : kEmbedded) {
+    absl::StatusOr<Profile> p =
+        ParseProfile(e.text, absl::StrCat("policies/", e.file));
+    // A built-in policy that does not parse is a build defect, caught by
+    // the tests; it must never silently weaken a deployment.
+    if (!p.ok()) {
+      std::fprintf(stderr, "u8guard: built-in %s\n",
+                   std::string(p.status().message()).c_str());
+      std::abort();
+    }
+    out.push_back(*std::move(p));
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<Profile>& BuiltinProfiles() {
+  static const std::vector<Profile>* const kProfiles =
+      new std::vector<Profile>(ParseEmbedded());
+  return *kProfiles;
+}
+
+absl::StatusOr<const Profile*> FindBuiltinProfile(std::string_view name) {
+  std::vector<std::string> names;
+  for (const Profile& p : BuiltinProfiles()) {
+    if (p.name == name) return &p;
+    names.push_back(p.name);
+  }
+  return absl::NotFoundError(absl::StrCat("no built-in profile \"",
+                                          std::string(name), "\" (have ",
+                                          absl::StrJoin(names, ", "), ")"));
+}
+
+absl::StatusOr<Profile> FindProfile(std::string_view name,
+                                    const std::string& directory) {
+  if (!directory.empty()) {
+    absl::StatusOr<std::vector<Profile>> loaded =
+        LoadProfileDirectory(directory);
+    if (!loaded.ok()) return loaded.status();
+    for (Profile& p : *loaded) {
+      if (p.name == name) return std::move(p);
+    }
+  }
+  absl::StatusOr<const Profile*> builtin = FindBuiltinProfile(name);
+  if (!builtin.ok()) return builtin.status();
+  return **builtin;
+}
+
+}  // namespace u8guard

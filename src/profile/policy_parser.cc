@@ -1,0 +1,232 @@
+// Policy files: TOML (read with toml++) to Profile.
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "toml++/toml.h"
+#include "u8guard/profile.h"
+
+namespace u8guard {
+namespace {
+
+// Reads one key of the table into the profile, or says what is wrong.
+class ProfileReader {
+ public:
+  ProfileReader(const toml::table& table, std::string_view source)
+      : table_(table), source_(source) {}
+
+  absl::StatusOr<Profile> Read() {
+    Profile p;
+    // Every key the format knows, and whether a file must set it.
+    struct Key {
+      const char* name;
+      bool required;
+      std::function<absl::Status(const toml::node&)> read;
+    };
+    bool key_case_set = false;
+    const std::vector<Key> keys = {
+        {"name", true, [&](const toml::node& n) { return String(n, p.name); }},
+        {"description", false,
+         [&](const toml::node& n) { return String(n, p.description); }},
+        {"bom", true,
+         [&](const toml::node& n) { return Enum(n, p.bom, &BomName); }},
+        {"string_class", true,
+         [&](const toml::node& n) {
+           return Enum(n, p.string_class, &StringClassName);
+         }},
+        {"width_mapping", true,
+         [&](const toml::node& n) { return Bool(n, p.width_mapping); }},
+        {"additional_mapping", true,
+         [&](const toml::node& n) {
+           return Enum(n, p.additional_mapping, &SpaceMappingName);
+         }},
+        {"case_mapping", true,
+         [&](const toml::node& n) {
+           return Enum(n, p.case_mapping, &CaseMappingName);
+         }},
+        {"key_case_mapping", false,
+         [&](const toml::node& n) {
+           key_case_set = true;
+           return Enum(n, p.key_case_mapping, &CaseMappingName);
+         }},
+        {"normalization", true,
+         [&](const toml::node& n) {
+           return Enum(n, p.normalization, &NormalizationFormName);
+         }},
+        {"directionality", true,
+         [&](const toml::node& n) {
+           return Enum(n, p.directionality, &DirectionalityName);
+         }},
+        {"confusables", false,
+         [&](const toml::node& n) {
+           return Enum(n, p.confusables, &ConfusablesPolicyName);
+         }},
+        {"reapply_rules", false,
+         [&](const toml::node& n) { return Bool(n, p.reapply_rules); }},
+        {"max_input_bytes", false,
+         [&](const toml::node& n) { return Size(n, p.max_input_bytes); }},
+        {"min_output_bytes", false,
+         [&](const toml::node& n) { return Size(n, p.min_output_bytes); }},
+        {"max_output_bytes", false,
+         [&](const toml::node& n) { return Size(n, p.max_output_bytes); }},
+        {"max_output_code_points", false,
+         [&](const toml::node& n) {
+           return Size(n, p.max_output_code_points);
+         }},
+    };
+    absl::flat_hash_map<std::string, const Key*> by_name;
+    for (const Key& k : keys) by_name[k.name] = &k;
+
+    for (auto&& [name, node] : table_) {
+      const std::string key(name.str());
+      auto it = by_name.find(key);
+      if (it == by_name.end()) {
+        std::vector<std::string> known;
+        for (const Key& k : keys) known.push_back(k.name);
+        return Error(node, key,
+                     absl::StrCat("unknown key (known keys: ",
+                                  absl::StrJoin(known, ", "), ")"));
+      }
+      key_ = key;
+      if (absl::Status s = it->second->read(node); !s.ok()) return s;
+    }
+    for (const Key& k : keys) {
+      if (k.required && !table_.contains(k.name)) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "%s: missing required key \"%s\"", source_, k.name));
+      }
+    }
+    if (!key_case_set) p.key_case_mapping = p.case_mapping;
+    if (p.name.empty()) {
+      return Error(*table_.get("name"), "name", "must not be empty");
+    }
+    if (p.min_output_bytes > p.max_output_bytes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: min_output_bytes (%d) exceeds max_output_bytes (%d)", source_,
+          p.min_output_bytes, p.max_output_bytes));
+    }
+    return p;
+  }
+
+ private:
+  static std::string_view BomName(BomPolicy b) { return BomPolicyName(b); }
+
+  absl::Status Error(const toml::node& node, std::string_view key,
+                     std::string_view what) const {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: key \"%s\": %s", source_,
+                        node.source().begin.line, key, what));
+  }
+
+  absl::Status String(const toml::node& n, std::string& out) const {
+    if (!n.is_string()) return Error(n, key_, "expected a string");
+    out = *n.value<std::string>();
+    return absl::OkStatus();
+  }
+
+  absl::Status Bool(const toml::node& n, bool& out) const {
+    if (!n.is_boolean()) return Error(n, key_, "expected true or false");
+    out = *n.value<bool>();
+    return absl::OkStatus();
+  }
+
+  absl::Status Size(const toml::node& n, size_t& out) const {
+    if (!n.is_integer()) return Error(n, key_, "expected an integer");
+    const int64_t v = *n.value<int64_t>();
+    if (v < 0) return Error(n, key_, "must not be negative");
+    out = static_cast<size_t>(v);
+    return absl::OkStatus();
+  }
+
+  // Reads an enumeration by the name its Name function gives each value.
+  template <typename E>
+  absl::Status Enum(const toml::node& n, E& out,
+                    std::string_view (*name_of)(E)) const {
+    if (!n.is_string()) return Error(n, key_, "expected a string");
+    const std::string value = *n.value<std::string>();
+    std::vector<std::string> names;
+    for (int i = 0; i < 16; ++i) {
+      const E e = static_cast<E>(i);
+      const std::string_view name = name_of(e);
+      if (name == "unknown") break;
+      if (name == value) {
+        out = e;
+        return absl::OkStatus();
+      }
+      names.emplace_back(name);
+    }
+    return Error(n, key_,
+                 absl::StrCat("unknown value \"", value, "\" (expected ",
+                              absl::StrJoin(names, ", "), ")"));
+  }
+
+  const toml::table& table_;
+  std::string source_;
+  std::string key_;
+};
+
+}  // namespace
+
+absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
+                                     std::string_view source) {
+  toml::table table;
+  try {
+    table = toml::parse(toml_text, source);
+  } catch (const toml::parse_error& e) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: TOML syntax error: %s", source,
+                        e.source().begin.line, std::string(e.description())));
+  }
+  return ProfileReader(table, source).Read();
+}
+
+absl::StatusOr<Profile> LoadProfileFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return ParseProfile(text.str(), path);
+}
+
+absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
+    const std::string& directory) {
+  std::error_code ec;
+  std::vector<std::string> paths;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(directory, ec)) {
+    if (entry.path().extension() == ".toml") paths.push_back(entry.path());
+  }
+  if (ec) {
+    return absl::NotFoundError(
+        absl::StrCat(directory, ": cannot list: ", ec.message()));
+  }
+  std::sort(paths.begin(), paths.end());
+  std::vector<Profile> profiles;
+  absl::flat_hash_map<std::string, std::string> defined_in;
+  for (const std::string& path : paths) {
+    absl::StatusOr<Profile> p = LoadProfileFile(path);
+    if (!p.ok()) return p.status();
+    auto [it, inserted] = defined_in.emplace(p->name, path);
+    if (!inserted) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s: profile \"%s\" is already defined in %s", path,
+                          p->name, it->second));
+    }
+    profiles.push_back(*std::move(p));
+  }
+  return profiles;
+}
+
+}  // namespace u8guard

@@ -1,0 +1,122 @@
+// Policy files: the built-ins parse and say what the RFCs say; bad files are
+// errors naming the file, the line and the key.
+
+#include <filesystem>
+#include <fstream>
+
+#include "gtest/gtest.h"
+#include "u8guard/profile.h"
+
+namespace u8guard {
+namespace {
+
+constexpr char kValid[] = R"(name = "custom"
+bom = "reject"
+string_class = "identifier"
+width_mapping = true
+additional_mapping = "none"
+case_mapping = "lower"
+normalization = "NFC"
+directionality = "bidi_rule"
+)";
+
+TEST(BuiltinProfiles, AllParseAndAreDistinct) {
+  std::set<std::string> names;
+  for (const Profile& p : BuiltinProfiles()) names.insert(p.name);
+  for (const char* want :
+       {"username-case-mapped", "username-case-preserved", "opaque-string",
+        "nickname", "path-segment", "text-document", "identifier-class",
+        "freeform-class"}) {
+    EXPECT_EQ(names.count(want), 1u) << want;
+  }
+  EXPECT_EQ(names.size(), BuiltinProfiles().size());
+}
+
+TEST(BuiltinProfiles, FollowRfc8265And8266) {
+  const Profile& ucm = **FindBuiltinProfile("username-case-mapped");
+  EXPECT_EQ(ucm.string_class, StringClass::kIdentifier);
+  EXPECT_TRUE(ucm.width_mapping);
+  EXPECT_EQ(ucm.key_case_mapping, CaseMapping::kLower);
+  EXPECT_EQ(ucm.normalization, NormalizationForm::kNfc);
+  EXPECT_EQ(ucm.directionality, Directionality::kBidiRule);
+  EXPECT_EQ(ucm.bom, BomPolicy::kReject);
+  const Profile& nick = **FindBuiltinProfile("nickname");
+  EXPECT_EQ(nick.case_mapping, CaseMapping::kNone);
+  EXPECT_EQ(nick.key_case_mapping, CaseMapping::kLower);
+  EXPECT_EQ(nick.normalization, NormalizationForm::kNfkc);
+  EXPECT_EQ(nick.additional_mapping, SpaceMapping::kToAsciiTrimCollapse);
+  const Profile& opaque = **FindBuiltinProfile("opaque-string");
+  EXPECT_EQ(opaque.string_class, StringClass::kFreeform);
+  EXPECT_EQ(opaque.additional_mapping, SpaceMapping::kToAscii);
+  EXPECT_EQ((*FindBuiltinProfile("text-document"))->bom, BomPolicy::kStrip);
+}
+
+TEST(BuiltinProfiles, UnknownNameListsTheKnownOnes) {
+  const auto r = FindBuiltinProfile("usernames");
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(r.status().message().find("username-case-mapped"),
+            absl::string_view::npos);
+}
+
+TEST(ParseProfile, ValidFileAndDefaults) {
+  const absl::StatusOr<Profile> p = ParseProfile(kValid, "custom.toml");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->name, "custom");
+  EXPECT_EQ(p->key_case_mapping, CaseMapping::kLower);  // from case_mapping
+  EXPECT_EQ(p->confusables, ConfusablesPolicy::kNone);
+}
+
+void ExpectError(const std::string& text, const std::string& fragment) {
+  const absl::StatusOr<Profile> p = ParseProfile(text, "bad.toml");
+  ASSERT_FALSE(p.ok()) << text;
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(p.status().message().find(fragment), absl::string_view::npos)
+      << p.status().message() << "\n wanted: " << fragment;
+}
+
+TEST(ParseProfile, ErrorsNameFileLineAndKey) {
+  ExpectError(std::string(kValid) + "casemapping = \"lower\"\n",
+              "bad.toml:9: key \"casemapping\": unknown key");
+  std::string wrong_value = kValid;
+  wrong_value.replace(wrong_value.find("\"NFC\""), 5, "\"NFKD2\"");
+  ExpectError(wrong_value, "bad.toml:7: key \"normalization\": unknown value "
+                           "\"NFKD2\"");
+  std::string wrong_type = kValid;
+  wrong_type.replace(wrong_type.find("true"), 4, "\"yes\"");
+  ExpectError(wrong_type,
+              "bad.toml:4: key \"width_mapping\": expected true or false");
+  ExpectError("name = \"x\"\nbom = \n", "bad.toml:2: TOML syntax error");
+  ExpectError("name = \"x\"\n", "bad.toml: missing required key \"bom\"");
+  ExpectError(std::string(kValid) + "max_output_bytes = -1\n",
+              "bad.toml:9: key \"max_output_bytes\": must not be negative");
+  ExpectError(std::string(kValid) + "min_output_bytes = 10\nmax_output_bytes = 5\n",
+              "min_output_bytes (10) exceeds max_output_bytes (5)");
+}
+
+TEST(LoadProfileDirectory, LoadsSortedAndRejectsDuplicates) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "u8guard_profile_dir_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "b.toml") << kValid;
+  std::string other = kValid;
+  other.replace(other.find("custom"), 6, "other");
+  std::ofstream(dir / "a.toml") << other;
+  std::ofstream(dir / "notes.txt") << "not a policy";
+  absl::StatusOr<std::vector<Profile>> ps = LoadProfileDirectory(dir);
+  ASSERT_TRUE(ps.ok()) << ps.status();
+  ASSERT_EQ(ps->size(), 2u);
+  EXPECT_EQ((*ps)[0].name, "other");
+  // FindProfile prefers the directory, then falls back to built-ins.
+  EXPECT_EQ(FindProfile("custom", dir.string())->name, "custom");
+  EXPECT_EQ(FindProfile("nickname", dir.string())->name, "nickname");
+  std::ofstream(dir / "c.toml") << kValid;  // "custom" again
+  const auto dup = LoadProfileDirectory(dir);
+  ASSERT_FALSE(dup.ok());
+  EXPECT_NE(dup.status().message().find("already defined in"),
+            absl::string_view::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace u8guard

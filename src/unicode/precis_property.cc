@@ -1,0 +1,312 @@
+// The PRECIS derived property (RFC 8264 §8), computed from ICU, and the
+// lookup table built from it.
+
+#include "src/unicode/precis_property.h"
+
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/utf16.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace u8guard::internal {
+namespace {
+
+using P = PrecisProperty;
+using R = PrecisReason;
+
+constexpr char32_t kMaxCodePoint = 0x10FFFF;
+
+// RFC 5892 §2.6 "Exceptions (F)", which RFC 8264 §9.6 adopts: code points
+// whose value the RFC fixes by hand, not Unicode data. Sorted by code point.
+struct ExceptionEntry {
+  char32_t cp;
+  PrecisProperty property;
+};
+constexpr ExceptionEntry kExceptions[] = {
+    // CONTEXTO, would otherwise have been DISALLOWED: MIDDLE DOT.
+    {0x00B7, P::kContextO},
+    // PVALID, would otherwise have been DISALLOWED: LATIN SMALL LETTER
+    // SHARP S.
+    {0x00DF, P::kPvalid},
+    // CONTEXTO: GREEK LOWER NUMERAL SIGN (KERAIA).
+    {0x0375, P::kContextO},
+    // PVALID: GREEK SMALL LETTER FINAL SIGMA.
+    {0x03C2, P::kPvalid},
+    // CONTEXTO: HEBREW PUNCTUATION GERESH, GERSHAYIM.
+    {0x05F3, P::kContextO},
+    {0x05F4, P::kContextO},
+    // DISALLOWED, would otherwise have been PVALID: ARABIC TATWEEL.
+    {0x0640, P::kDisallowed},
+    // CONTEXTO, would otherwise have been PVALID: ARABIC-INDIC DIGITS.
+    {0x0660, P::kContextO},
+    {0x0661, P::kContextO},
+    {0x0662, P::kContextO},
+    {0x0663, P::kContextO},
+    {0x0664, P::kContextO},
+    {0x0665, P::kContextO},
+    {0x0666, P::kContextO},
+    {0x0667, P::kContextO},
+    {0x0668, P::kContextO},
+    {0x0669, P::kContextO},
+    // CONTEXTO: EXTENDED ARABIC-INDIC DIGITS.
+    {0x06F0, P::kContextO},
+    {0x06F1, P::kContextO},
+    {0x06F2, P::kContextO},
+    {0x06F3, P::kContextO},
+    {0x06F4, P::kContextO},
+    {0x06F5, P::kContextO},
+    {0x06F6, P::kContextO},
+    {0x06F7, P::kContextO},
+    {0x06F8, P::kContextO},
+    {0x06F9, P::kContextO},
+    // PVALID: ARABIC SIGN SINDHI AMPERSAND, SINDHI POSTPOSITION MEN.
+    {0x06FD, P::kPvalid},
+    {0x06FE, P::kPvalid},
+    // DISALLOWED: NKO LAJANYALAN.
+    {0x07FA, P::kDisallowed},
+    // PVALID: TIBETAN MARK INTERSYLLABIC TSHEG.
+    {0x0F0B, P::kPvalid},
+    // PVALID: IDEOGRAPHIC NUMBER ZERO.
+    {0x3007, P::kPvalid},
+    // DISALLOWED: HANGUL SINGLE/DOUBLE DOT TONE MARK.
+    {0x302E, P::kDisallowed},
+    {0x302F, P::kDisallowed},
+    // DISALLOWED: VERTICAL KANA REPEAT MARKS.
+    {0x3031, P::kDisallowed},
+    {0x3032, P::kDisallowed},
+    {0x3033, P::kDisallowed},
+    {0x3034, P::kDisallowed},
+    {0x3035, P::kDisallowed},
+    // DISALLOWED: VERTICAL IDEOGRAPHIC ITERATION MARK.
+    {0x303B, P::kDisallowed},
+    // CONTEXTO: KATAKANA MIDDLE DOT.
+    {0x30FB, P::kContextO},
+};
+static_assert(std::size(kExceptions) == 41, "RFC 5892 §2.6 lists 41");
+
+constexpr bool ExceptionsSorted() {
+  for (size_t i = 1; i < std::size(kExceptions); ++i) {
+    if (kExceptions[i - 1].cp >= kExceptions[i].cp) return false;
+  }
+  return true;
+}
+static_assert(ExceptionsSorted());
+
+const ExceptionEntry* FindException(char32_t cp) {
+  const auto* end = std::end(kExceptions);
+  const auto* it = std::lower_bound(
+      std::begin(kExceptions), end, cp,
+      [](const ExceptionEntry& e, char32_t c) { return e.cp < c; });
+  return (it != end && it->cp == cp) ? it : nullptr;
+}
+
+// RFC 8264 §9.17 HasCompat: toNFKC(cp) != cp, with ICU's NFKC.
+bool HasCompat(char32_t cp) {
+  UErrorCode status = U_ZERO_ERROR;
+  const UNormalizer2* nfkc = unorm2_getNFKCInstance(&status);
+  if (U_FAILURE(status)) return false;  // ICU without data: never linked so
+  UChar in[2];
+  int32_t in_len = 0;
+  U16_APPEND_UNSAFE(in, in_len, static_cast<UChar32>(cp));
+  // The longest NFKC expansion of one code point (U+FDFA) is 18 units.
+  UChar out[32];
+  int32_t out_len =
+      unorm2_normalize(nfkc, in, in_len, out, std::size(out), &status);
+  if (U_FAILURE(status)) return true;  // longer than 32 units: not cp
+  return !std::equal(in, in + in_len, out, out + out_len);
+}
+
+// The code points for which the RFC 8264 §8 rules and the ICU properties
+// they name are evaluated in order.
+PrecisDerivation Derive(char32_t cp) {
+  const UChar32 c = static_cast<UChar32>(cp);
+  if (const ExceptionEntry* e = FindException(cp)) {
+    return {e->property, R::kExceptions};
+  }
+  // BackwardCompatible (RFC 8264 §9.2): empty in every version so far.
+  const uint32_t gc = U_GET_GC_MASK(c);
+  const bool noncharacter =
+      u_hasBinaryProperty(c, UCHAR_NONCHARACTER_CODE_POINT);
+  if ((gc & U_GC_CN_MASK) != 0 && !noncharacter) {
+    return {P::kUnassigned, R::kUnassigned};
+  }
+  if (cp >= 0x21 && cp <= 0x7E) return {P::kPvalid, R::kAscii7};
+  if (u_hasBinaryProperty(c, UCHAR_JOIN_CONTROL)) {
+    return {P::kContextJ, R::kJoinControl};
+  }
+  switch (u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE)) {
+    case U_HST_LEADING_JAMO:
+    case U_HST_VOWEL_JAMO:
+    case U_HST_TRAILING_JAMO:
+      return {P::kDisallowed, R::kOldHangulJamo};
+    default:
+      break;
+  }
+  if (noncharacter ||
+      u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+    return {P::kDisallowed, R::kPrecisIgnorableProperties};
+  }
+  if ((gc & U_GC_CC_MASK) != 0) return {P::kDisallowed, R::kControls};
+  if (HasCompat(cp)) return {P::kFreePval, R::kHasCompat};
+  constexpr uint32_t kLetterDigits = U_GC_LL_MASK | U_GC_LU_MASK |
+                                     U_GC_LO_MASK | U_GC_ND_MASK |
+                                     U_GC_LM_MASK | U_GC_MN_MASK | U_GC_MC_MASK;
+  if ((gc & kLetterDigits) != 0) return {P::kPvalid, R::kLetterDigits};
+  constexpr uint32_t kOtherLetterDigits =
+      U_GC_LT_MASK | U_GC_NL_MASK | U_GC_NO_MASK | U_GC_ME_MASK;
+  if ((gc & kOtherLetterDigits) != 0) {
+    return {P::kFreePval, R::kOtherLetterDigits};
+  }
+  if ((gc & U_GC_ZS_MASK) != 0) return {P::kFreePval, R::kSpaces};
+  if ((gc & U_GC_S_MASK) != 0) return {P::kFreePval, R::kSymbols};
+  if ((gc & U_GC_P_MASK) != 0) return {P::kFreePval, R::kPunctuation};
+  return {P::kDisallowed, R::kOther};
+}
+
+// One table byte: property in bits 0-2, reason in bits 3-6.
+constexpr uint8_t Pack(PrecisDerivation d) {
+  return static_cast<uint8_t>(static_cast<uint8_t>(d.property) |
+                              (static_cast<uint8_t>(d.reason) << 3));
+}
+constexpr PrecisDerivation Unpack(uint8_t v) {
+  return {static_cast<PrecisProperty>(v & 7),
+          static_cast<PrecisReason>(v >> 3)};
+}
+static_assert(Unpack(Pack({P::kUnassigned, R::kOther})) ==
+              PrecisDerivation{P::kUnassigned, R::kOther});
+
+// Two-stage table: stage1[cp >> kShift] is the index of the kBlock-byte
+// block of stage2 holding cp's byte; identical blocks are stored once.
+constexpr int kShift = 8;
+constexpr size_t kBlock = size_t{1} << kShift;
+constexpr size_t kStage1Size = (size_t{kMaxCodePoint} + 1) >> kShift;
+
+struct Table {
+  std::vector<uint16_t> stage1;
+  std::vector<uint8_t> stage2;
+  double build_seconds = 0;
+};
+
+Table BuildTable() {
+  const auto start = std::chrono::steady_clock::now();
+  Table t;
+  t.stage1.resize(kStage1Size);
+  std::unordered_map<std::string, uint16_t> seen;
+  std::string block(kBlock, '\0');
+  for (size_t b = 0; b < kStage1Size; ++b) {
+    const char32_t base = static_cast<char32_t>(b << kShift);
+    for (size_t i = 0; i < kBlock; ++i) {
+      block[i] = static_cast<char>(Pack(Derive(base + i)));
+    }
+    auto [it, inserted] =
+        seen.try_emplace(block, static_cast<uint16_t>(seen.size()));
+    if (inserted) {
+      t.stage2.insert(t.stage2.end(), block.begin(), block.end());
+    }
+    t.stage1[b] = it->second;
+  }
+  t.stage1.shrink_to_fit();
+  t.stage2.shrink_to_fit();
+  t.build_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  return t;
+}
+
+const Table& GetTable() {
+  static const Table* const table = new Table(BuildTable());
+  return *table;
+}
+
+}  // namespace
+
+std::string_view PrecisPropertyName(PrecisProperty property) {
+  switch (property) {
+    case P::kPvalid:
+      return "PVALID";
+    case P::kFreePval:
+      return "FREE_PVAL";
+    case P::kContextJ:
+      return "CONTEXTJ";
+    case P::kContextO:
+      return "CONTEXTO";
+    case P::kDisallowed:
+      return "DISALLOWED";
+    case P::kUnassigned:
+      return "UNASSIGNED";
+  }
+  return "?";
+}
+
+std::string_view PrecisReasonName(PrecisReason reason) {
+  switch (reason) {
+    case R::kExceptions:
+      return "exceptions";
+    case R::kBackwardCompatible:
+      return "backward_compatible";
+    case R::kUnassigned:
+      return "unassigned";
+    case R::kAscii7:
+      return "ascii7";
+    case R::kJoinControl:
+      return "join_control";
+    case R::kOldHangulJamo:
+      return "old_hangul_jamo";
+    case R::kPrecisIgnorableProperties:
+      return "precis_ignorable_properties";
+    case R::kControls:
+      return "controls";
+    case R::kHasCompat:
+      return "has_compat";
+    case R::kLetterDigits:
+      return "letter_digits";
+    case R::kOtherLetterDigits:
+      return "other_letter_digits";
+    case R::kSpaces:
+      return "spaces";
+    case R::kSymbols:
+      return "symbols";
+    case R::kPunctuation:
+      return "punctuation";
+    case R::kOther:
+      return "other";
+  }
+  return "?";
+}
+
+PrecisDerivation DerivePrecisProperty(char32_t cp) {
+  if (cp > kMaxCodePoint) return {P::kDisallowed, R::kOther};
+  return Derive(cp);
+}
+
+PrecisDerivation PrecisPropertyOf(char32_t cp) {
+  // ASCII without the table. U+0021..U+007E is ASCII7 by the RFC's own
+  // definition (RFC 8264 §9.11); U+0000..U+001F and U+007F are Controls
+  // (gc=Cc) and U+0020 is Spaces (gc=Zs), which Unicode's stability policy
+  // keeps fixed. The tests check all 128 against DerivePrecisProperty.
+  if (cp < 0x80) {
+    if (cp >= 0x21 && cp != 0x7F) return {P::kPvalid, R::kAscii7};
+    if (cp == 0x20) return {P::kFreePval, R::kSpaces};
+    return {P::kDisallowed, R::kControls};
+  }
+  if (cp > kMaxCodePoint) return {P::kDisallowed, R::kOther};
+  const Table& t = GetTable();
+  const size_t block = t.stage1[cp >> kShift];
+  return Unpack(t.stage2[(block << kShift) | (cp & (kBlock - 1))]);
+}
+
+PrecisTableInfo GetPrecisTableInfo() {
+  const Table& t = GetTable();
+  return {t.stage1.size() * sizeof(t.stage1[0]) + t.stage2.size(), kBlock,
+          t.stage2.size() / kBlock, t.build_seconds};
+}
+
+}  // namespace u8guard::internal

@@ -1,0 +1,146 @@
+// Internal: the PRECIS derived property of a code point (RFC 8264 §8-9) and
+// what each string class (RFC 8264 §4.2, §4.3) makes of it.
+//
+// Every Unicode property used comes from the ICU linked at run time, so the
+// answers are those of ICU's Unicode version (15.0 for ICU 72). The only
+// fixed data is the algorithm's own: the Exceptions list of RFC 5892 §2.6 and
+// the (empty) BackwardCompatible list of RFC 8264 §9.2.
+
+#ifndef U8GUARD_SRC_UNICODE_PRECIS_PROPERTY_H_
+#define U8GUARD_SRC_UNICODE_PRECIS_PROPERTY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace u8guard::internal {
+
+// The derived property values of RFC 8264 §8. "ID_DIS or FREE_PVAL" is
+// kFreePval: IdentifierClass disallows it, FreeformClass allows it.
+enum class PrecisProperty : uint8_t {
+  kPvalid,
+  kFreePval,
+  kContextJ,
+  kContextO,
+  kDisallowed,
+  kUnassigned,
+};
+
+// Which rule of RFC 8264 §8 decided the property: the category a code point
+// falls in (RFC 8264 §9). Names follow precis_i18n (see PrecisReasonName),
+// whose error messages are "DISALLOWED/<reason>".
+enum class PrecisReason : uint8_t {
+  kExceptions,                 // RFC 5892 §2.6 list (RFC 8264 §9.1)
+  kBackwardCompatible,         // RFC 8264 §9.2 (currently empty)
+  kUnassigned,                 // §9.6: Cn and not a noncharacter
+  kAscii7,                     // §9.11: U+0021..U+007E
+  kJoinControl,                // §9.8: Join_Control
+  kOldHangulJamo,              // §9.9: Hangul_Syllable_Type L, V or T
+  kPrecisIgnorableProperties,  // §9.13: Default_Ignorable or noncharacter
+  kControls,                   // §9.12: Cc
+  kHasCompat,                  // §9.17: toNFKC(cp) != cp
+  kLetterDigits,               // §9.1: Ll Lu Lo Nd Lm Mn Mc
+  kOtherLetterDigits,          // §9.18: Lt Nl No Me
+  kSpaces,                     // §9.14: Zs
+  kSymbols,                    // §9.15: Sm Sc Sk So
+  kPunctuation,                // §9.16: Pc Pd Ps Pe Pi Pf Po
+  kOther,                      // none of the above (Cs, Co, Zl, Zp, Cf...)
+};
+
+// A code point's derived property and the rule that decided it.
+struct PrecisDerivation {
+  PrecisProperty property;
+  PrecisReason reason;
+
+  friend bool operator==(const PrecisDerivation&,
+                         const PrecisDerivation&) = default;
+};
+
+// "PVALID", "FREE_PVAL", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"
+// (the names precis_i18n and its derived-props files use).
+std::string_view PrecisPropertyName(PrecisProperty property);
+
+// "exceptions", "backward_compatible", "unassigned", "ascii7",
+// "join_control", "old_hangul_jamo", "precis_ignorable_properties",
+// "controls", "has_compat", "letter_digits", "other_letter_digits",
+// "spaces", "symbols", "punctuation", "other" (precis_i18n's names).
+std::string_view PrecisReasonName(PrecisReason reason);
+
+// Computes the derived property of `cp` from ICU properties, applying the
+// rules of RFC 8264 §8 in the RFC's order (Exceptions, BackwardCompatible,
+// Unassigned, ASCII7, JoinControl, OldHangulJamo, PrecisIgnorableProperties,
+// Controls, HasCompat, LetterDigits, OtherLetterDigits, Spaces, Symbols,
+// Punctuation, else DISALLOWED/other). Slow (one NFKC normalization per
+// call): use PrecisPropertyOf on hot paths. `cp` above U+10FFFF, and
+// surrogates, yield DISALLOWED/other.
+PrecisDerivation DerivePrecisProperty(char32_t cp);
+
+// Same answer as DerivePrecisProperty, from a table built from it once, on
+// first use (thread-safe), covering U+0000..U+10FFFF; ASCII is answered
+// without the table. `cp` above U+10FFFF yields DISALLOWED/other.
+PrecisDerivation PrecisPropertyOf(char32_t cp);
+
+// Size and construction cost of the table behind PrecisPropertyOf (builds it
+// if not yet built). For tests and benchmarks.
+struct PrecisTableInfo {
+  size_t bytes;          // stage 1 index + stage 2 blocks
+  size_t block_size;     // code points per stage-2 block
+  size_t unique_blocks;  // distinct stage-2 blocks
+  double build_seconds;  // wall time of the one-time build
+};
+PrecisTableInfo GetPrecisTableInfo();
+
+// The PRECIS string classes (RFC 8264 §4).
+enum class StringClass : uint8_t {
+  kIdentifier,  // §4.2 IdentifierClass
+  kFreeform,    // §4.3 FreeformClass
+};
+
+// What a string class makes of one code point, before context is looked at.
+enum class ClassVerdict : uint8_t {
+  kAllowed,       // valid anywhere in the string
+  kNeedsContext,  // CONTEXTJ/CONTEXTO: valid only if its context rule (RFC
+                  // 5892 Appendix A, see precis_context.h) holds at its place
+  kDisallowed,    // never valid in this class
+};
+
+// Applies RFC 8264 §4.2.1-§4.2.3 / §4.3.1-§4.3.3: IdentifierClass allows
+// PVALID only; FreeformClass allows PVALID and FREE_PVAL; both accept
+// CONTEXTJ and CONTEXTO subject to their context rules; DISALLOWED and
+// UNASSIGNED are disallowed in both.
+constexpr ClassVerdict ClassifyInStringClass(StringClass string_class,
+                                             PrecisProperty property) {
+  switch (property) {
+    case PrecisProperty::kPvalid:
+      return ClassVerdict::kAllowed;
+    case PrecisProperty::kFreePval:
+      return string_class == StringClass::kFreeform ? ClassVerdict::kAllowed
+                                                    : ClassVerdict::kDisallowed;
+    case PrecisProperty::kContextJ:
+    case PrecisProperty::kContextO:
+      return ClassVerdict::kNeedsContext;
+    case PrecisProperty::kDisallowed:
+    case PrecisProperty::kUnassigned:
+      break;
+  }
+  return ClassVerdict::kDisallowed;
+}
+
+// True if `d` is allowed in IdentifierClass without any context rule
+// (PVALID). CONTEXTJ/CONTEXTO code points return false: check them with
+// ClassifyInStringClass and the context rules.
+constexpr bool IsIdentifierClassValid(PrecisDerivation d) {
+  return ClassifyInStringClass(StringClass::kIdentifier, d.property) ==
+         ClassVerdict::kAllowed;
+}
+
+// True if `d` is allowed in FreeformClass without any context rule (PVALID or
+// FREE_PVAL).
+constexpr bool IsFreeformClassValid(PrecisDerivation d) {
+  return ClassifyInStringClass(StringClass::kFreeform, d.property) ==
+         ClassVerdict::kAllowed;
+}
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_UNICODE_PRECIS_PROPERTY_H_

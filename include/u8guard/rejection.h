@@ -31,8 +31,10 @@ struct Rejection {
 
 // Returns an InvalidArgument status whose message is "`context`: rejected
 // at byte OFFSET (U+XXXX): RULE" (the code point part only when present,
-// `context` only when not empty) and which carries `r` as a payload.
-absl::Status RejectionError(const Rejection& r, std::string_view context = "");
+// `context` only when not empty), or "`context`: `message`" when `message`
+// is given, and which carries `r` as a payload.
+absl::Status RejectionError(const Rejection& r, std::string_view context = "",
+                            std::string_view message = "");
 
 // Returns the Rejection carried by `status`, or nullopt when it carries none
 // (OK statuses, I/O errors, statuses from other libraries).

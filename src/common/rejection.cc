@@ -17,15 +17,20 @@ constexpr char kPayloadUrl[] = "type.u8guard.dev/u8guard.Rejection";
 
 }  // namespace
 
-absl::Status RejectionError(const Rejection& r, std::string_view context) {
+absl::Status RejectionError(const Rejection& r, std::string_view context,
+                            std::string_view detail) {
   std::string message;
   if (!context.empty()) absl::StrAppend(&message, std::string(context), ": ");
-  absl::StrAppendFormat(&message, "rejected at byte %d", r.offset);
-  if (r.code_point) {
-    absl::StrAppendFormat(&message, " (U+%04X)",
-                          static_cast<uint32_t>(*r.code_point));
+  if (!detail.empty()) {
+    absl::StrAppend(&message, std::string(detail));
+  } else {
+    absl::StrAppendFormat(&message, "rejected at byte %d", r.offset);
+    if (r.code_point) {
+      absl::StrAppendFormat(&message, " (U+%04X)",
+                            static_cast<uint32_t>(*r.code_point));
+    }
+    absl::StrAppend(&message, ": ", r.rule);
   }
-  absl::StrAppend(&message, ": ", r.rule);
   absl::Status status = absl::InvalidArgumentError(message);
   // Payload: "offset;code point or -1;rule".
   status.SetPayload(

@@ -253,9 +253,12 @@ absl::Status RunProfile(const Profile& p, CaseMapping cm,
 
   const Utf8Result utf8 = ValidateUtf8(text);
   if (!utf8.ok()) {
-    const size_t at = base + utf8.valid_up_to;
-    return Reject(p, at, std::nullopt,
-                  absl::StrCat("utf8/", std::string(Utf8ErrorKindId(utf8.kind))));
+    const Utf8Result in_input{base + utf8.valid_up_to, utf8.kind,
+                              utf8.error_len};
+    return RejectionError(
+        {in_input.valid_up_to, std::nullopt,
+         absl::StrCat("utf8/", std::string(Utf8ErrorKindId(utf8.kind)))},
+        p.name, DescribeUtf8Error(input, in_input));
   }
   absl::Status s = RunUnicode(p, cm, text, base, out);
   if (!s.ok()) out.clear();

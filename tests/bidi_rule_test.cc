@@ -5,6 +5,8 @@
 
 #include "src/unicode/bidi_rule.h"
 
+#include <unicode/uchar.h>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -96,6 +98,24 @@ TEST(BidiRuleTest, ResultNames) {
   EXPECT_EQ(Name(U"\u06281\u0661"), "rtl_en_an_mixed");
   EXPECT_EQ(Name(U"a\u05D0b"), "ltr_disallowed");
   EXPECT_EQ(Name(U"a!"), "ltr_end");
+}
+
+// Known difference from precis_i18n, on unassigned code points only: ICU
+// gives them Unicode's default Bidi_Class (DerivedBidiClass.txt @missing
+// lines: R for U+0590..U+05FF, AL for U+0600..U+07BF, ...), while Python's
+// unicodedata, which precis_i18n reads, gives every gc=Cn code point the
+// empty class. So for "a" U+05FF we say HasRtl (precis_i18n: has_rtl false)
+// and for U+05D0 U+05FF we satisfy the rule (precis_i18n: bidi_rule false).
+// Both strings are rejected by every PRECIS string class (UNASSIGNED), so the
+// difference can only change which error a profile reports ("bidi_rule"
+// before "unassigned"), never whether a string is accepted.
+TEST(BidiRuleTest, UnassignedCodePointsHaveUnicodesDefaultClass) {
+  ASSERT_EQ(u_charType(0x05FF), U_UNASSIGNED);
+  ASSERT_EQ(u_charType(0x07BF), U_UNASSIGNED);
+  EXPECT_TRUE(HasRtl(U"a\u05FF"));
+  EXPECT_TRUE(HasRtl(U"a\u07BF"));
+  EXPECT_EQ(CheckBidiRule(U"a\u05FF"), B::kLtrBadEnd);
+  EXPECT_EQ(CheckBidiRule(U"\u05D0\u05FF"), B::kSatisfied);
 }
 
 // tests/data/precis_bidi_cases.tsv: precis_i18n 1.0.5's has_rtl() and

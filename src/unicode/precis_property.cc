@@ -11,6 +11,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -108,30 +109,31 @@ const ExceptionEntry* FindException(char32_t cp) {
   return (it != end && it->cp == cp) ? it : nullptr;
 }
 
-// RFC 8264 §9.17 HasCompat: toNFKC(cp) != cp, with ICU's NFKC.
-bool HasCompat(char32_t cp) {
+// RFC 8264 §9.17 HasCompat: toNFKC(cp) != cp, with ICU's NFKC. nullopt if
+// ICU cannot normalize (no data), which Derive treats as DISALLOWED.
+std::optional<bool> HasCompat(char32_t cp) {
   UErrorCode status = U_ZERO_ERROR;
   const UNormalizer2* nfkc = unorm2_getNFKCInstance(&status);
-  if (U_FAILURE(status)) return false;  // ICU without data: never linked so
+  if (U_FAILURE(status)) return std::nullopt;
   UChar in[2];
   int32_t in_len = 0;
   U16_APPEND_UNSAFE(in, in_len, static_cast<UChar32>(cp));
   // The longest NFKC expansion of one code point (U+FDFA) is 18 units.
   UChar out[32];
-  int32_t out_len =
+  const int32_t out_len =
       unorm2_normalize(nfkc, in, in_len, out, std::size(out), &status);
-  if (U_FAILURE(status)) return true;  // longer than 32 units: not cp
+  if (status == U_BUFFER_OVERFLOW_ERROR) return true;  // longer than cp
+  if (U_FAILURE(status)) return std::nullopt;
   return !std::equal(in, in + in_len, out, out + out_len);
 }
 
-// The code points for which the RFC 8264 §8 rules and the ICU properties
-// they name are evaluated in order.
+// RFC 8264 §8's rules, in order, on ICU's properties; `cp` <= U+10FFFF.
 PrecisDerivation Derive(char32_t cp) {
   const UChar32 c = static_cast<UChar32>(cp);
   if (const ExceptionEntry* e = FindException(cp)) {
     return {e->property, R::kExceptions};
   }
-  // BackwardCompatible (RFC 8264 §9.2): empty in every version so far.
+  // BackwardCompatible (RFC 8264 §9.7): empty in every version so far.
   const uint32_t gc = U_GET_GC_MASK(c);
   const bool noncharacter =
       u_hasBinaryProperty(c, UCHAR_NONCHARACTER_CODE_POINT);
@@ -155,7 +157,9 @@ PrecisDerivation Derive(char32_t cp) {
     return {P::kDisallowed, R::kPrecisIgnorableProperties};
   }
   if ((gc & U_GC_CC_MASK) != 0) return {P::kDisallowed, R::kControls};
-  if (HasCompat(cp)) return {P::kFreePval, R::kHasCompat};
+  const std::optional<bool> has_compat = HasCompat(cp);
+  if (!has_compat) return {P::kDisallowed, R::kOther};  // fail closed
+  if (*has_compat) return {P::kFreePval, R::kHasCompat};
   constexpr uint32_t kLetterDigits = U_GC_LL_MASK | U_GC_LU_MASK |
                                      U_GC_LO_MASK | U_GC_ND_MASK |
                                      U_GC_LM_MASK | U_GC_MN_MASK | U_GC_MC_MASK;
@@ -287,16 +291,7 @@ PrecisDerivation DerivePrecisProperty(char32_t cp) {
   return Derive(cp);
 }
 
-PrecisDerivation PrecisPropertyOf(char32_t cp) {
-  // ASCII without the table. U+0021..U+007E is ASCII7 by the RFC's own
-  // definition (RFC 8264 §9.11); U+0000..U+001F and U+007F are Controls
-  // (gc=Cc) and U+0020 is Spaces (gc=Zs), which Unicode's stability policy
-  // keeps fixed. The tests check all 128 against DerivePrecisProperty.
-  if (cp < 0x80) {
-    if (cp >= 0x21 && cp != 0x7F) return {P::kPvalid, R::kAscii7};
-    if (cp == 0x20) return {P::kFreePval, R::kSpaces};
-    return {P::kDisallowed, R::kControls};
-  }
+PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp) {
   if (cp > kMaxCodePoint) return {P::kDisallowed, R::kOther};
   const Table& t = GetTable();
   const size_t block = t.stage1[cp >> kShift];

@@ -4,7 +4,7 @@
 // Every Unicode property used comes from the ICU linked at run time, so the
 // answers are those of ICU's Unicode version (15.0 for ICU 72). The only
 // fixed data is the algorithm's own: the Exceptions list of RFC 5892 §2.6 and
-// the (empty) BackwardCompatible list of RFC 8264 §9.2.
+// the (empty) BackwardCompatible list of RFC 8264 §9.7.
 
 #ifndef U8GUARD_SRC_UNICODE_PRECIS_PROPERTY_H_
 #define U8GUARD_SRC_UNICODE_PRECIS_PROPERTY_H_
@@ -27,12 +27,12 @@ enum class PrecisProperty : uint8_t {
 };
 
 // Which rule of RFC 8264 §8 decided the property: the category a code point
-// falls in (RFC 8264 §9). Names follow precis_i18n (see PrecisReasonName),
-// whose error messages are "DISALLOWED/<reason>".
+// falls in (RFC 8264 §9.1-§9.18, categories A-R). Names follow precis_i18n (see
+// PrecisReasonName), whose error messages are "DISALLOWED/<reason>".
 enum class PrecisReason : uint8_t {
-  kExceptions,                 // RFC 5892 §2.6 list (RFC 8264 §9.1)
-  kBackwardCompatible,         // RFC 8264 §9.2 (currently empty)
-  kUnassigned,                 // §9.6: Cn and not a noncharacter
+  kExceptions,                 // §9.6: the RFC 5892 §2.6 list
+  kBackwardCompatible,         // §9.7 (currently empty)
+  kUnassigned,                 // §9.10: Cn and not a noncharacter
   kAscii7,                     // §9.11: U+0021..U+007E
   kJoinControl,                // §9.8: Join_Control
   kOldHangulJamo,              // §9.9: Hangul_Syllable_Type L, V or T
@@ -75,10 +75,27 @@ std::string_view PrecisReasonName(PrecisReason reason);
 // surrogates, yield DISALLOWED/other.
 PrecisDerivation DerivePrecisProperty(char32_t cp);
 
+// PrecisPropertyOf for cp >= 0x80; use PrecisPropertyOf.
+PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp);
+
 // Same answer as DerivePrecisProperty, from a table built from it once, on
-// first use (thread-safe), covering U+0000..U+10FFFF; ASCII is answered
-// without the table. `cp` above U+10FFFF yields DISALLOWED/other.
-PrecisDerivation PrecisPropertyOf(char32_t cp);
+// first use (thread-safe; about 50 KB, built in tens of milliseconds),
+// covering U+0000..U+10FFFF. ASCII is answered inline without the table:
+// U+0021..U+007E is ASCII7 by the RFC's own definition (RFC 8264 §9.11),
+// U+0000..U+001F and U+007F are Controls (gc=Cc) and U+0020 is Spaces
+// (gc=Zs), which Unicode's stability policies keep fixed; the tests check
+// all 128 against DerivePrecisProperty. `cp` above U+10FFFF yields
+// DISALLOWED/other.
+inline PrecisDerivation PrecisPropertyOf(char32_t cp) {
+  if (cp < 0x80) {
+    if (cp >= 0x21 && cp != 0x7F) {
+      return {PrecisProperty::kPvalid, PrecisReason::kAscii7};
+    }
+    if (cp == 0x20) return {PrecisProperty::kFreePval, PrecisReason::kSpaces};
+    return {PrecisProperty::kDisallowed, PrecisReason::kControls};
+  }
+  return PrecisPropertyOfNonAscii(cp);
+}
 
 // Size and construction cost of the table behind PrecisPropertyOf (builds it
 // if not yet built). For tests and benchmarks.

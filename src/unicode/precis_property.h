@@ -82,9 +82,9 @@ PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp);
 // first use (thread-safe; about 50 KB, built in tens of milliseconds),
 // covering U+0000..U+10FFFF. ASCII is answered inline without the table:
 // U+0021..U+007E is ASCII7 by the RFC's own definition (RFC 8264 §9.11),
-// U+0000..U+001F and U+007F are Controls (gc=Cc) and U+0020 is Spaces
-// (gc=Zs), which Unicode's stability policies keep fixed; the tests check
-// all 128 against DerivePrecisProperty. `cp` above U+10FFFF yields
+// U+0000..U+001F and U+007F are Controls (gc=Cc, a set Unicode's stability
+// policy makes immutable) and U+0020 is Spaces (gc=Zs); the tests check all
+// 128 against DerivePrecisProperty. `cp` above U+10FFFF yields
 // DISALLOWED/other.
 inline PrecisDerivation PrecisPropertyOf(char32_t cp) {
   if (cp < 0x80) {

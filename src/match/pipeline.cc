@@ -14,7 +14,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "src/unicode/bidi_rule.h"
+#include "src/unicode/mapping_table.h"
 #include "src/unicode/mappings.h"
+#include "src/utf8/decode_valid.h"
 #include "src/unicode/precis_context.h"
 #include "src/unicode/precis_property.h"
 #include "u8guard/bom.h"
@@ -109,14 +111,81 @@ absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
 
 // ---- Unicode ----------------------------------------------------------------
 
-// Width mapping and additional mapping, code point by code point.
-void MapCodePoints(const Profile& p, std::string_view in, std::string& out) {
+// Buffers reused across calls on one thread, so that canonicalizing many
+// short strings does not allocate each time.
+struct Scratch {
+  std::string mapped, cased, again;
+  std::u32string cps;
+};
+
+Scratch& ThreadScratch() {
+  thread_local Scratch scratch;
+  return scratch;
+}
+
+bool IsAsciiUpper(char32_t cp) { return cp >= U'A' && cp <= U'Z'; }
+
+// The MappingFlag that says a code point cannot change under `form`; 0 when
+// no code point is known to be safe (NFKC_Casefold).
+uint8_t StableFlag(NormalizationForm form) {
+  switch (form) {
+    case NormalizationForm::kNfc:
+      return kNfcStable;
+    case NormalizationForm::kNfkc:
+      return kNfkcStable;
+    case NormalizationForm::kNfd:
+      return kNfdStable;
+    case NormalizationForm::kNfkd:
+      return kNfkdStable;
+    default:
+      return 0;
+  }
+}
+
+uint8_t CaseFlag(CaseMapping cm) {
+  return cm == CaseMapping::kLower   ? kChangesWhenLowercased
+         : cm == CaseMapping::kFold  ? kChangesWhenCasefolded
+                                     : 0;
+}
+
+// What MapCodePoints found out about its output.
+struct MapResult {
+  bool needs_case;        // a non-ASCII code point still needs ICU's mapping
+  bool normalized_as_is;  // every code point is stable under the form
+};
+
+// Width mapping, additional mapping, and lower-casing of ASCII letters, code
+// point by code point, from valid UTF-8 `in` into `out`.
+MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
+                        std::string& out) {
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
+  const uint8_t case_flag = CaseFlag(cm);
+  const uint8_t stable_flag = StableFlag(p.normalization);
   bool pending_space = false, any = false;
-  for (char32_t cp : Utf8CodePoints(in)) {
-    if (p.width_mapping) cp = WidthMapped(cp);
-    if (p.additional_mapping != SpaceMapping::kNone && IsNonAsciiSpace(cp)) {
-      cp = U' ';
+  MapResult r{false, stable_flag != 0};
+  const char* it = in.data();
+  const char* const end = in.data() + in.size();
+  while (it < end) {
+    char32_t cp = DecodeValid(it);
+    if (cp < 0x80) {
+      // ASCII is stable under every form; only A-Z change (context-free,
+      // and lower-case letters keep a following final sigma final).
+      if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+    } else {
+      uint8_t flags = MappingFlagsOf(cp);
+      if (p.width_mapping && (flags & kHasWidthMapping)) {
+        cp = WidthMappingOf(cp);
+        flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
+                          : MappingFlagsOf(cp);
+        if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+      }
+      if (map_spaces && (flags & kIsNonAsciiSpace)) {
+        cp = U' ';
+      } else {
+        r.needs_case |= (flags & case_flag) != 0;
+        r.normalized_as_is &= (flags & stable_flag) != 0;
+      }
     }
     if (trim) {
       if (cp == U' ') {
@@ -127,29 +196,78 @@ void MapCodePoints(const Profile& p, std::string_view in, std::string& out) {
       pending_space = false;
       any = true;
     }
-    AppendUtf8(cp, out);
+    AppendValid(cp, out);
   }
+  return r;
 }
 
 // The four mapping rules of RFC 8264 §5.2.1-§5.2.4 on valid UTF-8.
 absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
-                           std::string_view in, std::string& out) {
-  std::string mapped, cased;
-  if (p.width_mapping || p.additional_mapping != SpaceMapping::kNone) {
-    mapped.reserve(in.size());
-    MapCodePoints(p, in, mapped);
-    in = mapped;
-  }
-  if (cm != CaseMapping::kNone) {
-    if (absl::Status s = AppendCaseMapped(cm, in, cased); !s.ok()) return s;
-    in = cased;
+                           std::string_view in, std::string& out,
+                           std::string& mapped, std::string& cased) {
+  mapped.clear();
+  mapped.reserve(in.size());
+  const MapResult r = MapCodePoints(p, cm, in, mapped);
+  std::string_view text = mapped;
+  bool normalized = r.normalized_as_is;
+  if (r.needs_case) {
+    cased.clear();
+    if (absl::Status s = AppendCaseMapped(cm, mapped, cased); !s.ok()) {
+      return s;
+    }
+    text = cased;
+    normalized = false;  // case mapping may produce anything: ask ICU
   }
   out.clear();
-  if (p.normalization == NormalizationForm::kNone) {
-    out.append(in);
+  if (p.normalization == NormalizationForm::kNone || normalized) {
+    out.append(text);
     return absl::OkStatus();
   }
-  return AppendNormalizedValidUtf8(p.normalization, in, out);
+  return AppendNormalizedValidUtf8(p.normalization, text, out);
+}
+
+absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
+                           std::string_view in, std::string& out) {
+  std::string mapped, cased;
+  return ApplyMappings(p, cm, in, out, mapped, cased);
+}
+
+// True when no mapping rule would change any code point of `cps`, the
+// result of ApplyMappings: then applying the rules again is the identity
+// (the string is already in the normalization form), so it is stable
+// without running them. False means: run them and compare.
+bool MappingsAreIdentityOn(const Profile& p, CaseMapping cm,
+                           std::u32string_view cps) {
+  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  for (size_t i = 0; i < cps.size(); ++i) {
+    const char32_t cp = cps[i];
+    if (cp < 0x80) {
+      if (cm != CaseMapping::kNone && IsAsciiUpper(cp)) return false;
+      if (trim && cp == U' ' &&
+          (i == 0 || i + 1 == cps.size() || cps[i - 1] == U' ')) {
+        return false;
+      }
+      continue;
+    }
+    const uint8_t flags = MappingFlagsOf(cp);
+    if (p.width_mapping && (flags & kHasWidthMapping) &&
+        WidthMappingOf(cp) != cp) {
+      return false;
+    }
+    if (p.additional_mapping != SpaceMapping::kNone &&
+        (flags & kIsNonAsciiSpace)) {
+      return false;
+    }
+    if (flags & CaseFlag(cm)) return false;
+  }
+  return true;
+}
+
+void DecodeInto(std::string_view valid, std::u32string& cps) {
+  cps.clear();
+  const char* it = valid.data();
+  const char* const end = valid.data() + valid.size();
+  while (it < end) cps.push_back(DecodeValid(it));
 }
 
 // Byte offsets of the code points of valid UTF-8 `s`, plus s.size().
@@ -188,26 +306,38 @@ size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
 
 absl::Status RunUnicode(const Profile& p, CaseMapping cm,
                         std::string_view text, size_t base, std::string& out) {
+  Scratch& tmp = ThreadScratch();
   // The five rules.
-  if (absl::Status s = ApplyMappings(p, cm, text, out); !s.ok()) return s;
-  std::u32string cps;
-  cps.reserve(out.size());
-  for (char32_t cp : Utf8CodePoints(out)) cps.push_back(cp);
+  if (absl::Status s = ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
+      !s.ok()) {
+    return s;
+  }
+  std::u32string& cps = tmp.cps;
+  DecodeInto(out, cps);
   if (p.directionality == Directionality::kBidiRule && HasRtl(cps) &&
       !SatisfiesBidiRule(cps)) {
     return Reject(p, base, std::nullopt, "DISALLOWED/bidi_rule");
   }
 
   // Stability: the rules applied to their own result change nothing.
-  std::string again;
-  if (absl::Status s = ApplyMappings(p, cm, out, again); !s.ok()) return s;
-  if (again != out && p.reapply_rules) {
-    out.swap(again);
-    cps.clear();
-    for (char32_t cp : Utf8CodePoints(out)) cps.push_back(cp);
-    if (absl::Status s = ApplyMappings(p, cm, out, again); !s.ok()) return s;
+  if (!MappingsAreIdentityOn(p, cm, cps)) {
+    std::string& again = tmp.again;
+    if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped,
+                                       tmp.cased);
+        !s.ok()) {
+      return s;
+    }
+    if (again != out && p.reapply_rules) {
+      out.swap(again);
+      DecodeInto(out, cps);
+      if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped,
+                                         tmp.cased);
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (again != out) return Reject(p, base, std::nullopt, "unstable");
   }
-  if (again != out) return Reject(p, base, std::nullopt, "unstable");
 
   if (out.empty() && p.min_output_bytes > 0) {
     return Reject(p, base, std::nullopt, "DISALLOWED/empty");

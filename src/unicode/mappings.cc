@@ -4,31 +4,31 @@
 
 #include <unicode/bytestream.h>
 #include <unicode/casemap.h>
-#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
-#include <unicode/unistr.h>
 
 #include "absl/strings/str_cat.h"
+#include "src/unicode/mapping_table.h"
 
 namespace u8guard::internal {
 
 char32_t WidthMapped(char32_t cp) {
-  if (cp < 0x80) return cp;
-  const int type = u_getIntPropertyValue(static_cast<UChar32>(cp),
-                                         UCHAR_DECOMPOSITION_TYPE);
-  if (type != U_DT_WIDE && type != U_DT_NARROW) return cp;
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
-  if (U_FAILURE(status)) return cp;
-  const icu::UnicodeString mapped =
-      nfkc->normalize(icu::UnicodeString(static_cast<UChar32>(cp)), status);
-  if (U_FAILURE(status) || mapped.countChar32() != 1) return cp;
-  return static_cast<char32_t>(mapped.char32At(0));
+  return cp < 0x80 ? cp : WidthMappingOf(cp);
+}
+
+bool ChangesWhenCaseMapped(CaseMapping mapping, char32_t cp) {
+  switch (mapping) {
+    case CaseMapping::kNone:
+      return false;
+    case CaseMapping::kLower:
+      return MappingFlagsOf(cp) & kChangesWhenLowercased;
+    case CaseMapping::kFold:
+      return MappingFlagsOf(cp) & kChangesWhenCasefolded;
+  }
+  return false;
 }
 
 bool IsNonAsciiSpace(char32_t cp) {
-  return cp >= 0x80 &&
-         u_charType(static_cast<UChar32>(cp)) == U_SPACE_SEPARATOR;
+  return MappingFlagsOf(cp) & kIsNonAsciiSpace;
 }
 
 absl::Status AppendCaseMapped(CaseMapping mapping, std::string_view valid_utf8,

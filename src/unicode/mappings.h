@@ -17,6 +17,10 @@ namespace u8guard::internal {
 // is a single code point; every other code point maps to itself.
 char32_t WidthMapped(char32_t cp);
 
+// True when ICU says `mapping` changes `cp` (Changes_When_Lowercased or
+// Changes_When_Casefolded); false for CaseMapping::kNone.
+bool ChangesWhenCaseMapped(CaseMapping mapping, char32_t cp);
+
 // True for the non-ASCII spaces that the additional mapping rule turns into
 // U+0020 (RFC 8265 §4.2.1: General_Category Zs other than U+0020).
 bool IsNonAsciiSpace(char32_t cp);

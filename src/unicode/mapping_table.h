@@ -1,0 +1,36 @@
+// Internal: per-code-point flags for the PRECIS mapping rules, in one
+// two-stage table built once from ICU's property sets, so the hot path does
+// one lookup per code point instead of several ICU property calls.
+
+#ifndef U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_
+#define U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_
+
+#include <cstdint>
+
+namespace u8guard::internal {
+
+enum MappingFlag : uint8_t {
+  kChangesWhenLowercased = 1 << 0,  // Changes_When_Lowercased
+  kChangesWhenCasefolded = 1 << 1,  // Changes_When_Casefolded
+  kHasWidthMapping = 1 << 2,        // decomposition type <wide> or <narrow>
+  kIsNonAsciiSpace = 1 << 3,        // General_Category Zs, not U+0020
+  // Quick_Check=Yes and Canonical_Combining_Class=0 for the form: a string
+  // made only of such code points is already in that form (UAX #15 §9).
+  kNfcStable = 1 << 4,
+  kNfkcStable = 1 << 5,
+  kNfdStable = 1 << 6,
+  kNfkdStable = 1 << 7,
+};
+
+// The MappingFlag bits of `cp` (0 above U+10FFFF). The table is built from
+// ICU on first use (thread-safe) in a few milliseconds.
+uint8_t MappingFlagsOf(char32_t cp);
+
+// The width mapping of a code point with kHasWidthMapping: its NFKC form
+// when that is one code point (RFC 8265 §3.3.1, as precis_i18n maps it),
+// else `cp`. Any other code point maps to itself.
+char32_t WidthMappingOf(char32_t cp);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_

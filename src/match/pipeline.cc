@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "src/match/ascii_key.h"
 #include "src/unicode/bidi_rule.h"
 #include "src/unicode/mapping_table.h"
 #include "src/unicode/mappings.h"
@@ -44,8 +45,6 @@ bool IsAscii(std::string_view s) {
   for (; i < s.size(); ++i) acc |= static_cast<uint8_t>(s[i]);
   return (acc & kHigh) == 0;
 }
-
-bool IsAsciiSpaceOrControl(uint8_t c) { return c <= 0x20 || c == 0x7F; }
 
 // The derived-property error name precis_i18n reports for `cp`.
 std::string DisallowedRule(PrecisReason reason) {
@@ -79,33 +78,30 @@ absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
       cm != CaseMapping::kNone ||
       p.normalization == NormalizationForm::kNfkcCasefold;
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  const bool any_text = p.string_class == u8guard::StringClass::kAnyText;
+  const bool identifier = p.string_class == u8guard::StringClass::kIdentifier;
   size_t first = 0, last = text.size();  // the part that survives trimming
   if (trim) {
     while (first < last && text[first] == ' ') ++first;
     while (last > first && text[last - 1] == ' ') --last;
   }
-  out.clear();
-  out.reserve(last - first);
-  bool prev_space = false;
+  out.resize(last - first);
+  char* w = out.data();
+  // Adding this to a byte lower-cases A-Z: 0x20 where lower-casing applies.
+  const uint8_t case_bit = lower ? 0x20 : 0;
   for (size_t i = first; i < last; ++i) {
-    uint8_t c = static_cast<uint8_t>(text[i]);
-    if (IsAsciiSpaceOrControl(c) && p.string_class != u8guard::StringClass::kAnyText) {
-      if (c != ' ') {
-        return Reject(p, base + i, c, "DISALLOWED/controls");
+    const uint8_t c = static_cast<uint8_t>(text[i]);
+    if (c <= 0x20 || c == 0x7F) [[unlikely]] {
+      if (!any_text) {
+        if (c != ' ') return Reject(p, base + i, c, "DISALLOWED/controls");
+        if (identifier) return Reject(p, base + i, c, "DISALLOWED/spaces");
       }
-      if (p.string_class == u8guard::StringClass::kIdentifier) {
-        return Reject(p, base + i, c, "DISALLOWED/spaces");
-      }
+      if (trim && c == ' ' && text[i - 1] == ' ') continue;  // i > first
     }
-    if (trim && c == ' ') {
-      if (prev_space) continue;
-      prev_space = true;
-    } else {
-      prev_space = false;
-    }
-    if (lower && c >= 'A' && c <= 'Z') c += 'a' - 'A';
-    out.push_back(static_cast<char>(c));
+    const bool upper = static_cast<uint8_t>(c - 'A') < 26;
+    *w++ = static_cast<char>(c + (upper ? case_bit : 0));
   }
+  out.resize(w - out.data());
   return CheckOutputBounds(p, out, out.size());
 }
 
@@ -375,10 +371,29 @@ absl::Status RunProfile(const Profile& p, CaseMapping cm,
   if (input.size() > p.max_input_bytes) {
     return Reject(p, p.max_input_bytes, std::nullopt, "input_too_long");
   }
-  absl::StatusOr<BomSplit> split = ApplyBomPolicy(p.bom, input);
-  if (!split.ok()) return RejectionError(*GetRejection(split.status()), p.name);
-  const std::string_view text = split->text;
-  const size_t base = split->text_offset;
+  std::string_view text = input;
+  size_t base = 0;
+  if (!input.empty() && input[0] == kUtf8Bom[0]) {
+    absl::StatusOr<BomSplit> split = ApplyBomPolicy(p.bom, input);
+    if (!split.ok()) {
+      return RejectionError(*GetRejection(split.status()), p.name);
+    }
+    text = split->text;
+    base = split->text_offset;
+  }
+  if (p.additional_mapping != SpaceMapping::kToAsciiTrimCollapse) {
+    const AsciiRules rules{
+        static_cast<unsigned char>(
+            p.string_class == u8guard::StringClass::kIdentifier ? 0x21
+            : p.string_class == u8guard::StringClass::kFreeform ? 0x20
+                                                                : 0x00),
+        p.string_class == u8guard::StringClass::kAnyText,
+        cm != CaseMapping::kNone ||
+            p.normalization == NormalizationForm::kNfkcCasefold};
+    if (TryAsciiFastPath(rules, text, out)) {
+      return CheckOutputBounds(p, out, out.size());
+    }
+  }
   if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
 
   const Utf8Result utf8 = ValidateUtf8(text);

@@ -20,6 +20,9 @@ size_t AnnouncedLength(uint8_t b) {
 
 Utf8Result Utf8StreamValidator::Feed(std::string_view chunk) noexcept {
   if (failed_) return error_;
+  // An empty chunk changes nothing (and must not make a held C0/C1 look
+  // final: whether it is overlong depends on the byte after it).
+  if (chunk.empty()) return {fed_ - pending_len_, Utf8ErrorKind::kNone, 0};
   const auto* s = reinterpret_cast<const uint8_t*>(chunk.data());
   const size_t n = chunk.size();
   const uint64_t base = fed_;  // stream offset of chunk[0]
@@ -58,7 +61,13 @@ Utf8Result Utf8StreamValidator::Feed(std::string_view chunk) noexcept {
     break;
   }
 
-  const Utf8Result body = ValidateUtf8(chunk.substr(i, end - i));
+  Utf8Result body = ValidateUtf8(chunk.substr(i, end - i));
+  if (body.kind == Utf8ErrorKind::kTruncated && end < n) {
+    // The body ends inside a sequence and the held byte after it is a lead
+    // byte, not the continuation byte the sequence needs.
+    body.kind = Utf8ErrorKind::kMissingContinuation;
+    body.error_len = static_cast<uint8_t>(end - i - body.valid_up_to);
+  }
   if (!body.ok()) {
     failed_ = true;
     error_ = {base + i + body.valid_up_to, body.kind, body.error_len};

@@ -40,6 +40,9 @@ inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
   v[0] = _mm512_maskz_loadu_epi8(_bzhi_u64(~uint64_t{0}, n), p);
 }
 
+inline V LoadUnaligned(const uint8_t* p) { return _mm512_loadu_si512(p); }
+constexpr bool kMaskedTail = true;
+
 #include "src/utf8/kernel_body.inc"
 
 }  // namespace

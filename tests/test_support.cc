@@ -3,12 +3,17 @@
 #include <sys/wait.h>
 
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "gtest/gtest.h"
 
 namespace u8guard::testing {
@@ -77,6 +82,173 @@ CommandResult RunCommand(const std::string& command) {
   const int status = pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+std::string Utf8ResultString(const Utf8Result& r) {
+  return absl::StrFormat("{valid_up_to=%d, kind=%s, error_len=%d}",
+                         r.valid_up_to, Utf8ErrorKindId(r.kind), r.error_len);
+}
+
+std::vector<Utf8TestsCase> LoadUtf8TestsCases() {
+  const std::string text =
+      ReadFileOrDie(SharedPath("testdata/utf8tests/utf8tests.txt"));
+  std::vector<Utf8TestsCase> cases;
+  for (const std::string& raw : SplitLines(text)) {
+    const absl::string_view line = absl::StripAsciiWhitespace(raw);
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f = absl::StrSplit(line, ':');
+    for (std::string& field : f) {
+      field = std::string(absl::StripAsciiWhitespace(field));
+    }
+    Utf8TestsCase c;
+    c.id = f[0];
+    if (f.size() >= 3 && f[1] == "valid") {
+      // The ASCII form keeps everything after the second colon.
+      c.valid = true;
+      c.bytes = std::string(line.substr(line.find(':', f[0].size() + 1) + 1));
+    } else if (f.size() == 3 && f[1] == "valid hex") {
+      c.valid = true;
+      c.bytes = FromHex(f[2]);
+    } else if (f.size() == 5 && f[1] == "invalid hex") {
+      c.valid = false;
+      c.bytes = FromHex(f[2]);
+      c.skipped = FromHex(f[3]);
+      c.with_fffd = FromHex(f[4]);
+    } else {
+      ADD_FAILURE() << "malformed utf8tests.txt line: " << raw;
+      continue;
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string ShellQuote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  out += "'";
+  return out;
+}
+
+ScopedTempDir::ScopedTempDir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string tmpl = absl::StrCat(base != nullptr && *base ? base : "/tmp",
+                                  "/u8guard_test_XXXXXX");
+  if (mkdtemp(tmpl.data()) == nullptr) {
+    ADD_FAILURE() << "mkdtemp failed for " << tmpl;
+  }
+  path_ = tmpl;
+}
+
+ScopedTempDir::~ScopedTempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::string ScopedTempDir::File(std::string_view name) const {
+  return absl::StrCat(path_, "/", absl::string_view(name.data(), name.size()));
+}
+
+void WriteFileOrDie(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  EXPECT_TRUE(out.good()) << "cannot write " << path;
+}
+
+void MismatchLog::Add(std::string description) {
+  if (++count_ <= keep_) kept_.push_back(std::move(description));
+}
+
+void MismatchLog::ExpectNone(std::string_view what) const {
+  std::string shown;
+  for (const std::string& k : kept_) absl::StrAppend(&shown, "\n  ", k);
+  EXPECT_EQ(count_, 0u) << what << ": " << count_
+                        << " mismatches, first:" << shown;
+}
+
+std::string RandomValidUtf8(std::mt19937_64& rng, size_t bytes) {
+  std::string out;
+  while (out.size() < bytes) {
+    uint32_t cp;
+    switch (rng() % 5) {
+      case 0:
+      case 1:
+        cp = static_cast<uint32_t>(rng() % 0x80);
+        break;
+      case 2:
+        cp = 0x80 + static_cast<uint32_t>(rng() % (0x800 - 0x80));
+        break;
+      case 3:
+        do {
+          cp = 0x800 + static_cast<uint32_t>(rng() % (0x10000 - 0x800));
+        } while (cp >= 0xD800 && cp <= 0xDFFF);
+        break;
+      default:
+        cp = 0x10000 + static_cast<uint32_t>(rng() % (0x110000 - 0x10000));
+    }
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+  }
+  return out;
+}
+
+std::string MutateUtf8(std::mt19937_64& rng, std::string s, int count) {
+  static const char* const kInserts[] = {
+      "\x80",     "\xBF", "\xC0", "\xC1\xAF", "\xED\xA0",    "\xED\xBF\xBF",
+      "\xF4\x90", "\xF5", "\xFF", "\xE2\x82", "\xF0\x9F\x98"};
+  for (int i = 0; i < count; ++i) {
+    const size_t at = s.empty() ? 0 : rng() % (s.size() + 1);
+    switch (rng() % 8) {
+      case 0:
+      case 1:
+      case 2:
+        if (at < s.size()) {
+          s[at] = static_cast<char>(s[at] ^ (1 << (rng() % 8)));
+        }
+        break;
+      case 3:
+        if (at < s.size()) s.erase(at, 1);
+        break;
+      case 4:
+        s.resize(at);
+        break;
+      default:
+        s.insert(at, kInserts[rng() % std::size(kInserts)]);
+    }
+  }
+  return s;
 }
 
 }  // namespace u8guard::testing

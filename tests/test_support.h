@@ -3,6 +3,8 @@
 #ifndef U8GUARD_TESTS_TEST_SUPPORT_H_
 #define U8GUARD_TESTS_TEST_SUPPORT_H_
 
+#include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,76 @@ struct CommandResult {
   std::string out;
 };
 CommandResult RunCommand(const std::string& command);
+
+// "{valid_up_to=1, kind=overlong, error_len=1}", for failure messages.
+std::string Utf8ResultString(const Utf8Result& r);
+
+// One case of flenniken/utf8tests (../shared/testdata/utf8tests/utf8tests.txt).
+struct Utf8TestsCase {
+  std::string id;         // e.g. "14.4.0"
+  bool valid;             // the file's verdict
+  std::string bytes;      // the input
+  std::string skipped;    // invalid cases: the input without invalid bytes
+  std::string with_fffd;  // invalid cases: the expected U+FFFD substitution
+};
+
+// Parses utf8tests.txt (lines `num:valid:ASCII`, `num:valid hex:HEX`,
+// `num:invalid hex:HEX:SKIPPED:WITH_FFFD`; `#` comments and blank lines are
+// skipped, stray spaces trimmed). Fails the current test on a malformed line.
+std::vector<Utf8TestsCase> LoadUtf8TestsCases();
+
+// The lines of `text` without their '\n'; a final line without '\n' counts.
+std::vector<std::string> SplitLines(std::string_view text);
+
+// `s` quoted for /bin/sh.
+std::string ShellQuote(std::string_view s);
+
+// A fresh directory under $TMPDIR (or /tmp), removed with its contents when
+// the object goes out of scope.
+class ScopedTempDir {
+ public:
+  ScopedTempDir();
+  ~ScopedTempDir();
+  ScopedTempDir(const ScopedTempDir&) = delete;
+  ScopedTempDir& operator=(const ScopedTempDir&) = delete;
+  const std::string& path() const { return path_; }
+  // path() + "/" + name.
+  std::string File(std::string_view name) const;
+
+ private:
+  std::string path_;
+};
+
+// Writes `bytes` to `path`, replacing it; fails the current test on error.
+void WriteFileOrDie(const std::string& path, std::string_view bytes);
+
+// Counts the disagreements a large sweep finds and keeps the first few for the
+// failure message, so that a sweep makes one gtest assertion, not millions.
+class MismatchLog {
+ public:
+  explicit MismatchLog(size_t keep = 10) : keep_(keep) {}
+  // Records one disagreement.
+  void Add(std::string description);
+  uint64_t count() const { return count_; }
+  // Fails the current test (non-fatally) unless count() == 0; the message
+  // names `what`, the count and the kept descriptions.
+  void ExpectNone(std::string_view what) const;
+
+ private:
+  size_t keep_;
+  uint64_t count_ = 0;
+  std::vector<std::string> kept_;
+};
+
+// Random valid UTF-8 of `bytes` bytes or a few more (whole characters):
+// ASCII runs and 2-, 3- and 4-byte characters with random scalar values,
+// encoded here (not by the library) from the bit patterns of RFC 3629 §3.
+std::string RandomValidUtf8(std::mt19937_64& rng, size_t bytes);
+
+// `s` with `count` random corruptions, each one of: a flipped bit, a deleted
+// byte, a cut at a random point, or an inserted 80, BF, C0, C1 AF, ED A0,
+// ED BF BF, F4 90, F5, FF, E2 82 or F0 9F 98.
+std::string MutateUtf8(std::mt19937_64& rng, std::string s, int count);
 
 }  // namespace u8guard::testing
 

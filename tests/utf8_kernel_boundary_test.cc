@@ -1,0 +1,287 @@
+// Every kernel against hand-derived expectations (and the reference decoder)
+// for bad and good byte patterns placed at every offset 0..191 of ASCII and
+// multi-byte text, at every buffer alignment 0..63: errors at, before and
+// after the 16/32/64-byte vector and block boundaries, sequences straddling
+// them, and sequences left unfinished exactly at the end of the input.
+//
+// Each input is copied to the very end of its own heap block, so that
+// AddressSanitizer reports any read past the input, and the bytes in front of
+// it hold lead bytes, so that a kernel that looks before the input gets a
+// wrong answer.
+
+#include <cstdint>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "gtest/gtest.h"
+#include "tests/test_support.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard {
+namespace {
+
+using ::u8guard::testing::FromHex;
+using ::u8guard::testing::MismatchLog;
+using ::u8guard::testing::SupportedKernels;
+using ::u8guard::testing::ToHex;
+using ::u8guard::testing::Utf8ResultString;
+
+constexpr Utf8ErrorKind kOk = Utf8ErrorKind::kNone;
+constexpr Utf8ErrorKind kInvalid = Utf8ErrorKind::kInvalidByte;
+constexpr Utf8ErrorKind kStray = Utf8ErrorKind::kUnexpectedContinuation;
+constexpr Utf8ErrorKind kMissing = Utf8ErrorKind::kMissingContinuation;
+constexpr Utf8ErrorKind kTrunc = Utf8ErrorKind::kTruncated;
+constexpr Utf8ErrorKind kOverlong = Utf8ErrorKind::kOverlong;
+constexpr Utf8ErrorKind kSurrogate = Utf8ErrorKind::kSurrogate;
+constexpr Utf8ErrorKind kAbove = Utf8ErrorKind::kAboveMax;
+
+// Where a pattern's first error is, relative to the pattern's first byte;
+// kind kOk means the pattern is valid.
+struct Rel {
+  size_t offset;
+  Utf8ErrorKind kind;
+  uint8_t error_len;
+};
+
+struct Pattern {
+  std::string_view hex;
+  Rel followed;  // followed by ASCII or a lead byte
+  Rel at_end;    // the last bytes of the input
+};
+
+// From RFC 3629 §4 and Unicode §3.9 (maximal subparts), by hand.
+const Pattern kPatterns[] = {
+    {"FF", {0, kInvalid, 1}, {0, kInvalid, 1}},
+    {"FE", {0, kInvalid, 1}, {0, kInvalid, 1}},
+    {"80", {0, kStray, 1}, {0, kStray, 1}},
+    {"BF", {0, kStray, 1}, {0, kStray, 1}},
+    {"C0 AE", {0, kOverlong, 1}, {0, kOverlong, 1}},
+    {"C1 BF", {0, kOverlong, 1}, {0, kOverlong, 1}},
+    {"C0", {0, kInvalid, 1}, {0, kInvalid, 1}},
+    {"C2", {0, kMissing, 1}, {0, kTrunc, 0}},
+    {"E2 82", {0, kMissing, 2}, {0, kTrunc, 0}},
+    {"E2 82 41", {0, kMissing, 2}, {0, kMissing, 2}},
+    {"E0 80 80", {0, kOverlong, 1}, {0, kOverlong, 1}},
+    {"E0 9F BF", {0, kOverlong, 1}, {0, kOverlong, 1}},
+    {"ED A0 80", {0, kSurrogate, 1}, {0, kSurrogate, 1}},
+    {"ED BF BF", {0, kSurrogate, 1}, {0, kSurrogate, 1}},
+    {"F0 80 80 80", {0, kOverlong, 1}, {0, kOverlong, 1}},
+    {"F0 8F BF BF", {0, kOverlong, 1}, {0, kOverlong, 1}},
+    {"F4 90 80 80", {0, kAbove, 1}, {0, kAbove, 1}},
+    {"F5 80 80 80", {0, kInvalid, 1}, {0, kInvalid, 1}},
+    {"F8 88 80 80 80", {0, kInvalid, 1}, {0, kInvalid, 1}},
+    {"F0 9F 98 41", {0, kMissing, 3}, {0, kMissing, 3}},
+    {"F0 9F 98", {0, kMissing, 3}, {0, kTrunc, 0}},
+    {"F0 9F", {0, kMissing, 2}, {0, kTrunc, 0}},
+    {"F0", {0, kMissing, 1}, {0, kTrunc, 0}},
+    {"F4 8F BF", {0, kMissing, 3}, {0, kTrunc, 0}},
+    {"E2 82 AC 80", {3, kStray, 1}, {3, kStray, 1}},
+    {"F0 9F 98 80 BF", {4, kStray, 1}, {4, kStray, 1}},
+    {"ED 9F BF FF", {3, kInvalid, 1}, {3, kInvalid, 1}},
+    {"C3 A9 E0 A0", {2, kMissing, 2}, {2, kTrunc, 0}},
+    // Valid patterns: the whole input is valid.
+    {"F4 8F BF BF", {0, kOk, 0}, {0, kOk, 0}},
+    {"F0 90 80 80", {0, kOk, 0}, {0, kOk, 0}},
+    {"ED 9F BF", {0, kOk, 0}, {0, kOk, 0}},
+    {"EE 80 80", {0, kOk, 0}, {0, kOk, 0}},
+    {"EF BF BF", {0, kOk, 0}, {0, kOk, 0}},
+    {"E0 A0 80", {0, kOk, 0}, {0, kOk, 0}},
+    {"C2 80", {0, kOk, 0}, {0, kOk, 0}},
+    {"DF BF", {0, kOk, 0}, {0, kOk, 0}},
+    {"EF BB BF", {0, kOk, 0}, {0, kOk, 0}},
+    {"00", {0, kOk, 0}, {0, kOk, 0}},
+};
+
+// Text the patterns are embedded in: ASCII, 2-, 3- and 4-byte characters.
+const std::vector<std::string> kFillers = {
+    " ", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80",
+    "a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"};
+
+// Exactly `n` bytes of valid text made of `filler`; when the filler does not
+// divide n, shorter characters (3-, 2-, 1-byte) make up the rest.
+std::string ValidText(const std::string& filler, size_t n) {
+  std::string out;
+  while (out.size() + filler.size() <= n) out += filler;
+  for (std::string_view pad : {"\xE2\x82\xAC", "\xC3\xA9", "a"}) {
+    while (out.size() + pad.size() <= n) out.append(pad);
+  }
+  return out;
+}
+
+// A copy of some bytes at `align` bytes past a 64-byte boundary and at the
+// very end of its own heap block; the bytes before it are F0 lead bytes.
+class PlacedInput {
+ public:
+  PlacedInput(std::string_view bytes, size_t align)
+      : size_(align + bytes.size()),
+        block_(static_cast<char*>(
+            ::operator new (size_ == 0 ? 1 : size_, std::align_val_t{64}))),
+        view_(block_ + align, bytes.size()) {
+    std::fill(block_, block_ + align, '\xF0');
+    std::copy(bytes.begin(), bytes.end(), block_ + align);
+  }
+  ~PlacedInput() { ::operator delete (block_, std::align_val_t{64}); }
+  PlacedInput(const PlacedInput&) = delete;
+  PlacedInput& operator=(const PlacedInput&) = delete;
+  std::string_view view() const { return view_; }
+
+ private:
+  size_t size_;
+  char* block_;
+  std::string_view view_;
+};
+
+// Checks `in` with every kernel and ValidateUtf8 at every alignment 0..63
+// against `want`; and the reference decoder once.
+void CheckAllKernels(std::string_view in, const Utf8Result& want,
+                     MismatchLog& log) {
+  const Utf8Result ref = ValidateUtf8Reference(in);
+  if (!(ref == want)) {
+    log.Add(absl::StrFormat("reference on %s: want %s, got %s", ToHex(in),
+                            Utf8ResultString(want), Utf8ResultString(ref)));
+  }
+  const std::vector<Utf8Kernel> kernels = SupportedKernels();
+  for (size_t align = 0; align < 64; ++align) {
+    const PlacedInput placed(in, align);
+    for (Utf8Kernel k : kernels) {
+      const Utf8Result got = ValidateUtf8With(k, placed.view());
+      if (!(got == want)) {
+        log.Add(absl::StrFormat("%s at alignment %d on %s: want %s, got %s",
+                                Utf8KernelName(k), align, ToHex(in),
+                                Utf8ResultString(want), Utf8ResultString(got)));
+      }
+    }
+    const Utf8Result got = ValidateUtf8(placed.view());
+    if (!(got == want)) {
+      log.Add(absl::StrFormat(
+          "ValidateUtf8 at alignment %d on %s: want %s, "
+          "got %s",
+          align, ToHex(in), Utf8ResultString(want), Utf8ResultString(got)));
+    }
+  }
+}
+
+// The expected result of valid text of `offset` bytes, the pattern, and
+// valid text of `tail` bytes.
+Utf8Result Expected(const Pattern& p, size_t offset, size_t tail,
+                    size_t total) {
+  const Rel& rel = tail == 0 ? p.at_end : p.followed;
+  if (rel.kind == kOk) return {total, kOk, 0};
+  return {offset + rel.offset, rel.kind, rel.error_len};
+}
+
+class PatternAtEveryOffset : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(PatternAtEveryOffset, EveryKernelEveryAlignment) {
+  const std::string& filler = kFillers[GetParam()];
+  MismatchLog log;
+  size_t inputs = 0;
+  for (const Pattern& p : kPatterns) {
+    const std::string pattern = FromHex(p.hex);
+    for (size_t offset = 0; offset < 192; ++offset) {
+      // No tail (the pattern ends the input), a short one, and one that
+      // carries the input across the next block boundary.
+      for (size_t tail : {size_t{0}, size_t{1}, size_t{5}, size_t{70}}) {
+        const std::string in =
+            ValidText(filler, offset) + pattern + ValidText(filler, tail);
+        ASSERT_EQ(in.size(), offset + pattern.size() + tail);
+        CheckAllKernels(in, Expected(p, offset, tail, in.size()), log);
+        ++inputs;
+      }
+    }
+  }
+  log.ExpectNone(absl::StrFormat("filler %s", ToHex(filler)));
+  EXPECT_EQ(inputs, std::size(kPatterns) * 192 * 4);
+}
+
+std::string FillerName(const ::testing::TestParamInfo<size_t>& info) {
+  constexpr std::string_view kNames[] = {"Ascii", "TwoByte", "ThreeByte",
+                                         "FourByte", "Mixed"};
+  return std::string(kNames[info.param]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fillers, PatternAtEveryOffset,
+                         ::testing::Range(size_t{0}, kFillers.size()),
+                         FillerName);
+
+TEST(KernelBoundary, SixtyThreeSpacesThenFF) {
+  MismatchLog log;
+  const std::string in = std::string(63, ' ') + "\xFF";
+  CheckAllKernels(in, {63, kInvalid, 1}, log);
+  CheckAllKernels(in + "abc", {63, kInvalid, 1}, log);
+  CheckAllKernels(std::string(64, ' ') + "\xFF", {64, kInvalid, 1}, log);
+  log.ExpectNone("spaces then FF");
+}
+
+TEST(KernelBoundary, SequenceStraddlingBlockBoundary) {
+  MismatchLog log;
+  for (size_t block_end : {size_t{16}, size_t{32}, size_t{64}, size_t{128}}) {
+    // A 4-byte character with 1, 2 or 3 of its bytes before the boundary.
+    for (size_t before = 1; before <= 3; ++before) {
+      const std::string head(block_end - before, 'x');
+      const std::string smile = "\xF0\x9F\x98\x80";
+      CheckAllKernels(head + smile + "yz", {head.size() + 6, kOk, 0}, log);
+      // The same with its last byte bad, or cut off at the end.
+      CheckAllKernels(head + "\xF0\x9F\x98" + "z", {head.size(), kMissing, 3},
+                      log);
+      CheckAllKernels(head + smile.substr(0, before), {head.size(), kTrunc, 0},
+                      log);
+      CheckAllKernels(head + "\xF4\x90\x80\x80", {head.size(), kAbove, 1}, log);
+    }
+  }
+  log.ExpectNone("straddling sequences");
+}
+
+TEST(KernelBoundary, IncompleteSequenceExactlyAtEndOfBlock) {
+  MismatchLog log;
+  for (size_t size : {size_t{64}, size_t{128}, size_t{192}}) {
+    for (std::string_view tail :
+         {"\xC3", "\xE2\x82", "\xE2", "\xF0\x9F\x98", "\xF0\x9F", "\xF0"}) {
+      std::string in(size - tail.size(), 'q');
+      in.append(tail);
+      ASSERT_EQ(in.size(), size);
+      CheckAllKernels(in, {size - tail.size(), kTrunc, 0}, log);
+      // And the same tail with the input continuing into the next block.
+      CheckAllKernels(
+          in + "q",
+          {size - tail.size(), kMissing, static_cast<uint8_t>(tail.size())},
+          log);
+    }
+  }
+  log.ExpectNone("incomplete at end of block");
+}
+
+TEST(KernelBoundary, ValidTextOfEveryLength) {
+  MismatchLog log;
+  for (const std::string& filler : kFillers) {
+    for (size_t n = 0; n <= 300; ++n) {
+      const std::string in = ValidText(filler, n);
+      CheckAllKernels(in, {n, kOk, 0}, log);
+    }
+  }
+  log.ExpectNone("valid text");
+}
+
+// Long valid inputs with a single error in their last bytes: the kernels
+// must carry state across many blocks and locate the error exactly.
+TEST(KernelBoundary, ErrorNearEndOfLongInput) {
+  MismatchLog log;
+  for (const std::string& filler : kFillers) {
+    for (size_t size : {size_t{1024}, size_t{4096} + 17}) {
+      for (size_t back = 1; back <= 12; ++back) {
+        const std::string in = ValidText(filler, size - back) + "\xC0\xAF" +
+                               ValidText(filler, back);
+        CheckAllKernels(in, {size - back, kOverlong, 1}, log);
+      }
+      const std::string valid = ValidText(filler, size);
+      CheckAllKernels(valid, {size, kOk, 0}, log);
+    }
+  }
+  log.ExpectNone("long input");
+}
+
+}  // namespace
+}  // namespace u8guard

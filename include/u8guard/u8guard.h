@@ -3,6 +3,7 @@
 #ifndef U8GUARD_U8GUARD_H_
 #define U8GUARD_U8GUARD_H_
 
+#include "u8guard/path.h"       // IWYU pragma: export
 #include "u8guard/utf8.h"       // IWYU pragma: export
 #include "u8guard/utf8_file.h"  // IWYU pragma: export
 #include "u8guard/version.h"    // IWYU pragma: export

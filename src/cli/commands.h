@@ -26,6 +26,9 @@ int RunCanon(const std::vector<std::string>& args, Format format,
 // u8guard compare --profile=NAME A B
 int RunCompare(const std::vector<std::string>& args, Format format);
 
+// u8guard path sanitize [PATH]...: SanitizePath per input.
+int RunPath(const std::vector<std::string>& args, Format format);
+
 // u8guard profiles
 int RunProfiles(const std::vector<std::string>& args, Format format);
 

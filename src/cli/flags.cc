@@ -8,3 +8,20 @@ ABSL_FLAG(std::string, profile, "",
 ABSL_FLAG(std::string, profile_dir, "",
           "directory of policy files (*.toml) to search before the built-in "
           "profiles");
+
+// u8guard path sanitize (PathOptions, include/u8guard/path.h).
+ABSL_FLAG(bool, percent_decode, false,
+          "path: decode %XX escapes once per segment (strictly)");
+ABSL_FLAG(bool, nfkc, false, "path: normalize segments with NFKC, not NFC");
+ABSL_FLAG(std::string, root, "",
+          "path: join results under this directory (never left)");
+ABSL_FLAG(bool, backslash, false, "path: '\\' is a separator too");
+ABSL_FLAG(bool, windows, false,
+          "path: Windows rules (reserved names, trailing dots and spaces, "
+          "< > : \" | ? *, '\\' as separator)");
+ABSL_FLAG(bool, allow_hidden, false,
+          "path: allow segments that start with '.'");
+ABSL_FLAG(bool, leading_separator_is_root, false,
+          "path: read a leading '/' as the root (request paths)");
+ABSL_FLAG(std::string, dot_dot, "reject",
+          "path: '..' segments: reject, or resolve (never above the root)");

@@ -10,5 +10,14 @@
 ABSL_DECLARE_FLAG(std::string, format);
 ABSL_DECLARE_FLAG(std::string, profile);
 ABSL_DECLARE_FLAG(std::string, profile_dir);
+// u8guard path sanitize (PathOptions, include/u8guard/path.h).
+ABSL_DECLARE_FLAG(bool, percent_decode);
+ABSL_DECLARE_FLAG(bool, nfkc);
+ABSL_DECLARE_FLAG(std::string, root);
+ABSL_DECLARE_FLAG(bool, backslash);
+ABSL_DECLARE_FLAG(bool, windows);
+ABSL_DECLARE_FLAG(bool, allow_hidden);
+ABSL_DECLARE_FLAG(bool, leading_separator_is_root);
+ABSL_DECLARE_FLAG(std::string, dot_dot);
 
 #endif  // U8GUARD_SRC_CLI_FLAGS_H_

@@ -25,15 +25,33 @@ commands:
   canon --profile=NAME [STRING]...   comparison key per input
   enforce --profile=NAME [STRING]... stored/display form per input
   compare --profile=NAME A B         exit 0 equivalent, 1 not (a rejected input is "not")
+  path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
+      [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
+      [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
   profiles                           built-in profiles and their settings
   version                            library, ICU and Unicode versions
 
-With no STRING arguments, canon and enforce read standard input, one input
-per line (the "\n" is removed; nothing else is). --profile-dir=DIR loads
-policy files from DIR before the built-in profiles.
+With no STRING (PATH) arguments, canon, enforce and path sanitize read
+standard input, one input per line (the "\n" is removed; nothing else is).
+--profile-dir=DIR loads policy files from DIR before the built-in profiles.
+Flags may be written with dashes or underscores (--percent-decode).
 
 exit status: 0 success, 1 a negative answer (invalid), 2 usage or I/O error
 )";
+
+// Flags are written with dashes (--percent-decode); absl names them with
+// underscores: rewrite the name part of each flag argument in place.
+void UnderscoreFlagNames(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    char* arg = argv[i];
+    if (std::string_view(arg) == "--") break;
+    if (arg[0] != '-') continue;
+    for (char* c = arg + (arg[1] == '-' ? 2 : 1); *c != '\0' && *c != '=';
+         ++c) {
+      if (*c == '-') *c = '_';
+    }
+  }
+}
 
 // absl exits with status 1 on an unknown flag; the contract says 2, so flags
 // are checked against the registry before absl parses them.
@@ -59,6 +77,7 @@ bool FlagsAreKnown(int argc, char** argv) {
 
 int Main(int argc, char** argv) {
   absl::SetProgramUsageMessage(kUsage);
+  UnderscoreFlagNames(argc, argv);
   if (!FlagsAreKnown(argc, argv)) return kExitUsage;
   const std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
   if (positional.size() < 2) {
@@ -84,6 +103,7 @@ int Main(int argc, char** argv) {
   if (command == "enforce") return RunCanon(args, format, /*enforce=*/true);
   if (command == "compare") return RunCompare(args, format);
   if (command == "profiles") return RunProfiles(args, format);
+  if (command == "path") return RunPath(args, format);
   if (command == "help") {
     std::cout << kUsage;
     return kExitOk;

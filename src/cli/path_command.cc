@@ -1,0 +1,102 @@
+// u8guard path sanitize: SanitizePath per input (the rules live in the
+// library, include/u8guard/path.h).
+
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_format.h"
+#include "src/cli/commands.h"
+#include "src/cli/flags.h"
+#include "src/cli/json.h"
+#include "u8guard/path.h"
+#include "u8guard/rejection.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::cli {
+namespace {
+
+// PathOptions from the flags.
+absl::StatusOr<PathOptions> OptionsFromFlags() {
+  PathOptions o;
+  o.percent_decode = absl::GetFlag(FLAGS_percent_decode);
+  if (absl::GetFlag(FLAGS_nfkc)) o.normalization = NormalizationForm::kNfkc;
+  o.root = absl::GetFlag(FLAGS_root);
+  o.backslash_is_separator = absl::GetFlag(FLAGS_backslash);
+  o.windows = absl::GetFlag(FLAGS_windows);
+  o.allow_hidden = absl::GetFlag(FLAGS_allow_hidden);
+  o.leading_separator_is_root = absl::GetFlag(FLAGS_leading_separator_is_root);
+  const std::string dot_dot = absl::GetFlag(FLAGS_dot_dot);
+  if (dot_dot == DotDotPolicyName(DotDotPolicy::kResolve)) {
+    o.dot_dot = DotDotPolicy::kResolve;
+  } else if (dot_dot != DotDotPolicyName(DotDotPolicy::kReject)) {
+    return absl::InvalidArgumentError("--dot-dot must be reject or resolve");
+  }
+  return o;
+}
+
+// The inputs: the arguments, or standard input line by line.
+std::vector<std::string> Inputs(const std::vector<std::string>& args) {
+  if (!args.empty()) return args;
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(std::cin, line)) lines.push_back(line);
+  return lines;
+}
+
+std::string Hex(std::string_view bytes) {
+  std::string hex;
+  for (unsigned char c : bytes) absl::StrAppendFormat(&hex, "%02X", c);
+  return hex;
+}
+
+}  // namespace
+
+int RunPath(const std::vector<std::string>& args, Format format) {
+  if (args.empty() || args[0] != "sanitize") {
+    std::cerr << "u8guard path: the subcommand is `sanitize`\n";
+    return kExitUsage;
+  }
+  const absl::StatusOr<PathOptions> options = OptionsFromFlags();
+  if (!options.ok()) {
+    std::cerr << "u8guard path sanitize: " << options.status().message()
+              << "\n";
+    return kExitUsage;
+  }
+  int exit_code = kExitOk;
+  std::string out;
+  const std::vector<std::string> inputs(args.begin() + 1, args.end());
+  for (const std::string& input : Inputs(inputs)) {
+    const absl::Status s = SanitizePathInto(input, *options, out);
+    const std::optional<Rejection> rejection = GetRejection(s);
+    if (!s.ok() && !rejection) {  // bad options (e.g. --root), ICU failure
+      std::cerr << "u8guard path sanitize: " << s.message() << "\n";
+      return kExitUsage;
+    }
+    if (!s.ok()) exit_code = kExitNegative;
+    if (format == Format::kJson) {
+      JsonObject o;
+      o.Add("input", input);
+      if (!IsValidUtf8(input)) o.Add("input_hex", Hex(input));
+      o.Add("ok", s.ok());
+      if (s.ok()) {
+        o.Add("output", out);
+      } else {
+        o.Add("error", std::string(s.message()))
+            .Add("rule", rejection->rule)
+            .Add("offset", uint64_t{rejection->offset});
+      }
+      std::cout << o.Line() << "\n";
+    } else if (s.ok()) {
+      std::cout << out << "\n";
+    } else {
+      std::cout << "rejected: " << s.message() << "\n";
+    }
+  }
+  std::cout.flush();
+  return exit_code;
+}
+
+}  // namespace u8guard::cli

@@ -1,0 +1,100 @@
+// Structure characters under NFKC and NFKC_Casefold (ICU).
+
+#include "src/path/nfkc_structure.h"
+
+#include <string>
+
+#include "src/unicode/mapping_table.h"
+#include "src/utf8/decode_valid.h"
+#include "u8guard/normalize.h"
+
+namespace u8guard::internal {
+namespace {
+
+constexpr char kRule[] = "path/structure_changed_by_nfkc";
+
+bool IsDotSegmentOrEmpty(std::string_view s) {
+  return s.empty() || s == "." || s == "..";
+}
+
+// The first code point of `d` whose NFKC or NFKC_Casefold form, alone, holds
+// a structure character or is empty: the one to blame. Error path only.
+SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
+  std::string one, form;
+  const char* it = d.data();
+  const char* const end = d.data() + d.size();
+  while (it < end) {
+    const size_t pos = static_cast<size_t>(it - d.data());
+    const char32_t cp = DecodeValid(it);
+    if (cp < 0x80) continue;
+    one.clear();
+    AppendValid(cp, one);
+    for (const NormalizationForm f :
+         {NormalizationForm::kNfkc, NormalizationForm::kNfkcCasefold}) {
+      form.clear();
+      if (!AppendNormalizedValidUtf8(f, one, form).ok()) continue;
+      if (form.empty() || !SameStructure(one, form, windows)) {
+        return SegmentFinding{pos, cp, kRule, std::string(why)};
+      }
+    }
+  }
+  return SegmentFinding{0, std::nullopt, kRule, std::string(why)};
+}
+
+}  // namespace
+
+absl::Status CheckNfkcStructure(std::string_view d, bool windows,
+                                std::string& nfkc_buffer,
+                                std::string& casefold_buffer,
+                                std::string_view& nfkc_form,
+                                std::optional<SegmentFinding>& finding) {
+  finding.reset();
+  bool stable = true;     // every code point is NFKC-stable
+  bool only_dots = true;  // every ASCII character is '.'
+  const char* it = d.data();
+  const char* const end = d.data() + d.size();
+  while (it < end) {
+    const char32_t cp = DecodeValid(it);
+    if (cp < 0x80) {
+      only_dots &= cp == U'.';
+    } else {
+      stable &= (MappingFlagsOf(cp) & kNfkcStable) != 0;
+    }
+  }
+  nfkc_form = d;
+  if (!stable) {
+    nfkc_buffer.clear();
+    if (absl::Status s =
+            AppendNormalizedValidUtf8(NormalizationForm::kNfkc, d, nfkc_buffer);
+        !s.ok()) {
+      return s;
+    }
+    nfkc_form = nfkc_buffer;
+    if (!SameStructure(d, nfkc_form, windows)) {
+      finding = Blame(d, windows,
+                      "NFKC would change the structure characters "
+                      "(/ \\ . : % NUL controls) of this segment");
+      return absl::OkStatus();
+    }
+  }
+  // NFKC_Casefold also case-folds (no structure character comes out of case
+  // folding) and removes default ignorables, which can join dots: run it
+  // when NFKC changed something or when every ASCII character is a dot.
+  if (!stable || only_dots) {
+    casefold_buffer.clear();
+    if (absl::Status s = AppendNormalizedValidUtf8(
+            NormalizationForm::kNfkcCasefold, d, casefold_buffer);
+        !s.ok()) {
+      return s;
+    }
+    if (!SameStructure(d, casefold_buffer, windows) ||
+        IsDotSegmentOrEmpty(casefold_buffer)) {
+      finding = Blame(d, windows,
+                      "NFKC_Casefold would change the structure of this "
+                      "segment");
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace u8guard::internal

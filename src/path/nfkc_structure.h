@@ -1,0 +1,33 @@
+// Internal: the check that a later NFKC cannot undo the sanitizer.
+
+#ifndef U8GUARD_SRC_PATH_NFKC_STRUCTURE_H_
+#define U8GUARD_SRC_PATH_NFKC_STRUCTURE_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "src/path/path_rules.h"
+
+namespace u8guard::internal {
+
+// Compares valid UTF-8 segment `d` (which holds a non-ASCII character and no
+// C1 control) with its NFKC and NFKC_Casefold forms, computed by ICU.
+// Sets `finding` ("path/structure_changed_by_nfkc", blaming the first code
+// point whose own NFKC or NFKC_Casefold form holds a structure character or
+// is empty, else position 0) when a form's structure characters differ from
+// d's (SameStructure), or when NFKC_Casefold, which removes default
+// ignorable code points, leaves "", "." or "..". Otherwise leaves `finding`
+// empty and points `nfkc_form` at NFKC(d): `d` itself when every code point
+// is NFKC-stable (no ICU call), else `nfkc_buffer`. `casefold_buffer` is
+// scratch. Returns Internal only if ICU fails.
+absl::Status CheckNfkcStructure(std::string_view d, bool windows,
+                                std::string& nfkc_buffer,
+                                std::string& casefold_buffer,
+                                std::string_view& nfkc_form,
+                                std::optional<SegmentFinding>& finding);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_PATH_NFKC_STRUCTURE_H_

@@ -1,0 +1,185 @@
+// Byte classes, structure characters, Windows names, rejections.
+
+#include "src/path/path_rules.h"
+
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "u8guard/path.h"
+#include "u8guard/rejection.h"
+
+namespace u8guard {
+
+bool IsPathStructureCharacter(char32_t cp, bool windows) {
+  if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return true;  // NUL, controls
+  switch (cp) {
+    case U'/':
+    case U'\\':
+    case U'.':
+    case U':':
+    case U'%':
+      return true;
+    case U'<':
+    case U'>':
+    case U'"':
+    case U'|':
+    case U'?':
+    case U'*':
+      return windows;
+    default:
+      return false;
+  }
+}
+
+std::string_view DotDotPolicyName(DotDotPolicy policy) {
+  return policy == DotDotPolicy::kResolve ? "resolve" : "reject";
+}
+
+namespace internal {
+namespace {
+
+constexpr std::array<uint8_t, 256> MakeByteClasses() {
+  std::array<uint8_t, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    uint8_t bits = 0;
+    if (b == 0) bits |= kByteNul | kByteStructure;
+    if ((b > 0 && b < 0x20) || b == 0x7F) bits |= kByteControl | kByteStructure;
+    if (b >= 0x80) bits |= kByteHigh;
+    switch (b) {
+      case '/':
+        bits |= kByteSlash | kByteStructure;
+        break;
+      case '\\':
+        bits |= kByteBackslash | kByteStructure;
+        break;
+      case '%':
+        bits |= kBytePercent | kByteStructure;
+        break;
+      case '.':
+        bits |= kByteStructure;
+        break;
+      case ':':
+        bits |= kByteWindows | kByteStructure;
+        break;
+      case '<':
+      case '>':
+      case '"':
+      case '|':
+      case '?':
+      case '*':
+        bits |= kByteWindows;
+        break;
+      default:
+        break;
+    }
+    t[b] = bits;
+  }
+  return t;
+}
+
+constexpr std::array<uint8_t, 256> kByteClasses = MakeByteClasses();
+
+// The next structure character of valid UTF-8 `s` at or after `pos`, which
+// is advanced past it; -1 at the end. Structure characters are ASCII or C1
+// controls (C2 80..C2 9F); continuation bytes never look like ASCII.
+int32_t NextStructure(std::string_view s, size_t& pos, bool windows) {
+  while (pos < s.size()) {
+    const uint8_t b = static_cast<uint8_t>(s[pos]);
+    if (b < 0x80) {
+      ++pos;
+      if (IsPathStructureCharacter(b, windows)) return b;
+    } else if (b == 0xC2 && pos + 1 < s.size() &&
+               static_cast<uint8_t>(s[pos + 1]) <= 0x9F) {
+      pos += 2;
+      return 0x80 + (static_cast<uint8_t>(s[pos - 1]) & 0x3F);
+    } else {
+      ++pos;
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
+const std::array<uint8_t, 256>& PathByteClasses() { return kByteClasses; }
+
+std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
+                                                uint8_t bits, bool windows) {
+  const uint8_t bad = kByteNul | kByteControl | kByteSlash | kByteBackslash |
+                      (windows ? kByteWindows : 0);
+  if ((bits & (bad | kByteHigh)) == 0) return std::nullopt;
+  for (size_t i = 0; i < d.size(); ++i) {
+    const uint8_t b = static_cast<uint8_t>(d[i]);
+    const uint8_t c = kByteClasses[b];
+    if ((c & bad) != 0) {
+      if (c & kByteNul) return SegmentFinding{i, b, "path/nul", "NUL"};
+      if (c & kByteControl) {
+        return SegmentFinding{i, b, "path/control", "control character"};
+      }
+      if (c & (kByteSlash | kByteBackslash)) {
+        return SegmentFinding{i, b, "path/separator_in_segment",
+                              b == '/' ? "percent-decoded '/' in a segment"
+                                       : "'\\' is not a separator here"};
+      }
+      return SegmentFinding{i, b, "path/windows_character",
+                            "character not allowed in Windows file names"};
+    }
+    // C1 controls U+0080..U+009F: C2 80..C2 9F.
+    if (b == 0xC2 && i + 1 < d.size() &&
+        static_cast<uint8_t>(d[i + 1]) >= 0x80 &&
+        static_cast<uint8_t>(d[i + 1]) <= 0x9F) {
+      return SegmentFinding{
+          i, char32_t{0x80u + (static_cast<uint8_t>(d[i + 1]) & 0x3Fu)},
+          "path/control", "C1 control character"};
+    }
+  }
+  return std::nullopt;
+}
+
+bool SameStructure(std::string_view a, std::string_view b, bool windows) {
+  size_t i = 0, j = 0;
+  while (true) {
+    const int32_t x = NextStructure(a, i, windows);
+    const int32_t y = NextStructure(b, j, windows);
+    if (x != y) return false;
+    if (x < 0) return true;
+  }
+}
+
+bool IsWindowsReservedName(std::string_view segment) {
+  std::string_view stem = segment.substr(0, segment.find('.'));
+  while (!stem.empty() && stem.back() == ' ') stem.remove_suffix(1);
+  if (stem.size() < 3 || stem.size() > 7) return false;
+  char up[8] = {};
+  for (size_t i = 0; i < stem.size(); ++i) {
+    const char c = stem[i];
+    up[i] = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+  }
+  const std::string_view name(up, stem.size());
+  if (name == "CON" || name == "PRN" || name == "AUX" || name == "NUL" ||
+      name == "CONIN$" || name == "CONOUT$") {
+    return true;
+  }
+  return name.size() == 4 &&
+         (name.substr(0, 3) == "COM" || name.substr(0, 3) == "LPT") &&
+         name[3] >= '0' && name[3] <= '9';
+}
+
+bool StartsWithDriveLetter(std::string_view segment) {
+  if (segment.size() < 2 || segment[1] != ':') return false;
+  const char c = segment[0];
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+absl::Status PathRejection(size_t offset, std::optional<char32_t> cp,
+                           std::string_view rule, std::string_view reason) {
+  std::string message = absl::StrFormat("rejected at byte %d", offset);
+  if (cp) {
+    absl::StrAppendFormat(&message, " (U+%04X)", static_cast<uint32_t>(*cp));
+  }
+  absl::StrAppendFormat(&message, ": %s: %s", rule, reason);
+  return RejectionError({offset, cp, std::string(rule)}, "path", message);
+}
+
+}  // namespace internal
+}  // namespace u8guard

@@ -1,0 +1,77 @@
+// Internal: the byte- and segment-level rules of the path sanitizer.
+
+#ifndef U8GUARD_SRC_PATH_PATH_RULES_H_
+#define U8GUARD_SRC_PATH_PATH_RULES_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+
+namespace u8guard::internal {
+
+// Classes of single bytes, as bits (ASCII only: this is path syntax, not
+// Unicode data).
+enum PathByteClass : uint8_t {
+  kByteSlash = 1 << 0,      // '/'
+  kByteBackslash = 1 << 1,  // '\'
+  kByteNul = 1 << 2,        // 00
+  kByteControl = 1 << 3,    // 01..1F, 7F
+  kBytePercent = 1 << 4,    // '%'
+  kByteHigh = 1 << 5,       // 80..FF: part of a non-ASCII character
+  kByteWindows = 1 << 6,    // < > : " | ? * (forbidden in Windows names)
+  kByteStructure = 1 << 7,  // / \ . : % and every byte in 00..1F, 7F
+};
+
+// The PathByteClass bits of every byte value.
+const std::array<uint8_t, 256>& PathByteClasses();
+
+// The bits of all bytes of `s`, or'ed.
+inline uint8_t ClassesOf(std::string_view s) {
+  const std::array<uint8_t, 256>& table = PathByteClasses();
+  uint8_t bits = 0;
+  for (const char c : s) bits |= table[static_cast<uint8_t>(c)];
+  return bits;
+}
+
+// Why a segment is rejected: a position inside the segment's decoded bytes
+// (mapped to a raw offset by the caller), the code point to blame, the rule
+// and a short English reason.
+struct SegmentFinding {
+  size_t pos = 0;
+  std::optional<char32_t> code_point;
+  std::string_view rule;
+  std::string reason;
+};
+
+// The first byte of `d` (decoded segment bytes, not necessarily valid
+// UTF-8) that may never appear in a segment: NUL, a C0 control or DEL, '/'
+// or '\', a C1 control (C2 80..C2 9F), or with `windows` one of < > : " | ?
+// *. `bits` is ClassesOf(d). nullopt when there is none.
+std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
+                                                uint8_t bits, bool windows);
+
+// True when valid UTF-8 `a` and `b` contain the same structure characters
+// (IsPathStructureCharacter) in the same order.
+bool SameStructure(std::string_view a, std::string_view b, bool windows);
+
+// True when `segment` names a Windows device: its part before the first '.',
+// without trailing spaces, is CON, PRN, AUX, NUL, COM0-9, LPT0-9, CONIN$ or
+// CONOUT$ in any ASCII case.
+bool IsWindowsReservedName(std::string_view segment);
+
+// True when `segment` begins with a drive letter: [A-Za-z] ':'.
+bool StartsWithDriveLetter(std::string_view segment);
+
+// Returns InvalidArgument with a Rejection {offset, cp, rule}; the message
+// is "path: rejected at byte OFFSET (U+XXXX): RULE: REASON".
+absl::Status PathRejection(size_t offset, std::optional<char32_t> cp,
+                           std::string_view rule, std::string_view reason);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_PATH_PATH_RULES_H_

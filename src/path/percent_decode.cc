@@ -1,0 +1,40 @@
+// Strict percent-decoding (RFC 3986 §2.1), once.
+
+#include "src/path/percent_decode.h"
+
+namespace u8guard::internal {
+namespace {
+
+// The value of hex digit `c`, or -1.
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+size_t PercentDecodeSegment(std::string_view segment, size_t base,
+                            std::string& out, std::vector<size_t>& offsets) {
+  out.clear();
+  offsets.clear();
+  for (size_t i = 0; i < segment.size();) {
+    if (segment[i] != '%') {
+      out.push_back(segment[i]);
+      offsets.push_back(base + i);
+      ++i;
+      continue;
+    }
+    const int hi = i + 1 < segment.size() ? HexValue(segment[i + 1]) : -1;
+    const int lo = i + 2 < segment.size() ? HexValue(segment[i + 2]) : -1;
+    if (hi < 0 || lo < 0) return i;
+    out.push_back(static_cast<char>(hi * 16 + lo));
+    offsets.push_back(base + i);
+    i += 3;
+  }
+  offsets.push_back(base + segment.size());
+  return std::string_view::npos;
+}
+
+}  // namespace u8guard::internal

@@ -29,6 +29,10 @@ int RunCompare(const std::vector<std::string>& args, Format format);
 // u8guard path sanitize [PATH]...: SanitizePath per input.
 int RunPath(const std::vector<std::string>& args, Format format);
 
+// u8guard acl audit --profile=NAME FILE
+// u8guard acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
+int RunAcl(const std::vector<std::string>& args, Format format);
+
 // u8guard profiles
 int RunProfiles(const std::vector<std::string>& args, Format format);
 

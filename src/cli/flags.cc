@@ -25,3 +25,9 @@ ABSL_FLAG(bool, leading_separator_is_root, false,
           "path: read a leading '/' as the root (request paths)");
 ABSL_FLAG(std::string, dot_dot, "reject",
           "path: '..' segments: reject, or resolve (never above the root)");
+
+// u8guard acl lookup (include/u8guard/acl.h).
+ABSL_FLAG(std::string, acl, "", "acl lookup: the ACL file, one entry per line");
+ABSL_FLAG(std::string, mode, "exact",
+          "acl lookup: exact (allow lists: only canonical equality grants) or "
+          "skeleton (deny lists: UTS #39 look-alikes; never grants)");

@@ -19,5 +19,8 @@ ABSL_DECLARE_FLAG(bool, windows);
 ABSL_DECLARE_FLAG(bool, allow_hidden);
 ABSL_DECLARE_FLAG(bool, leading_separator_is_root);
 ABSL_DECLARE_FLAG(std::string, dot_dot);
+// u8guard acl lookup (include/u8guard/acl.h).
+ABSL_DECLARE_FLAG(std::string, acl);
+ABSL_DECLARE_FLAG(std::string, mode);
 
 #endif  // U8GUARD_SRC_CLI_FLAGS_H_

@@ -28,6 +28,9 @@ commands:
   path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
       [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
       [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
+  acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
+  acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
+                                     the entry each ID matches (exact) or resembles (skeleton)
   profiles                           built-in profiles and their settings
   version                            library, ICU and Unicode versions
 
@@ -104,6 +107,7 @@ int Main(int argc, char** argv) {
   if (command == "compare") return RunCompare(args, format);
   if (command == "profiles") return RunProfiles(args, format);
   if (command == "path") return RunPath(args, format);
+  if (command == "acl") return RunAcl(args, format);
   if (command == "help") {
     std::cout << kUsage;
     return kExitOk;

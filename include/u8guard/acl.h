@@ -1,0 +1,342 @@
+// Access-control lists of identifiers (layer 5): entries canonicalized once
+// under one Profile, looked up by hash, audited for collisions and
+// look-alikes.
+//
+// Two lookups, deliberately on two types so that they cannot be confused:
+//
+//   AllowList::Grants(credential)    exact: the credential's canonical key is
+//                                    byte-equal to an entry's key. The only
+//                                    answer that may grant access.
+//   DenyList::Resembles(credential)  skeleton: the UTS #39 confusable
+//                                    skeleton of the credential's key equals
+//                                    an entry's. For deny lists and for
+//                                    refusing look-alike registrations.
+//
+// Why skeletons must never grant: a skeleton is a many-to-one fold built to
+// catch as much as possible ("rn" ~ "m", "l" ~ "1" ~ "I", Cyrillic "а" ~
+// Latin "a", "mıke" ~ "mike"). Granting on it would let anyone register
+// "pаypal" and log in as "paypal". Over-matching is the right failure for a
+// deny list and the wrong one for an allow list. AllowList has no skeleton
+// lookup; DenyList has no Grants.
+//
+// ACL files hold one entry per line, the newline removed (and one "\r"
+// before it). Lines that are empty or hold only spaces and tabs are blank,
+// lines whose first byte is '#' are comments; both are skipped. Nothing else
+// is trimmed: "alice " is an entry, which identifier profiles reject. A
+// leading EF BB BF on the first line is the file's signature (RFC 3629 §6):
+// it is removed and recorded (AclIndex::file_signature()). EF BB BF at the
+// start of any other line belongs to that entry and the profile's BOM policy
+// decides (the user-name profiles reject it).
+//
+// Entries the profile rejects are kept aside (AclIndex::invalid_entries())
+// and match nothing: the index fails closed. Credentials the profile rejects
+// match nothing either.
+//
+// Thread safety: AclIndex, AllowList and DenyList are immutable once built.
+// Any number of threads may call their const methods at once on one object
+// without locking: a lookup reads the index and writes only to its own
+// thread's scratch buffers (thread_local) and its result. The Unicode tables
+// behind canonicalization and ICU's spoof checker are created once, on first
+// use, by function-local statics (thread-safe initialization) and only read
+// afterwards. Copies share the immutable index.
+
+#ifndef U8GUARD_ACL_H_
+#define U8GUARD_ACL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "u8guard/profile.h"
+#include "u8guard/rejection.h"
+
+namespace u8guard {
+
+namespace internal {
+struct AclStorage;
+}  // namespace internal
+
+// What an index is keyed by.
+enum class AclMode : uint8_t {
+  kExact,     // canonical keys: AllowList
+  kSkeleton,  // UTS #39 skeletons of the canonical keys: DenyList
+};
+
+// Returns "exact" or "skeleton".
+std::string_view AclModeName(AclMode mode);
+
+// Parses "exact" or "skeleton"; InvalidArgument otherwise.
+absl::StatusOr<AclMode> ParseAclMode(std::string_view name);
+
+// UTS #39 §5.2 restriction levels, from strictest to loosest.
+enum class RestrictionLevel : uint8_t {
+  kAscii,
+  kSingleScriptRestrictive,
+  kHighlyRestrictive,      // e.g. Latin + Han + Hiragana + Katakana
+  kModeratelyRestrictive,  // Latin + one other Recommended script
+  kMinimallyRestrictive,   // any mix, e.g. Latin + Cyrillic
+  kUnrestrictive,          // also non-Recommended characters
+};
+
+// Returns "ascii", "single_script_restrictive", "highly_restrictive",
+// "moderately_restrictive", "minimally_restrictive" or "unrestrictive".
+std::string_view RestrictionLevelName(RestrictionLevel level);
+
+// Returns the UTS #39 confusable skeleton (ICU's spoof checker) of the
+// canonical key of `bytes` under `profile`. Two strings look alike when
+// their skeletons are equal. The profile's rejection when it rejects
+// `bytes`; Internal when ICU's confusable data cannot be loaded. Skeletons
+// are for comparison only: they are not readable names and not keys.
+absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
+                                               std::string_view bytes);
+
+// Returns the UTS #39 restriction level of the canonical key of `bytes`
+// under `profile` (ICU's uspoof_check2UTF8 with USPOOF_AUX_INFO). Errors as
+// ConfusableSkeleton.
+absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,
+                                                    std::string_view bytes);
+
+// One valid entry of an index. The views point into the index and live as
+// long as any copy of it.
+struct AclEntry {
+  // Position among all entries of the list (0-based): comments and blank
+  // lines are not entries; invalid entries count.
+  size_t index = 0;
+  // 1-based line in the ACL file; 0 for an index built from a list.
+  size_t line = 0;
+  // The entry as written (without newline, "\r" or the file's signature).
+  std::string_view original;
+  // Its canonical key under the index's profile.
+  std::string_view key;
+};
+
+// An entry the profile rejected. It is in no hash table: it matches nothing.
+struct AclInvalidEntry {
+  size_t index = 0;      // as AclEntry::index
+  size_t line = 0;       // as AclEntry::line
+  std::string original;  // the bytes as written (maybe not UTF-8)
+  // Why: offset in `original`, code point, rule (e.g. "utf8/overlong").
+  Rejection rejection;
+  std::string message;  // the profile's full message
+};
+
+// An ACL's entries, canonicalized under one profile, hashed by canonical key
+// (kExact) or by skeleton (kSkeleton). Immutable after it is built; cheap to
+// copy (copies share the data). Lookups go through AllowList and DenyList.
+//
+// Memory: the keys (and the originals that differ from them) are stored
+// back to back in one arena with a few bytes of framing each; the hash table
+// holds 32-bit offsets into it. About 2-3 times the bytes of the entries.
+class AclIndex {
+ public:
+  // Builds from a list: every string is one entry, as is (no comments, no
+  // file signature; a leading BOM goes to the profile). Invalid entries are
+  // recorded, not fatal. ResourceExhausted when the keys exceed 4 GiB.
+  static absl::StatusOr<AclIndex> Build(const Profile& profile,
+                                        const std::vector<std::string>& entries,
+                                        AclMode mode);
+  static absl::StatusOr<AclIndex> Build(
+      const Profile& profile, const std::vector<std::string_view>& entries,
+      AclMode mode);
+
+  // Builds from the text of an ACL file (see the top of this header for the
+  // format). Errors as Build.
+  static absl::StatusOr<AclIndex> Parse(const Profile& profile,
+                                        std::string_view text, AclMode mode);
+
+  // Reads the file at `path` and parses it. NotFound, PermissionDenied or
+  // an I/O error naming the path when it cannot be read.
+  static absl::StatusOr<AclIndex> Load(const Profile& profile,
+                                       const std::string& path, AclMode mode);
+
+  AclMode mode() const;
+  // The profile the entries were canonicalized with (lookups use it too).
+  const Profile& profile() const;
+
+  // Number of valid entries (those in the hash table's domain).
+  size_t size() const;
+  // The i-th valid entry in list order, 0 <= i < size().
+  AclEntry entry(size_t i) const;
+  // All entries, valid and invalid.
+  size_t entry_count() const;
+  // The entries the profile rejected, in list order.
+  const std::vector<AclInvalidEntry>& invalid_entries() const;
+  // Entries (valid or not) whose bytes begin with EF BB BF, i.e. a BOM
+  // that is not the file's signature: their positions (AclEntry::index).
+  const std::vector<size_t>& bom_entries() const;
+  // True when the file began with EF BB BF, which was removed.
+  bool file_signature() const;
+
+  // The ICU and Unicode versions the keys and skeletons were computed with
+  // (version.h at build time). A service that stores them next to its ACL
+  // can tell, after an ICU upgrade, that keys may have changed meaning and
+  // the list must be re-audited.
+  const std::string& icu_version() const;
+  const std::string& unicode_version() const;
+
+  // Bytes of heap the index holds (arena, offsets, hash table, invalid
+  // entries), measured from the containers' capacities.
+  size_t MemoryUsage() const;
+
+ private:
+  friend class AllowList;
+  friend class DenyList;
+  explicit AclIndex(std::shared_ptr<const internal::AclStorage> storage);
+  std::shared_ptr<const internal::AclStorage> storage_;
+};
+
+// The outcome of one lookup.
+struct AclLookup {
+  // OK, or why the profile rejected the credential (then never a match).
+  absl::Status status;
+  // The entry that matched; for DenyList, the first entry (in list order)
+  // with the credential's skeleton.
+  std::optional<AclEntry> match;
+  // True when an entry matched.
+  explicit operator bool() const { return match.has_value(); }
+};
+
+// An allow list: grants only on exact canonical equality.
+class AllowList {
+ public:
+  // Build, Parse and Load as AclIndex's, in kExact mode.
+  static absl::StatusOr<AllowList> Build(
+      const Profile& profile, const std::vector<std::string>& entries);
+  static absl::StatusOr<AllowList> Parse(const Profile& profile,
+                                         std::string_view text);
+  static absl::StatusOr<AllowList> Load(const Profile& profile,
+                                        const std::string& path);
+
+  // Canonicalizes `credential` once and returns the entry whose key is
+  // byte-equal to its key (the first such entry in list order), if any. A
+  // rejected credential matches nothing and its status says why.
+  AclLookup Grants(std::string_view credential) const;
+
+  const AclIndex& index() const { return index_; }
+
+ private:
+  explicit AllowList(AclIndex index) : index_(std::move(index)) {}
+  AclIndex index_;
+};
+
+// A deny list, or the registry a new name is checked against: finds the
+// entries a credential looks like. Never use it to grant access (see the
+// top of this header).
+class DenyList {
+ public:
+  // Build, Parse and Load as AclIndex's, in kSkeleton mode.
+  static absl::StatusOr<DenyList> Build(
+      const Profile& profile, const std::vector<std::string>& entries);
+  static absl::StatusOr<DenyList> Parse(const Profile& profile,
+                                        std::string_view text);
+  static absl::StatusOr<DenyList> Load(const Profile& profile,
+                                       const std::string& path);
+
+  // Canonicalizes `credential` once, takes the skeleton of its key, and
+  // returns the first entry (in list order) with that skeleton, if any. An
+  // exact match is also a resemblance. A rejected credential matches
+  // nothing and its status says why; so does an ICU failure.
+  AclLookup Resembles(std::string_view credential) const;
+
+  const AclIndex& index() const { return index_; }
+
+ private:
+  explicit DenyList(AclIndex index) : index_(std::move(index)) {}
+  AclIndex index_;
+};
+
+// What an audit finds.
+enum class AclFindingKind : uint8_t {
+  kFileSignature,  // the file began with EF BB BF (removed; informational)
+  kBom,            // an entry begins with EF BB BF: a BOM that is no signature
+  kInvalid,        // the profile rejects the entry: it matches nothing
+  kCollision,      // two entries have the same canonical key
+  kLookalike,      // two entries have different keys but the same skeleton
+  kMixedScript,    // an entry's restriction level is looser than allowed
+};
+
+// Returns "file_signature", "bom", "invalid", "collision", "lookalike" or
+// "mixed_script".
+std::string_view AclFindingKindName(AclFindingKind kind);
+
+// One finding. Which fields are set depends on the kind.
+struct AclFinding {
+  AclFindingKind kind = AclFindingKind::kInvalid;
+  // The entry it is about (for kCollision and kLookalike, the later one).
+  // kFileSignature: index 0, line 1, empty original.
+  size_t index = 0;
+  size_t line = 0;
+  std::string original;
+  std::string key;  // its canonical key (empty for invalid entries)
+  // kCollision, kLookalike: the earlier entry it collides with or resembles
+  // (the first one in list order).
+  size_t other_index = 0;
+  size_t other_line = 0;
+  std::string other_original;
+  std::string other_key;
+  // kLookalike: the shared skeleton.
+  std::string skeleton;
+  // kInvalid: why.
+  std::optional<Rejection> rejection;
+  std::string message;
+  // kMixedScript: the entry's restriction level.
+  RestrictionLevel level = RestrictionLevel::kAscii;
+};
+
+// What the audit reports on.
+struct AclAuditOptions {
+  // Entries whose restriction level is looser than this are reported as
+  // kMixedScript. The default reports every entry mixing scripts; a list of
+  // Japanese names may raise it to kHighlyRestrictive.
+  RestrictionLevel max_restriction_level =
+      RestrictionLevel::kSingleScriptRestrictive;
+};
+
+// An audit's result.
+struct AclAudit {
+  std::string profile;  // the profile's name
+  size_t entries = 0;   // all entries
+  size_t valid_entries = 0;
+  std::string icu_version;
+  std::string unicode_version;
+  // In this order: the file signature, then per entry in list order its
+  // BOM, invalid, collision, look-alike and mixed-script findings.
+  std::vector<AclFinding> findings;
+};
+
+// Audits `index` (either mode): collisions (same key: each later entry
+// against the first one), look-alikes (same skeleton, different keys: the
+// first entry of each further key against the first entry of the
+// skeleton), mixed-script entries, invalid entries, BOMs. Internal when
+// ICU's confusable data cannot be loaded.
+absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
+                                  const AclAuditOptions& options = {});
+
+// Returns `s` for a terminal or a log line: printable text as is; code
+// points that are invisible or move the cursor (controls, format characters
+// such as U+200B and U+FEFF, default-ignorables, separators other than
+// U+0020) as "\u{XXXX}"; bytes that are not UTF-8 as "\xHH".
+std::string EscapeForDisplay(std::string_view s);
+
+// One line of text describing `finding`, without the location of the entry
+// itself (callers prefix "FILE:LINE: "), e.g.
+//   collision: "ＡＤＭＩＮ" has the key "admin" of line 2 "admin"; non-ASCII:
+//   U+FF21 FULLWIDTH LATIN CAPITAL LETTER A, ...
+// Entries are shown with EscapeForDisplay; the non-ASCII code points of
+// colliding, look-alike and mixed-script entries are named.
+std::string DescribeFinding(const AclFinding& finding);
+
+// One line of text describing the lookup of `credential`, e.g.
+//   "admin: match, line 2 \"admin\" (key \"admin\")" or "bob: no match".
+std::string DescribeLookup(std::string_view credential, const AclLookup& r,
+                           AclMode mode);
+
+}  // namespace u8guard
+
+#endif  // U8GUARD_ACL_H_

@@ -1,0 +1,182 @@
+// Text for people: escaped entries, findings, lookups.
+
+#include <unicode/uchar.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "u8guard/acl.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard {
+namespace {
+
+// True for code points a reader cannot see or that move the cursor.
+bool Invisible(char32_t cp) {
+  if (cp == U' ') return false;
+  if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return true;
+  if (u_hasBinaryProperty(cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+    return true;
+  }
+  switch (u_charType(cp)) {
+    case U_FORMAT_CHAR:
+    case U_CONTROL_CHAR:
+    case U_SPACE_SEPARATOR:
+    case U_LINE_SEPARATOR:
+    case U_PARAGRAPH_SEPARATOR:
+    case U_UNASSIGNED:
+    case U_PRIVATE_USE_CHAR:
+    case U_SURROGATE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string Quoted(std::string_view s) {
+  return absl::StrCat("\"", EscapeForDisplay(s), "\"");
+}
+
+// "line 7" for a file's entry, "entry #3" for a list's.
+std::string Where(size_t line, size_t index) {
+  return line > 0 ? absl::StrCat("line ", line)
+                  : absl::StrCat("entry #", index);
+}
+
+// "U+0430 CYRILLIC SMALL LETTER A"
+std::string CodePointName(char32_t cp) {
+  char name[128];
+  UErrorCode status = U_ZERO_ERROR;
+  const int32_t n =
+      u_charName(cp, U_EXTENDED_CHAR_NAME, name, sizeof name, &status);
+  std::string out = absl::StrFormat("U+%04X", static_cast<uint32_t>(cp));
+  if (U_SUCCESS(status) && n > 0) absl::StrAppend(&out, " ", name);
+  return out;
+}
+
+// "; non-ASCII: U+0430 CYRILLIC SMALL LETTER A" naming the first few
+// distinct non-ASCII code points of `s` (empty when there are none).
+std::string NonAsciiNote(std::string_view s) {
+  constexpr size_t kMax = 3;
+  std::vector<char32_t> seen;
+  bool more = false;
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const int32_t cp = DecodeUtf8At(s, pos);
+    if (cp < 0) {
+      ++pos;
+      continue;
+    }
+    if (cp < 0x80) continue;
+    const char32_t c = static_cast<char32_t>(cp);
+    if (std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
+    if (seen.size() == kMax) {
+      more = true;
+      break;
+    }
+    seen.push_back(c);
+  }
+  if (seen.empty()) return "";
+  std::string out = "; non-ASCII: ";
+  for (size_t i = 0; i < seen.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += CodePointName(seen[i]);
+  }
+  if (more) out += ", ...";
+  return out;
+}
+
+}  // namespace
+
+std::string EscapeForDisplay(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const size_t start = pos;
+    const int32_t cp = DecodeUtf8At(s, pos);
+    if (cp < 0) {
+      absl::StrAppendFormat(&out, "\\x%02X", static_cast<uint8_t>(s[pos]));
+      ++pos;
+      continue;
+    }
+    if (cp == '\\') {
+      out += "\\\\";
+    } else if (Invisible(static_cast<char32_t>(cp))) {
+      absl::StrAppendFormat(&out, "\\u{%04X}", cp);
+    } else {
+      out.append(s.substr(start, pos - start));
+    }
+  }
+  return out;
+}
+
+std::string DescribeFinding(const AclFinding& f) {
+  switch (f.kind) {
+    case AclFindingKind::kFileSignature:
+      return "file signature: EF BB BF (a UTF-8 BOM) at the start of the "
+             "file, removed";
+    case AclFindingKind::kBom:
+      return absl::StrCat("bom: ", Quoted(f.original),
+                          " begins with EF BB BF (U+FEFF), which is not the "
+                          "file's signature: the profile's BOM policy decides");
+    case AclFindingKind::kInvalid: {
+      std::string why;
+      if (f.rejection) {
+        why = absl::StrCat("rejected at byte ", f.rejection->offset);
+        if (f.rejection->code_point) {
+          absl::StrAppend(&why, " (", CodePointName(*f.rejection->code_point),
+                          ")");
+        }
+        absl::StrAppend(&why, ": ", f.rejection->rule);
+      } else {
+        why = f.message;
+      }
+      return absl::StrCat("invalid: ", Quoted(f.original), " ", why,
+                          "; it matches nothing");
+    }
+    case AclFindingKind::kCollision:
+      return absl::StrCat("collision: ", Quoted(f.original), " has the key ",
+                          Quoted(f.key), " of ",
+                          Where(f.other_line, f.other_index), " ",
+                          Quoted(f.other_original), NonAsciiNote(f.original));
+    case AclFindingKind::kLookalike:
+      return absl::StrCat("look-alike: ", Quoted(f.original), " (key ",
+                          Quoted(f.key), ") looks like ",
+                          Where(f.other_line, f.other_index), " ",
+                          Quoted(f.other_original), " (key ",
+                          Quoted(f.other_key), "), skeleton ",
+                          Quoted(f.skeleton), NonAsciiNote(f.key));
+    case AclFindingKind::kMixedScript:
+      return absl::StrCat("mixed-script: ", Quoted(f.original), " is ",
+                          std::string(RestrictionLevelName(f.level)),
+                          NonAsciiNote(f.key));
+  }
+  return std::string(AclFindingKindName(f.kind));
+}
+
+std::string DescribeLookup(std::string_view credential, const AclLookup& r,
+                           AclMode mode) {
+  std::string out = absl::StrCat(Quoted(credential), ": ");
+  if (!r.status.ok()) {
+    const absl::string_view message = r.status.message();
+    absl::StrAppend(
+        &out, "rejected: ",
+        EscapeForDisplay(std::string_view(message.data(), message.size())));
+  } else if (!r.match) {
+    absl::StrAppend(&out,
+                    mode == AclMode::kExact ? "no match" : "resembles nothing");
+  } else {
+    absl::StrAppend(&out, mode == AclMode::kExact ? "match: " : "resembles: ",
+                    Where(r.match->line, r.match->index), " ",
+                    Quoted(r.match->original), " (key ", Quoted(r.match->key),
+                    ")");
+  }
+  return out;
+}
+
+}  // namespace u8guard

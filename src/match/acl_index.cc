@@ -1,0 +1,192 @@
+// AclIndex accessors and the two lookups: AllowList::Grants (exact) and
+// DenyList::Resembles (skeleton).
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "src/match/acl_storage.h"
+#include "src/match/skeleton.h"
+#include "u8guard/acl.h"
+#include "u8guard/match.h"
+
+namespace u8guard {
+namespace internal {
+
+AclEntry AclStorage::EntryAt(uint32_t offset) const {
+  const AclRecord r = DecodeRecord(arena.data(), offset);
+  // The last run that starts at or before this valid index.
+  const auto run = std::upper_bound(runs.begin(), runs.end(), r.valid_index,
+                                    [](uint32_t v, const AclRun& x) {
+                                      return v < x.first_valid;
+                                    }) -
+                   1;
+  AclEntry e;
+  e.index = static_cast<size_t>(r.valid_index + run->index_delta);
+  e.line = from_file ? static_cast<size_t>(r.valid_index + run->line_delta) : 0;
+  e.original = r.original;
+  e.key = r.key;
+  return e;
+}
+
+namespace {
+
+// The caller's thread's key and skeleton buffers: lookups allocate only
+// when a credential is longer than every one before it on that thread.
+struct LookupScratch {
+  std::string key;
+  std::string skeleton;
+};
+
+LookupScratch& ThreadScratch() {
+  thread_local LookupScratch scratch;
+  return scratch;
+}
+
+}  // namespace
+}  // namespace internal
+
+std::string_view AclModeName(AclMode mode) {
+  switch (mode) {
+    case AclMode::kExact:
+      return "exact";
+    case AclMode::kSkeleton:
+      return "skeleton";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<AclMode> ParseAclMode(std::string_view name) {
+  if (name == "exact") return AclMode::kExact;
+  if (name == "skeleton") return AclMode::kSkeleton;
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown ACL mode \"", std::string(name),
+                   "\" (expected exact or skeleton)"));
+}
+
+AclIndex::AclIndex(std::shared_ptr<const internal::AclStorage> storage)
+    : storage_(std::move(storage)) {}
+
+AclMode AclIndex::mode() const { return storage_->mode; }
+const Profile& AclIndex::profile() const { return storage_->profile; }
+size_t AclIndex::size() const { return storage_->offsets.size(); }
+size_t AclIndex::entry_count() const { return storage_->entry_count; }
+bool AclIndex::file_signature() const { return storage_->file_signature; }
+
+AclEntry AclIndex::entry(size_t i) const {
+  return storage_->EntryAt(storage_->offsets[i]);
+}
+
+const std::vector<AclInvalidEntry>& AclIndex::invalid_entries() const {
+  return storage_->invalid;
+}
+
+const std::vector<size_t>& AclIndex::bom_entries() const {
+  return storage_->bom_entries;
+}
+
+const std::string& AclIndex::icu_version() const {
+  return storage_->icu_version;
+}
+
+const std::string& AclIndex::unicode_version() const {
+  return storage_->unicode_version;
+}
+
+size_t AclIndex::MemoryUsage() const {
+  const internal::AclStorage& s = *storage_;
+  size_t bytes = sizeof s + s.arena.capacity() +
+                 s.offsets.capacity() * sizeof(uint32_t) +
+                 s.runs.capacity() * sizeof(internal::AclRun) +
+                 s.bom_entries.capacity() * sizeof(size_t) +
+                 s.invalid.capacity() * sizeof(AclInvalidEntry);
+  for (const AclInvalidEntry& e : s.invalid) {
+    bytes += e.original.capacity() + e.message.capacity() +
+             e.rejection.rule.capacity();
+  }
+  // A flat_hash_set slot is the value plus one control byte; the control
+  // array has a group's worth of extra bytes.
+  if (s.table.capacity() > 0) {
+    bytes += s.table.capacity() * (sizeof(uint32_t) + 1) + 16;
+  }
+  return bytes;
+}
+
+// ---- AllowList --------------------------------------------------------------
+
+absl::StatusOr<AllowList> AllowList::Build(
+    const Profile& profile, const std::vector<std::string>& entries) {
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Build(profile, entries, AclMode::kExact);
+  if (!index.ok()) return index.status();
+  return AllowList(*std::move(index));
+}
+
+absl::StatusOr<AllowList> AllowList::Parse(const Profile& profile,
+                                           std::string_view text) {
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Parse(profile, text, AclMode::kExact);
+  if (!index.ok()) return index.status();
+  return AllowList(*std::move(index));
+}
+
+absl::StatusOr<AllowList> AllowList::Load(const Profile& profile,
+                                          const std::string& path) {
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Load(profile, path, AclMode::kExact);
+  if (!index.ok()) return index.status();
+  return AllowList(*std::move(index));
+}
+
+AclLookup AllowList::Grants(std::string_view credential) const {
+  const internal::AclStorage& s = *index_.storage_;
+  std::string& key = internal::ThreadScratch().key;
+  AclLookup r;
+  r.status = CanonicalizeInto(s.profile, credential, key);
+  if (!r.status.ok()) return r;  // fail closed
+  const auto it = s.table.find(std::string_view(key));
+  if (it != s.table.end()) r.match = s.EntryAt(*it);
+  return r;
+}
+
+// ---- DenyList ---------------------------------------------------------------
+
+absl::StatusOr<DenyList> DenyList::Build(
+    const Profile& profile, const std::vector<std::string>& entries) {
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Build(profile, entries, AclMode::kSkeleton);
+  if (!index.ok()) return index.status();
+  return DenyList(*std::move(index));
+}
+
+absl::StatusOr<DenyList> DenyList::Parse(const Profile& profile,
+                                         std::string_view text) {
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Parse(profile, text, AclMode::kSkeleton);
+  if (!index.ok()) return index.status();
+  return DenyList(*std::move(index));
+}
+
+absl::StatusOr<DenyList> DenyList::Load(const Profile& profile,
+                                        const std::string& path) {
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Load(profile, path, AclMode::kSkeleton);
+  if (!index.ok()) return index.status();
+  return DenyList(*std::move(index));
+}
+
+AclLookup DenyList::Resembles(std::string_view credential) const {
+  const internal::AclStorage& s = *index_.storage_;
+  internal::LookupScratch& scratch = internal::ThreadScratch();
+  AclLookup r;
+  r.status = CanonicalizeInto(s.profile, credential, scratch.key);
+  if (!r.status.ok()) return r;
+  r.status = internal::SkeletonInto(scratch.key, scratch.skeleton);
+  if (!r.status.ok()) return r;
+  const auto it = s.table.find(std::string_view(scratch.skeleton));
+  if (it != s.table.end()) r.match = s.EntryAt(*it);
+  return r;
+}
+
+}  // namespace u8guard

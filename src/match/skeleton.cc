@@ -1,0 +1,164 @@
+// UTS #39 skeletons and restriction levels through ICU's spoof checker.
+
+#include "src/match/skeleton.h"
+
+#include <unicode/uspoof.h>
+#include <unicode/utypes.h>
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "u8guard/match.h"
+
+namespace u8guard {
+namespace internal {
+namespace {
+
+struct CheckerDeleter {
+  void operator()(USpoofChecker* sc) const { uspoof_close(sc); }
+};
+
+// The one spoof checker of the process, configured before it is published
+// and never modified afterwards, so every later use is a const, thread-safe
+// one (ICU: "functions that take a const USpoofChecker parameter are thread
+// safe"). nullptr when ICU cannot open it.
+const USpoofChecker* Checker() {
+  static const USpoofChecker* const checker = []() -> USpoofChecker* {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<USpoofChecker, CheckerDeleter> sc(uspoof_open(&status));
+    if (U_FAILURE(status)) return nullptr;
+    // The restriction-level check with auxiliary information is what makes
+    // uspoof_check2UTF8 report the level of every string; the level the
+    // check enforces does not matter, since only the level is read.
+    uspoof_setChecks(sc.get(), USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO,
+                     &status);
+    uspoof_setRestrictionLevel(sc.get(), USPOOF_ASCII);
+    if (U_FAILURE(status)) return nullptr;
+    return sc.release();  // lives as long as the process
+  }();
+  return checker;
+}
+
+absl::Status IcuError(std::string_view what, UErrorCode status) {
+  return absl::InternalError(absl::StrCat(
+      "ICU spoof checker: ", std::string(what), ": ", u_errorName(status)));
+}
+
+absl::Status CheckLength(std::string_view s) {
+  if (s.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+    return absl::InvalidArgumentError("string too long for ICU (2 GiB)");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
+  out.clear();
+  const USpoofChecker* sc = Checker();
+  if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (absl::Status s = CheckLength(valid_utf8); !s.ok()) return s;
+  // Skeletons are rarely longer than 3 times the input; grow and retry when
+  // ICU says the buffer was too small.
+  size_t capacity = 3 * valid_utf8.size() + 16;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (capacity > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return absl::InvalidArgumentError("skeleton too long for ICU (2 GiB)");
+    }
+    out.resize(capacity);
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = uspoof_getSkeletonUTF8(
+        sc, 0, valid_utf8.data(), static_cast<int32_t>(valid_utf8.size()),
+        out.data(), static_cast<int32_t>(out.size()), &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      capacity = static_cast<size_t>(n) + 1;
+      continue;
+    }
+    if (U_FAILURE(status)) {
+      out.clear();
+      return IcuError("skeleton", status);
+    }
+    out.resize(static_cast<size_t>(n));
+    return absl::OkStatus();
+  }
+  out.clear();
+  return IcuError("skeleton", U_BUFFER_OVERFLOW_ERROR);
+}
+
+absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
+    std::string_view valid_utf8) {
+  const USpoofChecker* sc = Checker();
+  if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (absl::Status s = CheckLength(valid_utf8); !s.ok()) return s;
+  UErrorCode status = U_ZERO_ERROR;
+  struct ResultDeleter {
+    void operator()(USpoofCheckResult* r) const { uspoof_closeCheckResult(r); }
+  };
+  std::unique_ptr<USpoofCheckResult, ResultDeleter> result(
+      uspoof_openCheckResult(&status));
+  if (U_FAILURE(status)) return IcuError("open result", status);
+  uspoof_check2UTF8(sc, valid_utf8.data(),
+                    static_cast<int32_t>(valid_utf8.size()), result.get(),
+                    &status);
+  const URestrictionLevel level =
+      uspoof_getCheckResultRestrictionLevel(result.get(), &status);
+  if (U_FAILURE(status)) return IcuError("check", status);
+  switch (level) {
+    case USPOOF_ASCII:
+      return RestrictionLevel::kAscii;
+    case USPOOF_SINGLE_SCRIPT_RESTRICTIVE:
+      return RestrictionLevel::kSingleScriptRestrictive;
+    case USPOOF_HIGHLY_RESTRICTIVE:
+      return RestrictionLevel::kHighlyRestrictive;
+    case USPOOF_MODERATELY_RESTRICTIVE:
+      return RestrictionLevel::kModeratelyRestrictive;
+    case USPOOF_MINIMALLY_RESTRICTIVE:
+      return RestrictionLevel::kMinimallyRestrictive;
+    case USPOOF_UNRESTRICTIVE:
+      return RestrictionLevel::kUnrestrictive;
+    default:
+      return IcuError("restriction level", U_INTERNAL_PROGRAM_ERROR);
+  }
+}
+
+}  // namespace internal
+
+std::string_view RestrictionLevelName(RestrictionLevel level) {
+  switch (level) {
+    case RestrictionLevel::kAscii:
+      return "ascii";
+    case RestrictionLevel::kSingleScriptRestrictive:
+      return "single_script_restrictive";
+    case RestrictionLevel::kHighlyRestrictive:
+      return "highly_restrictive";
+    case RestrictionLevel::kModeratelyRestrictive:
+      return "moderately_restrictive";
+    case RestrictionLevel::kMinimallyRestrictive:
+      return "minimally_restrictive";
+    case RestrictionLevel::kUnrestrictive:
+      return "unrestrictive";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
+                                               std::string_view bytes) {
+  absl::StatusOr<std::string> key = Canonicalize(profile, bytes);
+  if (!key.ok()) return key.status();
+  std::string skeleton;
+  if (absl::Status s = internal::SkeletonInto(*key, skeleton); !s.ok()) {
+    return s;
+  }
+  return skeleton;
+}
+
+absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,
+                                                    std::string_view bytes) {
+  absl::StatusOr<std::string> key = Canonicalize(profile, bytes);
+  if (!key.ok()) return key.status();
+  return internal::RestrictionLevelOfValid(*key);
+}
+
+}  // namespace u8guard

@@ -7,11 +7,12 @@
 // through the same strict decoder), and every segment is canonicalized with
 // the path-segment profile (policies/path-segment.toml: FreeformClass, NFC).
 // Every rule is then checked again on the normalized segment, and a segment
-// whose structure-bearing characters (/ \ . : % NUL controls; with the
-// Windows rules also < > " | ? *) would differ under NFKC or NFKC_Casefold
+// whose structure-bearing characters (/ \ . : % # ? @ NUL controls; with
+// the Windows rules also < > " | *) would differ under NFKC or NFKC_Casefold
 // is rejected, whichever normalization the caller chose: U+2024 ONE DOT
 // LEADER, U+FF0E FULLWIDTH FULL STOP, U+FF0F FULLWIDTH SOLIDUS, U+2100 ACCOUNT
-// OF ("a/c")... are rejected even under NFC, so that a later layer applying
+// OF ("a/c"), U+FF03 FULLWIDTH NUMBER SIGN... are rejected even under NFC,
+// so that a later layer applying
 // NFKC cannot turn a sanitized path into a traversal.
 //
 // A sanitized path never contains a ".." segment, a "." segment, an empty
@@ -137,8 +138,9 @@ absl::Status SanitizePathInto(std::string_view raw, const PathOptions& options,
                               std::string& out);
 
 // Returns true for the characters whose presence and order in a segment
-// must not change under normalization: '/', '\', '.', ':', '%', NUL, C0
-// controls, DEL and C1 controls; with `windows`, also < > " | ? *.
+// must not change under normalization: '/', '\', '.', ':', '%' (path and
+// escape syntax), '#', '?', '@' (URL syntax), NUL, C0 controls, DEL and C1
+// controls; with `windows`, also < > " | *.
 bool IsPathStructureCharacter(char32_t cp, bool windows);
 
 // Returns the stable name of `policy`: "reject" or "resolve".

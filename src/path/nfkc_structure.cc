@@ -73,7 +73,7 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
     if (!SameStructure(d, nfkc_form, windows)) {
       finding = Blame(d, windows,
                       "NFKC would change the structure characters "
-                      "(/ \\ . : % NUL controls) of this segment");
+                      "(/ \\ . : % # ? @ NUL controls) of this segment");
       return absl::OkStatus();
     }
   }

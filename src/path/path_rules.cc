@@ -18,12 +18,14 @@ bool IsPathStructureCharacter(char32_t cp, bool windows) {
     case U'.':
     case U':':
     case U'%':
+    case U'#':
+    case U'?':
+    case U'@':
       return true;
     case U'<':
     case U'>':
     case U'"':
     case U'|':
-    case U'?':
     case U'*':
       return windows;
     default:
@@ -56,7 +58,12 @@ constexpr std::array<uint8_t, 256> MakeByteClasses() {
         bits |= kBytePercent | kByteStructure;
         break;
       case '.':
+      case '#':
+      case '@':
         bits |= kByteStructure;
+        break;
+      case '?':
+        bits |= kByteWindows | kByteStructure;
         break;
       case ':':
         bits |= kByteWindows | kByteStructure;
@@ -65,7 +72,6 @@ constexpr std::array<uint8_t, 256> MakeByteClasses() {
       case '>':
       case '"':
       case '|':
-      case '?':
       case '*':
         bits |= kByteWindows;
         break;

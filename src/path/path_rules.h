@@ -24,7 +24,7 @@ enum PathByteClass : uint8_t {
   kBytePercent = 1 << 4,    // '%'
   kByteHigh = 1 << 5,       // 80..FF: part of a non-ASCII character
   kByteWindows = 1 << 6,    // < > : " | ? * (forbidden in Windows names)
-  kByteStructure = 1 << 7,  // / \ . : % and every byte in 00..1F, 7F
+  kByteStructure = 1 << 7,  // / \ . : % # ? @ and every byte in 00..1F, 7F
 };
 
 // The PathByteClass bits of every byte value.

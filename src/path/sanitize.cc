@@ -241,7 +241,11 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     starts_.pop_back();
     return absl::OkStatus();
   }
-  const size_t last = raw_offset(d.size() - 1);
+  size_t last_char = d.size() - 1;  // where the last character starts
+  while (last_char > 0 && (static_cast<uint8_t>(d[last_char]) & 0xC0) == 0x80) {
+    --last_char;
+  }
+  const size_t last = raw_offset(last_char);
   if (absl::Status s = CheckWholeSegment(n, begin, last); !s.ok()) return s;
   if (nfkc_form != n) {
     if (absl::Status s = CheckWholeSegment(nfkc_form, begin, last); !s.ok()) {

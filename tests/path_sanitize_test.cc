@@ -1,0 +1,652 @@
+// SanitizePath (include/u8guard/path.h): the RFC 3629 §10 IIS/Nimda input
+// first, then generated corpora (overlongs of '.', '/' and '\' in every
+// length, raw and percent-encoded once and twice; every code point whose ICU
+// NFKC form holds a structure character, found by scanning all code points),
+// NUL injection, separators, dots, roots, Windows rules, bounds, and offsets
+// that point into the raw input.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "gtest/gtest.h"
+#include "tests/test_support.h"
+#include "u8guard/path.h"
+#include "u8guard/profile.h"
+#include "u8guard/rejection.h"
+#include "unicode/normalizer2.h"
+#include "unicode/uchar.h"
+#include "unicode/unistr.h"
+
+namespace u8guard {
+namespace {
+
+using ::u8guard::testing::FromHex;
+using ::u8guard::testing::MismatchLog;
+using ::u8guard::testing::ToHex;
+
+// The UTF-8 of `cp`, encoded here from RFC 3629 §3's bit patterns.
+std::string Utf8(char32_t cp) {
+  std::string s;
+  if (cp < 0x80) {
+    s += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    s += static_cast<char>(0xC0 | (cp >> 6));
+    s += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    s += static_cast<char>(0xE0 | (cp >> 12));
+    s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    s += static_cast<char>(0xF0 | (cp >> 18));
+    s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return s;
+}
+
+// Overlong encodings of the ASCII character `c` in `len` (2..4) bytes: the
+// RFC 3629 §3 pattern for that length filled with c's bits, so the leading
+// payload bits are zero.
+std::string Overlong(char c, int len) {
+  const uint32_t v = static_cast<uint8_t>(c);
+  std::string s;
+  if (len == 2) {
+    s += static_cast<char>(0xC0 | (v >> 6));
+    s += static_cast<char>(0x80 | (v & 0x3F));
+  } else if (len == 3) {
+    s += static_cast<char>(0xE0);
+    s += static_cast<char>(0x80 | (v >> 6));
+    s += static_cast<char>(0x80 | (v & 0x3F));
+  } else {
+    s += static_cast<char>(0xF0);
+    s += static_cast<char>(0x80);
+    s += static_cast<char>(0x80 | (v >> 6));
+    s += static_cast<char>(0x80 | (v & 0x3F));
+  }
+  return s;
+}
+
+// Every byte as %XX; `twice` also encodes the '%' of each escape (%25XX).
+std::string PercentEncode(std::string_view bytes, bool twice) {
+  std::string s;
+  for (const char c : bytes) {
+    absl::StrAppendFormat(&s, "%s%02X", twice ? "%25" : "%",
+                          static_cast<uint8_t>(c));
+  }
+  return s;
+}
+
+// The Rejection of a result, or a failure naming the output.
+Rejection RejectionOf(const absl::StatusOr<std::string>& r) {
+  if (r.ok()) {
+    ADD_FAILURE() << "accepted as \"" << *r << "\"";
+    return {};
+  }
+  const std::optional<Rejection> rej = GetRejection(r.status());
+  if (!rej) {
+    ADD_FAILURE() << "no Rejection in " << r.status();
+    return {};
+  }
+  return *rej;
+}
+
+// Expects `raw` to be rejected with `rule` at `offset`.
+void ExpectRejected(std::string_view raw, const PathOptions& o,
+                    std::string_view rule, size_t offset) {
+  SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
+  const absl::StatusOr<std::string> r = SanitizePath(raw, o);
+  const Rejection rej = RejectionOf(r);
+  EXPECT_EQ(rej.rule, rule) << r.status();
+  EXPECT_EQ(rej.offset, offset) << r.status();
+}
+
+// Expects `raw` to become `want`, and `want` to stay `want`.
+void ExpectSanitized(std::string_view raw, const PathOptions& o,
+                     std::string_view want) {
+  SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
+  const absl::StatusOr<std::string> r = SanitizePath(raw, o);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(*r, want);
+  if (o.root.empty()) {
+    // A percent-decoded result is a decoded name: it is never decoded again.
+    PathOptions same = o;
+    same.percent_decode = false;
+    const absl::StatusOr<std::string> again = SanitizePath(*r, same);
+    ASSERT_TRUE(again.ok()) << again.status();
+    EXPECT_EQ(*again, *r);
+  }
+}
+
+PathOptions Decoding() {
+  PathOptions o;
+  o.percent_decode = true;
+  return o;
+}
+
+PathOptions Resolving() {
+  PathOptions o;
+  o.dot_dot = DotDotPolicy::kResolve;
+  return o;
+}
+
+PathOptions Nfkc() {
+  PathOptions o;
+  o.normalization = NormalizationForm::kNfkc;
+  return o;
+}
+
+PathOptions Windows() {
+  PathOptions o;
+  o.windows = true;
+  return o;
+}
+
+// ---- RFC 3629 §10 --------------------------------------------------------
+
+TEST(PathSanitize, IisNimdaOverlongIsRejectedAtByte1) {
+  const std::string nimda = FromHex("2F C0 AE 2E 2F");
+  PathOptions request;
+  request.leading_separator_is_root = true;
+  request.dot_dot = DotDotPolicy::kResolve;
+  request.root = "/srv/www";
+  for (const PathOptions& o :
+       {PathOptions{}, Decoding(), Resolving(), Nfkc(), Windows(), request}) {
+    const absl::StatusOr<std::string> r = SanitizePath(nimda, o);
+    const Rejection rej = RejectionOf(r);
+    EXPECT_EQ(rej.rule, "utf8/overlong");
+    EXPECT_EQ(rej.offset, 1u);
+    EXPECT_NE(r.status().message().find("at byte 1"), std::string_view::npos)
+        << r.status();
+  }
+}
+
+// ---- overlongs, generated -------------------------------------------------
+
+TEST(PathSanitize, OverlongDotSlashBackslashInEveryLengthAndEncoding) {
+  int cases = 0;
+  for (const char c : {'.', '/', '\\'}) {
+    for (int len = 2; len <= 4; ++len) {
+      const std::string ov = Overlong(c, len);
+      SCOPED_TRACE(ToHex(ov));
+      // Raw: the strict decoder rejects it where it starts, whatever the
+      // options.
+      for (const PathOptions& o :
+           {PathOptions{}, Decoding(), Resolving(), Nfkc(), Windows()}) {
+        ExpectRejected("a/" + ov + "/b", o, "utf8/overlong", 2);
+        ExpectRejected("a/" + ov + ov + "/b", o, "utf8/overlong", 2);
+        ExpectRejected("x" + ov, o, "utf8/overlong", 1);
+        cases += 3;
+      }
+      // Percent-encoded once: decoded bytes are rejected as overlong at the
+      // offset of the first '%' of the sequence.
+      const std::string once = PercentEncode(ov, false);
+      ExpectRejected("a/" + once + "/b", Decoding(), "utf8/overlong", 2);
+      ExpectRejected("ab/x" + once, Decoding(), "utf8/overlong", 4);
+      // Without decoding it is a literal name, never a dot or a separator.
+      ExpectSanitized("a/" + once + "/b", PathOptions{}, "a/" + once + "/b");
+      // Percent-encoded twice: decoded once, it is the literal text of the
+      // single encoding.
+      const std::string twice = PercentEncode(ov, true);
+      ExpectSanitized("a/" + twice + "/b", Decoding(), "a/" + once + "/b");
+      cases += 4;
+    }
+  }
+  EXPECT_EQ(cases, 3 * 3 * (15 + 4));
+}
+
+TEST(PathSanitize, PercentEncodedDotsAreDecodedExactlyOnce) {
+  ExpectRejected("a/%2e%2e/b", Decoding(), "path/dot_dot", 2);
+  ExpectRejected("a/%2E%2E", Decoding(), "path/dot_dot", 2);
+  ExpectSanitized("a/%2e/b", Decoding(), "a/b");
+  ExpectSanitized("a/%252e%252e/b", Decoding(), "a/%2e%2e/b");
+  ExpectSanitized("%252e", Decoding(), "%2e");
+  ExpectSanitized("a/%2e%2e/b", PathOptions{}, "a/%2e%2e/b");
+  // A decoded separator never separates.
+  ExpectRejected("a/b%2f..", Decoding(), "path/separator_in_segment", 3);
+  ExpectRejected("a/%5c..", Decoding(), "path/separator_in_segment", 2);
+  PathOptions both = Decoding();
+  both.backslash_is_separator = true;
+  ExpectRejected("a/%5c..", both, "path/separator_in_segment", 2);
+  // Malformed escapes.
+  for (const std::string_view bad : {"%2", "%", "%zz", "%u002e", "%2g", "%%"}) {
+    ExpectRejected(absl::StrCat("ab/c", std::string(bad)), Decoding(),
+                   "path/percent_decoding", 4);
+  }
+  ExpectSanitized("a%41%62c", Decoding(), "aAbc");
+  ExpectSanitized("%E6%97%A5%E6%9C%AC", Decoding(), "日本");
+}
+
+// ---- NUL, controls --------------------------------------------------------
+
+TEST(PathSanitize, NulInjection) {
+  ExpectRejected(std::string("a/b\0.txt", 8), PathOptions{}, "path/nul", 3);
+  ExpectRejected("a/b%00.txt", Decoding(), "path/nul", 3);
+  ExpectRejected("a/b" + FromHex("C0 80") + ".txt", PathOptions{},
+                 "utf8/overlong", 3);
+  ExpectRejected("a/b%C0%80.txt", Decoding(), "utf8/overlong", 3);
+  ExpectRejected("a/b%E0%80%80.txt", Decoding(), "utf8/overlong", 3);
+  // Without decoding, "%00" is three ordinary characters.
+  ExpectSanitized("a/b%00.txt", PathOptions{}, "a/b%00.txt");
+}
+
+TEST(PathSanitize, ControlCharacters) {
+  for (int b = 1; b < 0x20; ++b) {
+    ExpectRejected(absl::StrCat("ab/c", std::string(1, static_cast<char>(b))),
+                   PathOptions{}, "path/control", 4);
+    ExpectRejected(absl::StrFormat("ab/c%%%02x", b), Decoding(), "path/control",
+                   4);
+  }
+  ExpectRejected("ab/c\x7F", PathOptions{}, "path/control", 4);
+  for (char32_t cp = 0x80; cp <= 0x9F; ++cp) {  // C1
+    ExpectRejected("ab/c" + Utf8(cp), PathOptions{}, "path/control", 4);
+    ExpectRejected("ab/c" + Utf8(cp), Nfkc(), "path/control", 4);
+  }
+}
+
+// ---- every code point whose NFKC holds a structure character --------------
+
+bool HasStructureCharacter(const icu::UnicodeString& s, bool windows) {
+  for (int32_t i = 0; i < s.length(); i = s.moveIndex32(i, 1)) {
+    const UChar32 c = s.char32At(i);
+    if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) return true;
+    if (c == '/' || c == '\\' || c == '.' || c == ':' || c == '%' || c == '#' ||
+        c == '?' || c == '@') {
+      return true;
+    }
+    if (windows && (c == '<' || c == '>' || c == '"' || c == '|' || c == '*')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Code points (not controls themselves) whose ICU NFKC form holds a
+// structure character.
+std::vector<char32_t> ScanNfkcStructure(bool windows) {
+  UErrorCode err = U_ZERO_ERROR;
+  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(err);
+  EXPECT_TRUE(U_SUCCESS(err));
+  std::vector<char32_t> found;
+  for (UChar32 cp = 0xA0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    const icu::UnicodeString one(cp);
+    err = U_ZERO_ERROR;
+    const icu::UnicodeString form = nfkc->normalize(one, err);
+    EXPECT_TRUE(U_SUCCESS(err));
+    if (HasStructureCharacter(form, windows)) found.push_back(cp);
+  }
+  return found;
+}
+
+TEST(PathSanitize, EveryCodePointWhoseNfkcHasStructureIsRejected) {
+  const std::vector<char32_t> found = ScanNfkcStructure(/*windows=*/false);
+  // The scan finds the characters the issue names.
+  for (const char32_t named :
+       {U'\u2024', U'\u2025', U'\uFF0E', U'\uFF0F', U'\uFF3C', U'\uFE13',
+        U'\uFF03', U'\uFE6B', U'\uFE52', U'\uFF05', U'\uFE6A', U'\u2100',
+        U'\u2488', U'\uFF1F'}) {
+    EXPECT_NE(std::find(found.begin(), found.end(), named), found.end())
+        << absl::StrFormat("U+%04X", static_cast<uint32_t>(named));
+  }
+  EXPECT_GT(found.size(), 40u);  // 54 with ICU 72 (Unicode 15.0)
+  MismatchLog log;
+  for (const char32_t cp : found) {
+    const std::string c = Utf8(cp);
+    for (const PathOptions& o : {PathOptions{}, Nfkc(), Decoding()}) {
+      for (const std::string& raw :
+           {"dir/a" + c + "b", "dir/" + c, c + "/x", "x/" + c + c}) {
+        const absl::StatusOr<std::string> r = SanitizePath(raw, o);
+        const std::optional<Rejection> rej = GetRejection(r.status());
+        const size_t want = raw.find(c);
+        if (r.ok() || !rej || rej->rule != "path/structure_changed_by_nfkc" ||
+            rej->offset != want || rej->code_point != cp) {
+          log.Add(absl::StrFormat(
+              "U+%04X in %s (%s): %s", static_cast<uint32_t>(cp), ToHex(raw),
+              NormalizationFormName(o.normalization),
+              r.ok() ? "accepted as " + *r : r.status().ToString()));
+        }
+      }
+    }
+    // Percent-encoded, decoded: the same rule, at the escape's '%'.
+    const std::string enc = "dir/a" + PercentEncode(c, false);
+    const absl::StatusOr<std::string> r = SanitizePath(enc, Decoding());
+    const std::optional<Rejection> rej = GetRejection(r.status());
+    if (!rej || rej->rule != "path/structure_changed_by_nfkc" ||
+        rej->offset != 5) {
+      log.Add(absl::StrFormat("U+%04X percent-encoded: %s",
+                              static_cast<uint32_t>(cp),
+                              r.ok() ? *r : r.status().ToString()));
+    }
+  }
+  log.ExpectNone("NFKC structure code points not rejected as such");
+}
+
+TEST(PathSanitize, WindowsCharactersUnderNfkcAreRejectedWithWindowsRules) {
+  const std::vector<char32_t> plain = ScanNfkcStructure(false);
+  const std::vector<char32_t> found = ScanNfkcStructure(true);
+  EXPECT_GT(found.size(), plain.size());  // e.g. U+FF1C FULLWIDTH <
+  MismatchLog log;
+  for (const char32_t cp : found) {
+    const std::string raw = "dir/a" + Utf8(cp);
+    for (PathOptions o : {Windows(), Nfkc()}) {
+      o.windows = true;
+      const absl::StatusOr<std::string> r = SanitizePath(raw, o);
+      const std::optional<Rejection> rej = GetRejection(r.status());
+      if (!rej || rej->rule != "path/structure_changed_by_nfkc" ||
+          rej->offset != 5) {
+        log.Add(absl::StrFormat("U+%04X: %s", static_cast<uint32_t>(cp),
+                                r.ok() ? *r : r.status().ToString()));
+      }
+    }
+  }
+  log.ExpectNone("Windows structure code points");
+}
+
+// The converse: a code point whose NFKC and NFKC_Casefold forms hold no
+// structure character is never blamed for a structure change.
+TEST(PathSanitize, NoOtherCodePointIsRejectedForStructure) {
+  UErrorCode err = U_ZERO_ERROR;
+  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(err);
+  const icu::Normalizer2* cf = icu::Normalizer2::getNFKCCasefoldInstance(err);
+  ASSERT_TRUE(U_SUCCESS(err));
+  MismatchLog log;
+  uint64_t accepted = 0, checked = 0;
+  for (UChar32 cp = 0xA0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    if (!u_isdefined(cp)) continue;  // unassigned: the profile rejects them
+    const icu::UnicodeString one(cp);
+    err = U_ZERO_ERROR;
+    const icu::UnicodeString a = nfkc->normalize(one, err);
+    const icu::UnicodeString b = cf->normalize(one, err);
+    if (HasStructureCharacter(a, false) || HasStructureCharacter(b, false)) {
+      continue;
+    }
+    ++checked;
+    const absl::StatusOr<std::string> r =
+        SanitizePath("dir/a" + Utf8(cp) + "b", PathOptions{});
+    if (r.ok()) {
+      ++accepted;
+      continue;
+    }
+    const std::optional<Rejection> rej = GetRejection(r.status());
+    if (!rej || rej->rule.rfind("path/", 0) == 0) {
+      log.Add(absl::StrFormat("U+%04X: %s", static_cast<uint32_t>(cp),
+                              r.status().ToString()));
+    }
+  }
+  log.ExpectNone("code points rejected by a path rule");
+  EXPECT_GT(checked, 250000u);
+  EXPECT_GT(accepted, 100000u);  // FreeformClass keeps most of them
+}
+
+TEST(PathSanitize, IgnorablesThatNfkcCasefoldRemovesCannotJoinDots) {
+  UErrorCode err = U_ZERO_ERROR;
+  const icu::Normalizer2* cf = icu::Normalizer2::getNFKCCasefoldInstance(err);
+  ASSERT_TRUE(U_SUCCESS(err));
+  int removed = 0;
+  MismatchLog log;
+  for (UChar32 cp = 0xA0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    err = U_ZERO_ERROR;
+    if (!cf->normalize(icu::UnicodeString(cp), err).isEmpty()) continue;
+    ++removed;
+    const std::string c = Utf8(cp);
+    for (const std::string& raw : {"a/." + c + ".", "a/" + c, "a/.." + c}) {
+      PathOptions o = Resolving();
+      o.allow_hidden = true;
+      const absl::StatusOr<std::string> r = SanitizePath(raw, o);
+      if (r.ok()) log.Add(absl::StrFormat("%s accepted", ToHex(raw)));
+    }
+  }
+  EXPECT_GT(removed, 100);  // the default ignorables
+  log.ExpectNone("segments that NFKC_Casefold turns into dots or nothing");
+}
+
+// ---- separators, dots, roots ----------------------------------------------
+
+TEST(PathSanitize, Separators) {
+  ExpectRejected("a\\b/c", PathOptions{}, "path/separator_in_segment", 1);
+  PathOptions bs;
+  bs.backslash_is_separator = true;
+  ExpectSanitized("a\\b/c", bs, "a/b/c");
+  ExpectSanitized("a/\\/b\\\\c", bs, "a/b/c");
+  ExpectRejected("a\\..\\b", bs, "path/dot_dot", 2);
+  ExpectRejected("\\a", PathOptions{}, "path/absolute", 0);
+  ExpectRejected("\\a", bs, "path/absolute", 0);
+  ExpectRejected("\\\\server\\share", Windows(), "path/absolute", 0);
+  ExpectRejected("/etc/passwd", PathOptions{}, "path/absolute", 0);
+  ExpectSanitized("a//b", PathOptions{}, "a/b");
+  ExpectSanitized("a/b/", PathOptions{}, "a/b");
+  ExpectSanitized("a///b//", PathOptions{}, "a/b");
+  PathOptions request;
+  request.leading_separator_is_root = true;
+  ExpectSanitized("/etc/passwd", request, "etc/passwd");
+  ExpectSanitized("//etc//passwd", request, "etc/passwd");
+  ExpectRejected("\\etc", request, "path/absolute", 0);  // '\' not a separator
+  request.backslash_is_separator = true;
+  ExpectSanitized("\\etc\\passwd", request, "etc/passwd");
+}
+
+TEST(PathSanitize, DriveLettersAreAbsolute) {
+  for (const PathOptions& o : {PathOptions{}, Resolving(), Decoding()}) {
+    ExpectRejected("C:/Windows", o, "path/absolute", 0);
+    ExpectRejected("c:", o, "path/absolute", 0);
+    ExpectRejected("z:boot.ini", o, "path/absolute", 0);
+  }
+  ExpectRejected("a/../C:", Resolving(), "path/absolute", 5);
+  ExpectRejected("%43:x", Decoding(), "path/absolute", 0);
+  // Only at the start, and only one letter, outside the Windows rules.
+  ExpectSanitized("x/C:", PathOptions{}, "x/C:");
+  ExpectSanitized("ab:c", PathOptions{}, "ab:c");
+  ExpectRejected("x/C:", Windows(), "path/windows_character", 3);
+}
+
+TEST(PathSanitize, DotSegments) {
+  ExpectSanitized("a/./b", PathOptions{}, "a/b");
+  ExpectSanitized("./a/.", PathOptions{}, "a");
+  ExpectSanitized(".", PathOptions{}, "");
+  ExpectSanitized("", PathOptions{}, "");
+  ExpectRejected("a/b/../c", PathOptions{}, "path/dot_dot", 4);
+  ExpectRejected("..", PathOptions{}, "path/dot_dot", 0);
+  ExpectSanitized("a/b/../c", Resolving(), "a/c");
+  ExpectSanitized("a/b/../../c", Resolving(), "c");
+  ExpectSanitized("a/..", Resolving(), "");
+  ExpectRejected("../a", Resolving(), "path/above_root", 0);
+  ExpectRejected("a/../../b", Resolving(), "path/above_root", 5);
+  ExpectRejected("a/./../..", Resolving(), "path/above_root", 7);
+  // "..." is a name (hidden), not a parent.
+  PathOptions hidden;
+  hidden.allow_hidden = true;
+  ExpectSanitized("a/.../b", hidden, "a/.../b");
+  ExpectRejected("a/.../b", PathOptions{}, "path/hidden", 2);
+  ExpectRejected(".git/config", PathOptions{}, "path/hidden", 0);
+  ExpectSanitized(".git/config", hidden, ".git/config");
+  ExpectSanitized("a/.b./c", hidden, "a/.b./c");
+}
+
+TEST(PathSanitize, Root) {
+  PathOptions o = Resolving();
+  o.root = "/srv/www";
+  ExpectSanitized("a/b", o, "/srv/www/a/b");
+  ExpectSanitized("", o, "/srv/www");
+  ExpectSanitized("a/..", o, "/srv/www");
+  ExpectRejected("a/../../etc/passwd", o, "path/above_root", 5);
+  o.root = "/srv/www/";
+  ExpectSanitized("a", o, "/srv/www/a");
+  ExpectSanitized(".", o, "/srv/www/");
+  o.root = "/";
+  ExpectSanitized("a/b", o, "/a/b");
+  o.root = "data";
+  ExpectSanitized("x", o, "data/x");
+  o.root = "bad\xC0\xAE";
+  const absl::StatusOr<std::string> r = SanitizePath("x", o);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_FALSE(GetRejection(r.status()).has_value());
+  o.root = std::string("a\0b", 3);
+  EXPECT_FALSE(SanitizePath("x", o).ok());
+}
+
+// ---- normalization ----------------------------------------------------------
+
+TEST(PathSanitize, LegitimatePathsSurvive) {
+  ExpectSanitized("日本語/ファイル.txt", PathOptions{}, "日本語/ファイル.txt");
+  ExpectSanitized("日本語/ファイル.txt", Nfkc(), "日本語/ファイル.txt");
+  // Decomposed "café" comes back composed (NFC).
+  ExpectSanitized("docs/cafe\xCC\x81.md", PathOptions{}, "docs/caf\xC3\xA9.md");
+  ExpectSanitized("My Documents/report 1 (final).pdf", PathOptions{},
+                  "My Documents/report 1 (final).pdf");
+  ExpectSanitized("a b/c-d_e+f=g,h;i'j~k!l@m#n$o&p^q[r]s{t}u", PathOptions{},
+                  "a b/c-d_e+f=g,h;i'j~k!l@m#n$o&p^q[r]s{t}u");
+  ExpectSanitized("Ελληνικά/файл/ملف/קובץ", PathOptions{},
+                  "Ελληνικά/файл/ملف/קובץ");
+  ExpectSanitized("emoji/😀.png", PathOptions{}, "emoji/😀.png");
+  // Compatibility characters that are not structure: NFC keeps them, NFKC
+  // folds them.
+  ExpectSanitized("\xEF\xAC\x81le", PathOptions{}, "\xEF\xAC\x81le");  // ﬁle
+  ExpectSanitized("\xEF\xAC\x81le", Nfkc(), "file");
+  ExpectSanitized("\xEF\xBC\xA1", Nfkc(), "A");  // FULLWIDTH A
+}
+
+TEST(PathSanitize, OptionsThatAreNotNfcOrNfkcAreAnError) {
+  for (const NormalizationForm f :
+       {NormalizationForm::kNone, NormalizationForm::kNfd,
+        NormalizationForm::kNfkd, NormalizationForm::kNfkcCasefold}) {
+    PathOptions o;
+    o.normalization = f;
+    const absl::StatusOr<std::string> r = SanitizePath("a", o);
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_FALSE(GetRejection(r.status()).has_value());
+  }
+}
+
+TEST(PathSanitize, SegmentProfileRulesWithRawOffsets) {
+  // U+200B (a default ignorable): DISALLOWED in FreeformClass, reported at
+  // its raw offset, also when percent-encoded.
+  ExpectRejected("dir/a\xE2\x80\x8B", PathOptions{},
+                 "DISALLOWED/precis_ignorable_properties", 5);
+  ExpectRejected("dir/%41%E2%80%8B", Decoding(),
+                 "DISALLOWED/precis_ignorable_properties", 7);
+  // A BOM at the start of a segment.
+  ExpectRejected("dir/\xEF\xBB\xBFx", PathOptions{}, "bom_not_allowed", 4);
+  // A segment over the profile's 255 bytes.
+  ExpectRejected("d/" + std::string(256, 'x'), PathOptions{}, "too_long", 2);
+  ExpectSanitized("d/" + std::string(255, 'x'), PathOptions{},
+                  "d/" + std::string(255, 'x'));
+  // Another profile: lower-case identifiers.
+  const absl::StatusOr<const Profile*> user =
+      FindBuiltinProfile("username-case-mapped");
+  ASSERT_TRUE(user.ok());
+  PathOptions o;
+  o.segment_profile = *user;
+  ExpectSanitized("Foo/BAR", o, "foo/bar");
+  ExpectRejected("foo/a b", o, "DISALLOWED/spaces", 5);
+}
+
+// ---- Windows ----------------------------------------------------------------
+
+TEST(PathSanitize, WindowsRules) {
+  for (const std::string_view name :
+       {"CON", "con", "Con.txt", "PRN", "AUX.log", "nul", "NUL.tar.gz", "COM1",
+        "com9.x", "COM0", "LPT1", "lpt9", "CON .txt", "CONIN$", "conout$.x"}) {
+    ExpectRejected(absl::StrCat("dir/", std::string(name)), Windows(),
+                   "path/windows_reserved", 4);
+    ExpectSanitized(absl::StrCat("dir/", std::string(name)), PathOptions{},
+                    absl::StrCat("dir/", std::string(name)));
+  }
+  // Superscript digits: reserved once NFKC applies, under NFC too.
+  ExpectRejected("dir/COM\xC2\xB9", Windows(), "path/windows_reserved", 4);
+  ExpectRejected("dir/lpt\xC2\xB3.txt", Windows(), "path/windows_reserved", 4);
+  ExpectRejected("dir/\xEF\xBC\xA3ON", Windows(), "path/windows_reserved",
+                 4);  // FULLWIDTH C
+  for (const std::string_view name :
+       {"CONSOLE", "COM10", "xCON", "AUX_", "LPT", "NULL", "CO.N"}) {
+    ExpectSanitized(absl::StrCat("dir/", std::string(name)), Windows(),
+                    absl::StrCat("dir/", std::string(name)));
+  }
+  ExpectRejected("dir/a./b", Windows(), "path/windows_trailing_dot_space", 5);
+  ExpectRejected("dir/a ", Windows(), "path/windows_trailing_dot_space", 5);
+  ExpectRejected("dir/a\xE3\x80\x80", Windows(),  // IDEOGRAPHIC SPACE
+                 "path/windows_trailing_dot_space", 5);
+  ExpectSanitized("dir/a./b", PathOptions{}, "dir/a./b");
+  for (const char c : {'<', '>', ':', '"', '|', '?', '*'}) {
+    ExpectRejected(absl::StrCat("dir/a", std::string(1, c), "b"), Windows(),
+                   "path/windows_character", 5);
+  }
+  ExpectRejected("file.txt:stream", Windows(), "path/windows_character", 8);
+  ExpectSanitized("a\\b\\c.txt", Windows(), "a/b/c.txt");
+}
+
+// ---- bounds
+// ------------------------------------------------------------------
+
+TEST(PathSanitize, DepthAndLength) {
+  PathOptions o = Resolving();
+  o.max_depth = 3;
+  ExpectSanitized("a/b/c", o, "a/b/c");
+  ExpectRejected("a/b/c/d", o, "path/too_deep", 6);
+  ExpectSanitized("a/b/../c/d", o, "a/c/d");
+  o.max_depth = 32;
+  o.max_length = 5;
+  ExpectSanitized("abc/d", o, "abc/d");
+  ExpectRejected("abc/de", o, "path/too_long", 4);
+  ExpectRejected(std::string(4 * 5 + 65, 'a'), o, "path/too_long", 84);
+  PathOptions deep;
+  std::string path;
+  for (int i = 0; i < 32; ++i) path += "d/";
+  ExpectSanitized(path, deep, path.substr(0, path.size() - 1));
+  ExpectRejected(path + "x", deep, "path/too_deep", 64);
+}
+
+// ---- offsets
+// ------------------------------------------------------------------
+
+TEST(PathSanitize, OffsetsPointIntoTheRawInputAfterDecoding) {
+  // "ab/" + "%41%2e" (2 decoded bytes from 6 raw) + "%00".
+  ExpectRejected("ab/%41%2e%00x", Decoding(), "path/nul", 9);
+  ExpectRejected("ab/%41%2ex%01", Decoding(), "path/control", 10);
+  ExpectRejected("ab/%41%2e%C0%AE", Decoding(), "utf8/overlong", 9);
+  ExpectRejected("ab/%41%2e%E2%80", Decoding(), "utf8/truncated", 9);
+  ExpectRejected("ab/%41%2e%E2%80%A4", Decoding(),
+                 "path/structure_changed_by_nfkc", 9);
+  ExpectRejected("ab/%41b/x%2", Decoding(), "path/percent_decoding", 9);
+  const absl::StatusOr<std::string> r =
+      SanitizePath("ab/%41%2e%00x", Decoding());
+  EXPECT_NE(r.status().message().find("at byte 9"), std::string_view::npos)
+      << r.status();
+  EXPECT_EQ(GetRejection(r.status())->code_point, char32_t{0});
+}
+
+TEST(PathSanitize, IntoReusesTheBufferAndClearsItOnError) {
+  std::string out = "stale";
+  EXPECT_TRUE(SanitizePathInto("a/b", PathOptions{}, out).ok());
+  EXPECT_EQ(out, "a/b");
+  EXPECT_FALSE(SanitizePathInto("../x", PathOptions{}, out).ok());
+  EXPECT_EQ(out, "");
+}
+
+TEST(PathSanitize, StructureCharacters) {
+  for (const char32_t c : {U'/', U'\\', U'.', U':', U'%', U'\0', U'\x1F',
+                           U'\x7F', U'\u0085', U'\u009F'}) {
+    EXPECT_TRUE(IsPathStructureCharacter(c, false));
+  }
+  for (const char32_t c : {U'#', U'?', U'@'}) {
+    EXPECT_TRUE(IsPathStructureCharacter(c, false));
+  }
+  for (const char32_t c : {U'a', U' ', U'-', U'\u00A0', U'\u2024', U'<'}) {
+    EXPECT_FALSE(IsPathStructureCharacter(c, false));
+  }
+  EXPECT_TRUE(IsPathStructureCharacter(U'<', true));
+  EXPECT_TRUE(IsPathStructureCharacter(U'*', true));
+  EXPECT_EQ(DotDotPolicyName(DotDotPolicy::kReject), "reject");
+  EXPECT_EQ(DotDotPolicyName(DotDotPolicy::kResolve), "resolve");
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -19,7 +19,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -63,26 +62,9 @@ std::vector<CorpusCase> ReadCorpus() {
   return cases;
 }
 
-// precis_i18n's profile names mapped to ours, exactly as in
-// precis_golden_test.cc: which profile, and whether its comparison key
-// (Canonicalize) or its enforced form (Enforce) is meant.
-struct Target {
-  Profile profile;
-  bool key;
-};
-
-absl::flat_hash_map<std::string, Target> Targets() {
-  auto builtin = [](const char* name) { return **FindBuiltinProfile(name); };
-  return {
-      {"UsernameCasePreserved", {builtin("username-case-preserved"), false}},
-      {"UsernameCaseMapped", {builtin("username-case-mapped"), true}},
-      {"OpaqueString", {builtin("opaque-string"), true}},
-      {"NicknameCasePreserved", {builtin("nickname"), false}},
-      {"NicknameCaseMapped", {builtin("nickname"), true}},
-      {"FreeFormClass", {builtin("freeform-class"), false}},
-      {"IdentifierClass", {builtin("identifier-class"), false}},
-  };
-}
+// precis_i18n's profile names mapped to ours, shared with
+// precis_golden_test.cc (tests/test_support.h).
+using Target = ::u8guard::testing::PrecisTarget;
 
 // The code points of valid UTF-8 `s`.
 std::u32string CodePoints(std::string_view s) {
@@ -253,9 +235,10 @@ const std::map<Difference, int>& ExpectedCounts() {
 
 TEST(PrecisCorpus, EveryCaseAgreesWithPrecisI18nOrIsExplained) {
   const std::vector<CorpusCase> cases = ReadCorpus();
-  const auto targets = Targets();
-  ASSERT_GE(cases.size(), 1000u * targets.size()) << "corpus too small";
-  ASSERT_EQ(cases.size() % targets.size(), 0u);
+  const auto targets = ::u8guard::testing::PrecisTargets();
+  constexpr size_t kCorpusProfiles = 7;  // the names the generator uses
+  ASSERT_GE(cases.size(), 1000u * kCorpusProfiles) << "corpus too small";
+  ASSERT_EQ(cases.size() % kCorpusProfiles, 0u);
   int agreed = 0;
   std::map<Difference, int> explained;
   std::map<Difference, std::vector<std::string>> examples;
@@ -295,9 +278,9 @@ TEST(PrecisCorpus, EveryCaseAgreesWithPrecisI18nOrIsExplained) {
     EXPECT_EQ(explained[kind], want) << ReasonOf(kind) << shown;
     std::cout << "  " << explained[kind] << " x " << ReasonOf(kind) << "\n";
   }
-  std::cout << cases.size() / targets.size() << " strings x " << targets.size()
-            << " profiles: " << agreed << " cases agree, " << known
-            << " known differences\n";
+  std::cout << cases.size() / kCorpusProfiles << " strings x "
+            << kCorpusProfiles << " profiles: " << agreed << " cases agree, "
+            << known << " known differences\n";
 }
 
 // The corpus covers what it claims: the incident strings are in it.

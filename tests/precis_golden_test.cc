@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
@@ -44,34 +43,8 @@ std::vector<GoldenCase> ReadGolden() {
   return cases;
 }
 
-// precis_i18n's profile names mapped to ours: which profile, and whether its
-// comparison key (Canonicalize) or its enforced form (Enforce) is meant.
-struct Target {
-  Profile profile;
-  bool key;
-};
-
-absl::flat_hash_map<std::string, Target> Targets() {
-  auto builtin = [](const char* name) { return **FindBuiltinProfile(name); };
-  Profile fold_username = builtin("username-case-mapped");
-  fold_username.case_mapping = fold_username.key_case_mapping =
-      CaseMapping::kFold;
-  Profile fold_nickname = builtin("nickname");
-  fold_nickname.key_case_mapping = CaseMapping::kFold;
-  return {
-      {"UsernameCasePreserved", {builtin("username-case-preserved"), false}},
-      {"UsernameCaseMapped", {builtin("username-case-mapped"), true}},
-      {"UsernameCaseMapped:ToLower", {builtin("username-case-mapped"), true}},
-      {"UsernameCaseMapped:CaseFold", {fold_username, true}},
-      {"OpaqueString", {builtin("opaque-string"), true}},
-      {"NicknameCasePreserved", {builtin("nickname"), false}},
-      {"NicknameCaseMapped", {builtin("nickname"), true}},
-      {"NicknameCaseMapped:ToLower", {builtin("nickname"), true}},
-      {"NicknameCaseMapped:CaseFold", {fold_nickname, true}},
-      {"FreeFormClass", {builtin("freeform-class"), false}},
-      {"IdentifierClass", {builtin("identifier-class"), false}},
-  };
-}
+// precis_i18n's profile names mapped to ours (tests/test_support.h).
+using Target = ::u8guard::testing::PrecisTarget;
 
 // Where u8guard deliberately decides differently. Both sides reject these
 // inputs; they differ in the rule named, because u8guard judges bytes in
@@ -106,7 +79,7 @@ constexpr int kKnownDifferences = 2 * 11 + 2 * 9;
 TEST(PrecisGolden, EveryCaseAgreesWithPrecisI18n) {
   const std::vector<GoldenCase> cases = ReadGolden();
   ASSERT_EQ(cases.size(), 3575u) << "precis_golden.tsv is incomplete";
-  const auto targets = Targets();
+  const auto targets = ::u8guard::testing::PrecisTargets();
   int agreed = 0, known = 0;
   for (const GoldenCase& c : cases) {
     auto it = targets.find(c.profile);

@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "gtest/gtest.h"
+#include "u8guard/profile.h"
 
 namespace u8guard::testing {
 
@@ -249,6 +250,32 @@ std::string MutateUtf8(std::mt19937_64& rng, std::string s, int count) {
     }
   }
   return s;
+}
+
+std::map<std::string, PrecisTarget> PrecisTargets() {
+  auto builtin = [](const char* name) {
+    absl::StatusOr<const Profile*> p = FindBuiltinProfile(name);
+    EXPECT_TRUE(p.ok()) << p.status();
+    return p.ok() ? **p : Profile{};
+  };
+  Profile fold_username = builtin("username-case-mapped");
+  fold_username.case_mapping = fold_username.key_case_mapping =
+      CaseMapping::kFold;
+  Profile fold_nickname = builtin("nickname");
+  fold_nickname.key_case_mapping = CaseMapping::kFold;
+  return {
+      {"UsernameCasePreserved", {builtin("username-case-preserved"), false}},
+      {"UsernameCaseMapped", {builtin("username-case-mapped"), true}},
+      {"UsernameCaseMapped:ToLower", {builtin("username-case-mapped"), true}},
+      {"UsernameCaseMapped:CaseFold", {fold_username, true}},
+      {"OpaqueString", {builtin("opaque-string"), true}},
+      {"NicknameCasePreserved", {builtin("nickname"), false}},
+      {"NicknameCaseMapped", {builtin("nickname"), true}},
+      {"NicknameCaseMapped:ToLower", {builtin("nickname"), true}},
+      {"NicknameCaseMapped:CaseFold", {fold_nickname, true}},
+      {"FreeFormClass", {builtin("freeform-class"), false}},
+      {"IdentifierClass", {builtin("identifier-class"), false}},
+  };
 }
 
 }  // namespace u8guard::testing

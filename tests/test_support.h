@@ -4,11 +4,13 @@
 #define U8GUARD_TESTS_TEST_SUPPORT_H_
 
 #include <cstdint>
+#include <map>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "u8guard/profile.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::testing {
@@ -110,6 +112,22 @@ std::string RandomValidUtf8(std::mt19937_64& rng, size_t bytes);
 // byte, a cut at a random point, or an inserted 80, BF, C0, C1 AF, ED A0,
 // ED BF BF, F4 90, F5, FF, E2 82 or F0 9F 98.
 std::string MutateUtf8(std::mt19937_64& rng, std::string s, int count);
+
+// A precis_i18n profile as u8guard runs it: which profile, and whether its
+// comparison key (Canonicalize, key = true) or its enforced form (Enforce)
+// is meant.
+struct PrecisTarget {
+  Profile profile;
+  bool key;
+};
+
+// precis_i18n's profile names (UsernameCasePreserved, UsernameCaseMapped,
+// UsernameCaseMapped:ToLower, UsernameCaseMapped:CaseFold, OpaqueString,
+// NicknameCasePreserved, NicknameCaseMapped, NicknameCaseMapped:ToLower,
+// NicknameCaseMapped:CaseFold, FreeFormClass, IdentifierClass) mapped to
+// the built-in profiles; the :CaseFold variants are copies with case
+// folding. Used by the precis_i18n conformance tests.
+std::map<std::string, PrecisTarget> PrecisTargets();
 
 }  // namespace u8guard::testing
 

@@ -653,9 +653,8 @@ TEST(CliProfileDir, LoadsADeploymentsPolicyFiles) {
   CheckProfileDir("--profile_dir");
 }
 
-// README, the usage text and the brief spell the flag --profile-dir; absl
-// names it profile_dir, and FlagsAreKnown (src/cli/main.cc) refuses the
-// documented spelling as an unknown flag (exit 2).
+// README, the usage text and the brief spell the flag --profile-dir (absl
+// names it profile_dir): the documented spelling must work.
 TEST(CliProfileDir, ProfileDirAsDocumented) {
   TempDir dir;
   dir.Write("corp.toml", kCorpLogin);

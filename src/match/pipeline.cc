@@ -123,7 +123,7 @@ bool IsAsciiUpper(char32_t cp) { return cp >= U'A' && cp <= U'Z'; }
 
 // The MappingFlag that says a code point cannot change under `form`; 0 when
 // no code point is known to be safe (NFKC_Casefold).
-uint8_t StableFlag(NormalizationForm form) {
+uint16_t StableFlag(NormalizationForm form) {
   switch (form) {
     case NormalizationForm::kNfc:
       return kNfcStable;
@@ -138,7 +138,7 @@ uint8_t StableFlag(NormalizationForm form) {
   }
 }
 
-uint8_t CaseFlag(CaseMapping cm) {
+uint16_t CaseFlag(CaseMapping cm) {
   return cm == CaseMapping::kLower   ? kChangesWhenLowercased
          : cm == CaseMapping::kFold  ? kChangesWhenCasefolded
                                      : 0;
@@ -148,18 +148,27 @@ uint8_t CaseFlag(CaseMapping cm) {
 struct MapResult {
   bool needs_case;        // a non-ASCII code point still needs ICU's mapping
   bool normalized_as_is;  // every code point is stable under the form
+  // No mapping rule would change any output code point (so, when neither
+  // ICU step runs, applying the rules again is the identity).
+  bool rules_idempotent;
+  bool has_rtl;  // an output code point is R, AL or AN
 };
 
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
-// point by code point, from valid UTF-8 `in` into `out`.
+// point by code point, from valid UTF-8 `in` into `out` and, when `cps` is
+// not null, into `cps` as well.
 MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
-                        std::string& out) {
+                        std::string& out, std::u32string* cps) {
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
   const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
-  const uint8_t case_flag = CaseFlag(cm);
-  const uint8_t stable_flag = StableFlag(p.normalization);
+  const uint16_t case_flag = CaseFlag(cm);
+  const uint16_t stable_flag = StableFlag(p.normalization);
+  // Flags of an output code point that a second application would change.
+  const uint16_t unstable_flags =
+      case_flag | (map_spaces ? kIsNonAsciiSpace : 0) |
+      (p.width_mapping ? kHasWidthMapping : 0);
   bool pending_space = false, any = false;
-  MapResult r{false, stable_flag != 0};
+  MapResult r{false, stable_flag != 0, true, false};
   const char* it = in.data();
   const char* const end = in.data() + in.size();
   while (it < end) {
@@ -169,18 +178,33 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
       // and lower-case letters keep a following final sigma final).
       if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
     } else {
-      uint8_t flags = MappingFlagsOf(cp);
+      uint16_t flags = MappingFlagsOf(cp);
       if (p.width_mapping && (flags & kHasWidthMapping)) {
         cp = WidthMappingOf(cp);
         flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
                           : MappingFlagsOf(cp);
         if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
       }
+      if (flags & case_flag & kChangesWhenLowercased &&
+          flags & kSimpleLower) {
+        cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
+        flags = MappingFlagsOf(cp);
+      } else if (flags & case_flag & kChangesWhenCasefolded &&
+                 flags & kSimpleFold) {
+        cp = SimpleFold(cp);
+        flags = MappingFlagsOf(cp);
+      }
       if (map_spaces && (flags & kIsNonAsciiSpace)) {
         cp = U' ';
       } else {
         r.needs_case |= (flags & case_flag) != 0;
         r.normalized_as_is &= (flags & stable_flag) != 0;
+        r.has_rtl |= (flags & kRightToLeft) != 0;
+        if (flags & unstable_flags) {
+          // A width-mappable code point whose mapping is itself is fine.
+          r.rules_idempotent &= (flags & unstable_flags) == kHasWidthMapping &&
+                                WidthMappingOf(cp) == cp;
+        }
       }
     }
     if (trim) {
@@ -188,11 +212,15 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
         pending_space = any;  // leading spaces vanish, runs become one
         continue;
       }
-      if (pending_space) out.push_back(' ');
+      if (pending_space) {
+        out.push_back(' ');
+        if (cps) cps->push_back(U' ');
+      }
       pending_space = false;
       any = true;
     }
     AppendValid(cp, out);
+    if (cps) cps->push_back(cp);
   }
   return r;
 }
@@ -203,7 +231,7 @@ absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
                            std::string& mapped, std::string& cased) {
   mapped.clear();
   mapped.reserve(in.size());
-  const MapResult r = MapCodePoints(p, cm, in, mapped);
+  const MapResult r = MapCodePoints(p, cm, in, mapped, nullptr);
   std::string_view text = mapped;
   bool normalized = r.normalized_as_is;
   if (r.needs_case) {
@@ -245,7 +273,7 @@ bool MappingsAreIdentityOn(const Profile& p, CaseMapping cm,
       }
       continue;
     }
-    const uint8_t flags = MappingFlagsOf(cp);
+    const uint16_t flags = MappingFlagsOf(cp);
     if (p.width_mapping && (flags & kHasWidthMapping) &&
         WidthMappingOf(cp) != cp) {
       return false;
@@ -303,20 +331,34 @@ size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
 absl::Status RunUnicode(const Profile& p, CaseMapping cm,
                         std::string_view text, size_t base, std::string& out) {
   Scratch& tmp = ThreadScratch();
-  // The five rules.
-  if (absl::Status s = ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
-      !s.ok()) {
-    return s;
-  }
   std::u32string& cps = tmp.cps;
-  DecodeInto(out, cps);
-  if (p.directionality == Directionality::kBidiRule && HasRtl(cps) &&
+  // The five rules. Common case: one pass over the code points does them
+  // all, because no code point needs ICU's case mapping or normalization.
+  out.clear();
+  out.reserve(text.size());
+  cps.clear();
+  const MapResult first = MapCodePoints(p, cm, text, out, &cps);
+  const bool one_pass = !first.needs_case &&
+                        (first.normalized_as_is ||
+                         p.normalization == NormalizationForm::kNone);
+  if (!one_pass) {
+    if (absl::Status s =
+            ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
+        !s.ok()) {
+      return s;
+    }
+    DecodeInto(out, cps);
+  }
+  const bool has_rtl = one_pass ? first.has_rtl : HasRtl(cps);
+  if (p.directionality == Directionality::kBidiRule && has_rtl &&
       !SatisfiesBidiRule(cps)) {
     return Reject(p, base, std::nullopt, "DISALLOWED/bidi_rule");
   }
 
   // Stability: the rules applied to their own result change nothing.
-  if (!MappingsAreIdentityOn(p, cm, cps)) {
+  const bool known_stable =
+      one_pass ? first.rules_idempotent : MappingsAreIdentityOn(p, cm, cps);
+  if (!known_stable) {
     std::string& again = tmp.again;
     if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped,
                                        tmp.cased);

@@ -9,7 +9,7 @@
 
 namespace u8guard::internal {
 
-enum MappingFlag : uint8_t {
+enum MappingFlag : uint16_t {
   kChangesWhenLowercased = 1 << 0,  // Changes_When_Lowercased
   kChangesWhenCasefolded = 1 << 1,  // Changes_When_Casefolded
   kHasWidthMapping = 1 << 2,        // decomposition type <wide> or <narrow>
@@ -20,16 +20,30 @@ enum MappingFlag : uint8_t {
   kNfkcStable = 1 << 5,
   kNfdStable = 1 << 6,
   kNfkdStable = 1 << 7,
+  // Bidi_Class R, AL or AN: a string holding one is subject to the Bidi
+  // Rule (RFC 5893 §1.4, RFC 8265 §3.3.3).
+  kRightToLeft = 1 << 8,
+  // Full lower-casing (resp. full case folding) of the code point is one
+  // code point, the simple mapping (u_tolower, u_foldCase), in every
+  // context: no special casing, no Final_Sigma.
+  kSimpleLower = 1 << 9,
+  kSimpleFold = 1 << 10,
 };
 
 // The MappingFlag bits of `cp` (0 above U+10FFFF). The table is built from
 // ICU on first use (thread-safe) in a few milliseconds.
-uint8_t MappingFlagsOf(char32_t cp);
+uint16_t MappingFlagsOf(char32_t cp);
 
 // The width mapping of a code point with kHasWidthMapping: its NFKC form
 // when that is one code point (RFC 8265 §3.3.1, as precis_i18n maps it),
 // else `cp`. Any other code point maps to itself.
 char32_t WidthMappingOf(char32_t cp);
+
+// The simple lower-case and case-folded forms of `cp` (ICU u_tolower and
+// u_foldCase). Equal to the full mappings for code points with kSimpleLower
+// / kSimpleFold.
+char32_t SimpleLower(char32_t cp);
+char32_t SimpleFold(char32_t cp);
 
 }  // namespace u8guard::internal
 

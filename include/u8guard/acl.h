@@ -141,9 +141,6 @@ class AclIndex {
   static absl::StatusOr<AclIndex> Build(const Profile& profile,
                                         const std::vector<std::string>& entries,
                                         AclMode mode);
-  static absl::StatusOr<AclIndex> Build(
-      const Profile& profile, const std::vector<std::string_view>& entries,
-      AclMode mode);
 
   // Builds from the text of an ACL file (see the top of this header for the
   // format). Errors as Build.

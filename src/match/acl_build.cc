@@ -173,12 +173,6 @@ absl::StatusOr<std::shared_ptr<const AclStorage>> BuildAclFromList(
   return BuildFromList(profile, entries, mode);
 }
 
-absl::StatusOr<std::shared_ptr<const AclStorage>> BuildAclFromList(
-    const Profile& profile, const std::vector<std::string_view>& entries,
-    AclMode mode) {
-  return BuildFromList(profile, entries, mode);
-}
-
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, path);
@@ -204,14 +198,6 @@ absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
 
 absl::StatusOr<AclIndex> AclIndex::Build(
     const Profile& profile, const std::vector<std::string>& entries,
-    AclMode mode) {
-  auto storage = internal::BuildAclFromList(profile, entries, mode);
-  if (!storage.ok()) return storage.status();
-  return AclIndex(*std::move(storage));
-}
-
-absl::StatusOr<AclIndex> AclIndex::Build(
-    const Profile& profile, const std::vector<std::string_view>& entries,
     AclMode mode) {
   auto storage = internal::BuildAclFromList(profile, entries, mode);
   if (!storage.ok()) return storage.status();

@@ -1,0 +1,185 @@
+// The `u8guard acl` contract: `acl audit --profile=NAME FILE` and `acl lookup
+// --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...` (IDs as
+// arguments or standard-input lines), text and --format=json (one object per
+// finding / per lookup, one per line); exit 1 when an audit finds anything
+// or a lookup finds nothing for some ID, 0 otherwise, 2 usage or I/O error.
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "tests/test_support.h"
+
+namespace u8guard {
+namespace {
+
+using ::u8guard::testing::CliPath;
+using ::u8guard::testing::RunCommand;
+using ::u8guard::testing::ScopedTempDir;
+using ::u8guard::testing::ShellQuote;
+using ::u8guard::testing::SplitLines;
+using ::u8guard::testing::WriteFileOrDie;
+
+class CliAcl : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    acl_ = dir_.File("users.acl");
+    WriteFileOrDie(acl_,
+                   "# staff\n"
+                   "admin\n"   // 2
+                   "paypal\n"  // 3
+                   "\xEF\xBC\xA1\xEF\xBC\xA4\xEF\xBC\xAD\xEF\xBC\xA9\xEF\xBC"
+                   "\xAE\n"                 // 4 fullwidth
+                   "al\xE2\x80\x8Bice\n");  // 5 U+200B
+    clean_ = dir_.File("clean.acl");
+    WriteFileOrDie(clean_, "alice\nbob\n");
+  }
+
+  // Runs the CLI with `args`; stdout only.
+  ::u8guard::testing::CommandResult Run(const std::string& args,
+                                        const std::string& stdin_text = "") {
+    std::string command = ShellQuote(CliPath()) + " " + args;
+    if (!stdin_text.empty()) {
+      command = "printf '%s' " + ShellQuote(stdin_text) + " | " + command;
+    } else {
+      command += " </dev/null";
+    }
+    return RunCommand(command + " 2>/dev/null");
+  }
+
+  std::string Lookup(const std::string& flags) {
+    return "acl lookup --profile=username-case-mapped --acl=" +
+           ShellQuote(acl_) + " " + flags;
+  }
+
+  ScopedTempDir dir_;
+  std::string acl_, clean_;
+};
+
+TEST_F(CliAcl, AuditText) {
+  const auto r =
+      Run("acl audit --profile=username-case-mapped " + ShellQuote(acl_));
+  EXPECT_EQ(r.exit_code, 1);
+  const std::vector<std::string> lines = SplitLines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0].rfind(acl_ + ":4: collision: ", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find("of line 2 \"admin\""), std::string::npos);
+  EXPECT_EQ(lines[1].rfind(acl_ + ":5: invalid: \"al\\u{200B}ice\"", 0), 0u)
+      << lines[1];
+  EXPECT_EQ(lines[2].rfind(acl_ + ": 4 entries, 3 valid, 2 findings", 0), 0u)
+      << lines[2];
+}
+
+TEST_F(CliAcl, AuditJson) {
+  const auto r = Run("acl audit --format=json --profile=username-case-mapped " +
+                     ShellQuote(acl_));
+  EXPECT_EQ(r.exit_code, 1);
+  const std::vector<std::string> lines = SplitLines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  const std::string file = "{\"file\": \"" + acl_ + "\", ";
+  EXPECT_EQ(lines[0],
+            file +
+                "\"kind\": \"collision\", \"line\": 4, \"index\": 2, "
+                "\"entry\": \"\xEF\xBC\xA1\xEF\xBC\xA4\xEF\xBC\xAD\xEF\xBC"
+                "\xA9\xEF\xBC\xAE\", \"key\": \"admin\", \"other_line\": 2, "
+                "\"other_index\": 0, \"other_entry\": \"admin\", "
+                "\"other_key\": \"admin\"}");
+  EXPECT_EQ(lines[1],
+            file +
+                "\"kind\": \"invalid\", \"line\": 5, \"index\": 3, "
+                "\"entry\": \"al\xE2\x80\x8Bice\", \"offset\": 2, "
+                "\"code_point\": \"U+200B\", \"rule\": "
+                "\"DISALLOWED/precis_ignorable_properties\", \"error\": "
+                "\"username-case-mapped: rejected at byte 2 (U+200B): "
+                "DISALLOWED/precis_ignorable_properties\"}");
+  EXPECT_EQ(lines[2].rfind(file + "\"kind\": \"summary\", \"profile\": "
+                                  "\"username-case-mapped\", \"entries\": 4, "
+                                  "\"valid_entries\": 3, \"findings\": 2, ",
+                           0),
+            0u)
+      << lines[2];
+}
+
+TEST_F(CliAcl, AuditInvalidUtf8GetsHex) {
+  const std::string bad = dir_.File("bad.acl");
+  WriteFileOrDie(bad, "ok\nx\xC0\xAFy\n");
+  const auto r = Run("acl audit --format=json --profile=username-case-mapped " +
+                     ShellQuote(bad));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("\"entry_hex\": \"78C0AF79\""), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"rule\": \"utf8/overlong\""), std::string::npos);
+}
+
+TEST_F(CliAcl, AuditCleanFileExitsZero) {
+  const auto r =
+      Run("acl audit --profile=username-case-mapped " + ShellQuote(clean_));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind(clean_ + ": 2 entries, 2 valid, 0 findings", 0), 0u)
+      << r.out;
+}
+
+TEST_F(CliAcl, LookupExactText) {
+  auto r = Run(Lookup("ADMIN"));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "\"ADMIN\": match: line 2 \"admin\" (key \"admin\")\n");
+  r = Run(Lookup("admin p\xD0\xB0ypal 'a b'"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "\"admin\": match: line 2 \"admin\" (key \"admin\")\n"
+            "\"p\xD0\xB0ypal\": no match\n"
+            "\"a b\": rejected: username-case-mapped: rejected at byte 1 "
+            "(U+0020): DISALLOWED/spaces\n");
+}
+
+TEST_F(CliAcl, LookupSkeletonNeverSaysMatch) {
+  const auto r = Run(Lookup("--mode=skeleton p\xD0\xB0ypal nobody"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "\"p\xD0\xB0ypal\": resembles: line 3 \"paypal\" (key "
+            "\"paypal\")\n"
+            "\"nobody\": resembles nothing\n");
+}
+
+TEST_F(CliAcl, LookupJsonAndStdin) {
+  const auto r = Run(Lookup("--format=json"), "Admin\nzed\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out,
+            "{\"id\": \"Admin\", \"mode\": \"exact\", \"found\": true, "
+            "\"line\": 2, \"index\": 0, \"entry\": \"admin\", \"key\": "
+            "\"admin\"}\n"
+            "{\"id\": \"zed\", \"mode\": \"exact\", \"found\": false}\n");
+  const auto rejected = Run(Lookup("--format=json --mode=skeleton 'a b'"));
+  EXPECT_EQ(rejected.exit_code, 1);
+  EXPECT_EQ(rejected.out,
+            "{\"id\": \"a b\", \"mode\": \"skeleton\", \"found\": false, "
+            "\"error\": \"username-case-mapped: rejected at byte 1 (U+0020): "
+            "DISALLOWED/spaces\"}\n");
+  const auto all_found = Run(Lookup(""), "admin\nPAYPAL\n");
+  EXPECT_EQ(all_found.exit_code, 0);
+}
+
+TEST_F(CliAcl, UsageAndIoErrorsExitTwo) {
+  const std::string p = "--profile=username-case-mapped ";
+  for (const std::string& args : {
+           std::string("acl"),
+           std::string("acl frobnicate"),
+           "acl audit " + p,  // no FILE
+           "acl audit " + p + ShellQuote(acl_) + " " + ShellQuote(acl_),
+           "acl audit " + ShellQuote(acl_),  // profile
+           "acl audit --profile=no-such-profile " + ShellQuote(acl_),
+           "acl audit " + p + ShellQuote(dir_.File("missing.acl")),
+           "acl lookup " + p + "admin",  // no --acl
+           "acl lookup " + p + "--acl=" + ShellQuote(dir_.File("missing")) +
+               " admin",
+           Lookup("--mode=fuzzy admin"),
+           Lookup("--no-such-flag admin"),
+       }) {
+    const auto r = Run(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+  }
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -40,6 +40,25 @@ std::string JsonString(std::string_view s) {
   return out;
 }
 
+std::string TextLine(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) {
+      absl::StrAppendFormat(&out, "\\x%02X", c);
+    } else if (c == 0xC2 && i + 1 < s.size() &&
+               static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      absl::StrAppendFormat(&out, "\\u%04X",
+                            static_cast<unsigned char>(s[++i]));
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  return out;
+}
+
 JsonObject& JsonObject::Add(std::string_view key, std::string_view value) {
   fields_.emplace_back(std::string(key), JsonString(value));
   return *this;

@@ -70,7 +70,7 @@ int RunCanon(const std::vector<std::string>& args, Format format,
       }
       std::cout << o.Line() << "\n";
     } else if (out.ok()) {
-      std::cout << *out << "\n";
+      std::cout << TextLine(*out) << "\n";
     } else {
       std::cout << "rejected: " << out.status().message() << "\n";
     }

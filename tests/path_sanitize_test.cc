@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
+#include "u8guard/match.h"
 #include "u8guard/path.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
@@ -547,6 +549,63 @@ TEST(PathSanitize, SegmentProfileRulesWithRawOffsets) {
   o.segment_profile = *user;
   ExpectSanitized("Foo/BAR", o, "foo/bar");
   ExpectRejected("foo/a b", o, "DISALLOWED/spaces", 5);
+}
+
+// The sanitizer skips the profile for ASCII segments it maps to themselves;
+// the result must be the profile's own, for every kind of built-in profile
+// (FreeformClass, IdentifierClass with case mapping, space trimming) and at
+// the 255-byte bound.
+TEST(PathSanitize, AsciiSegmentsGetTheProfilesResult) {
+  std::mt19937_64 rng(42);
+  MismatchLog log;
+  int accepted = 0, rejected = 0;
+  for (const std::string_view name :
+       {"path-segment", "username-case-mapped", "opaque-string", "nickname",
+        "freeform-class", "identifier-class"}) {
+    const absl::StatusOr<const Profile*> found = FindBuiltinProfile(name);
+    ASSERT_TRUE(found.ok()) << name;
+    for (const NormalizationForm form :
+         {NormalizationForm::kNfc, NormalizationForm::kNfkc}) {
+      Profile p = **found;
+      p.normalization = form;
+      PathOptions o;
+      o.segment_profile = &p;
+      o.normalization = form;
+      o.allow_hidden = true;
+      for (int n = 0; n < 400; ++n) {
+        // Printable ASCII but the separators, '%' and '\'; a letter first
+        // (no drive letter: "d/" comes first anyway).
+        const size_t len = n < 300 ? 1 + rng() % 40 : 250 + rng() % 10;
+        std::string seg(1, static_cast<char>('a' + rng() % 26));
+        while (seg.size() < len) {
+          const char c = static_cast<char>(0x20 + rng() % 95);
+          if (c != '/' && c != '\\' && c != '%') seg += c;
+        }
+        const absl::StatusOr<std::string> want = Canonicalize(p, seg);
+        const absl::StatusOr<std::string> got = SanitizePath("d/" + seg, o);
+        if (want.ok()) {
+          ++accepted;
+          if (!got.ok() || *got != "d/" + *want) {
+            log.Add(absl::StrFormat("%s/%s \"%s\": want \"%s\", got %s", name,
+                                    NormalizationFormName(form), seg, *want,
+                                    got.ok() ? *got : got.status().ToString()));
+          }
+        } else {
+          ++rejected;
+          const std::optional<Rejection> w = GetRejection(want.status());
+          const std::optional<Rejection> g = GetRejection(got.status());
+          if (!w || !g || w->rule != g->rule || g->offset != w->offset + 2) {
+            log.Add(absl::StrFormat("%s \"%s\": want %s, got %s", name, seg,
+                                    want.status().ToString(),
+                                    got.ok() ? *got : got.status().ToString()));
+          }
+        }
+      }
+    }
+  }
+  log.ExpectNone("ASCII segments whose result differs from the profile's");
+  EXPECT_GT(accepted, 1000);
+  EXPECT_GT(rejected, 500);  // spaces in identifiers, segments over 255 bytes
 }
 
 // ---- Windows ----------------------------------------------------------------

@@ -4,13 +4,19 @@
 
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "absl/strings/str_format.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
 
 namespace u8guard {
 
-bool IsPathStructureCharacter(char32_t cp, bool windows) {
+namespace {
+
+constexpr bool StructureCharacter(char32_t cp, bool windows) {
   if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return true;  // NUL, controls
   switch (cp) {
     case U'/':
@@ -31,6 +37,12 @@ bool IsPathStructureCharacter(char32_t cp, bool windows) {
     default:
       return false;
   }
+}
+
+}  // namespace
+
+bool IsPathStructureCharacter(char32_t cp, bool windows) {
+  return StructureCharacter(cp, windows);
 }
 
 std::string_view DotDotPolicyName(DotDotPolicy policy) {
@@ -85,15 +97,28 @@ constexpr std::array<uint8_t, 256> MakeByteClasses() {
 
 constexpr std::array<uint8_t, 256> kByteClasses = MakeByteClasses();
 
+// Structure characters among the ASCII bytes: bit 0 always, bit 1 with the
+// Windows rules.
+constexpr std::array<uint8_t, 128> MakeAsciiStructure() {
+  std::array<uint8_t, 128> t{};
+  for (char32_t c = 0; c < 128; ++c) {
+    t[c] = (StructureCharacter(c, false) ? 1 : 0) |
+           (StructureCharacter(c, true) ? 2 : 0);
+  }
+  return t;
+}
+
+constexpr std::array<uint8_t, 128> kAsciiStructure = MakeAsciiStructure();
+
 // The next structure character of valid UTF-8 `s` at or after `pos`, which
 // is advanced past it; -1 at the end. Structure characters are ASCII or C1
 // controls (C2 80..C2 9F); continuation bytes never look like ASCII.
-int32_t NextStructure(std::string_view s, size_t& pos, bool windows) {
+int32_t NextStructure(std::string_view s, size_t& pos, uint8_t mask) {
   while (pos < s.size()) {
     const uint8_t b = static_cast<uint8_t>(s[pos]);
     if (b < 0x80) {
       ++pos;
-      if (IsPathStructureCharacter(b, windows)) return b;
+      if (kAsciiStructure[b] & mask) return b;
     } else if (b == 0xC2 && pos + 1 < s.size() &&
                static_cast<uint8_t>(s[pos + 1]) <= 0x9F) {
       pos += 2;
@@ -108,6 +133,33 @@ int32_t NextStructure(std::string_view s, size_t& pos, bool windows) {
 }  // namespace
 
 const std::array<uint8_t, 256>& PathByteClasses() { return kByteClasses; }
+
+bool IsPlainAsciiPath(std::string_view s) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  // Signed compares: bytes >= 0x80 are negative, so "below 0x20" also
+  // catches them.
+  const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i del = _mm_set1_epi8(0x7F);
+  const __m128i percent = _mm_set1_epi8('%');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  __m128i bad = _mm_setzero_si128();
+  for (; i + 16 <= s.size(); i += 16) {
+    const __m128i v =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    bad = _mm_or_si128(
+        bad, _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)));
+    bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(v, percent),
+                                         _mm_cmpeq_epi8(v, backslash)));
+  }
+  if (_mm_movemask_epi8(bad) != 0) return false;
+#endif
+  for (; i < s.size(); ++i) {
+    const uint8_t b = static_cast<uint8_t>(s[i]);
+    if (b < 0x20 || b >= 0x7F || b == '%' || b == '\\') return false;
+  }
+  return true;
+}
 
 std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
                                                 uint8_t bits, bool windows) {
@@ -143,10 +195,12 @@ std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
 }
 
 bool SameStructure(std::string_view a, std::string_view b, bool windows) {
+  if (a == b) return true;
+  const uint8_t mask = windows ? 2 : 1;
   size_t i = 0, j = 0;
   while (true) {
-    const int32_t x = NextStructure(a, i, windows);
-    const int32_t y = NextStructure(b, j, windows);
+    const int32_t x = NextStructure(a, i, mask);
+    const int32_t y = NextStructure(b, j, mask);
     if (x != y) return false;
     if (x < 0) return true;
   }

@@ -74,6 +74,12 @@ absl::Status Utf8Rejection(std::string_view bytes, const Utf8Result& r,
       absl::StrCat("utf8/", std::string(Utf8ErrorKindId(r.kind))), what);
 }
 
+bool IsDot(std::string_view s) { return s.size() == 1 && s[0] == '.'; }
+
+bool IsDotDot(std::string_view s) {
+  return s.size() == 2 && s[0] == '.' && s[1] == '.';
+}
+
 // One run over one input.
 class Sanitizer {
  public:
@@ -92,6 +98,21 @@ class Sanitizer {
   // Processes raw_[begin, end), a non-empty segment whose bytes have the
   // PathByteClass bits `bits`.
   absl::Status AddSegment(size_t begin, size_t end, uint8_t bits);
+
+  // True when the profile maps every ASCII segment of `size` bytes without
+  // controls to itself: a class that allows spaces (FreeformClass or any
+  // text), no case mapping in the key, no trimming of spaces, and `size`
+  // within the profile's bounds. NFC and NFKC (the only forms used here),
+  // width mapping and the Bidi Rule are the identity on ASCII. The result is
+  // what CanonicalizeInto would return; tests and the fuzzer compare them.
+  bool AsciiIdentity(size_t size) const {
+    const Profile& p = profile_;
+    return p.string_class != StringClass::kIdentifier &&
+           p.key_case_mapping == CaseMapping::kNone &&
+           p.additional_mapping != SpaceMapping::kToAsciiTrimCollapse &&
+           size >= p.min_output_bytes && size <= p.max_output_bytes &&
+           size <= p.max_output_code_points && size <= p.max_input_bytes;
+  }
 
   // The rules on a whole normalized segment `form` (the profile's result or
   // the NFKC form), whose raw bytes start at `begin`.
@@ -142,14 +163,21 @@ absl::Status Sanitizer::Run() {
   const std::array<uint8_t, 256>& classes = internal::PathByteClasses();
   const uint8_t separator_bits =
       internal::kByteSlash | (backslash ? internal::kByteBackslash : 0);
+  // Common case: printable ASCII without '%' or '\' (Windows rules aside,
+  // which forbid more bytes): segments need no byte classes.
+  const bool plain = !windows_ && internal::IsPlainAsciiPath(raw_);
   size_t i = 0;
   while (i < raw_.size()) {
     size_t j = i;
     uint8_t bits = 0;
-    for (; j < raw_.size(); ++j) {
-      const uint8_t c = classes[static_cast<uint8_t>(raw_[j])];
-      if (c & separator_bits) break;
-      bits |= c;
+    if (plain) {
+      j = internal::FindSlash(raw_, i);
+    } else {
+      for (; j < raw_.size(); ++j) {
+        const uint8_t c = classes[static_cast<uint8_t>(raw_[j])];
+        if (c & separator_bits) break;
+        bits |= c;
+      }
     }
     if (j > i) {
       if (absl::Status s = AddSegment(i, j, bits); !s.ok()) return s;
@@ -212,24 +240,31 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
   }
 
-  // The segment profile.
-  std::string& n = scratch_.normalized;
-  if (absl::Status s = CanonicalizeInto(profile_, d, n); !s.ok()) {
-    const std::optional<Rejection> r = GetRejection(s);
-    if (!r) return s;
-    return PathRejection(
-        raw_offset(std::min(r->offset, d.size())), r->code_point, r->rule,
-        absl::StrFormat("rejected by the %s profile", profile_.name));
+  // The segment profile, skipped where it is known to be the identity.
+  const bool ascii = (bits & internal::kByteHigh) == 0;
+  std::string_view n = d;
+  if (!ascii || !AsciiIdentity(d.size())) {
+    if (absl::Status s = CanonicalizeInto(profile_, d, scratch_.normalized);
+        !s.ok()) {
+      const std::optional<Rejection> r = GetRejection(s);
+      if (!r) return s;
+      return PathRejection(
+          raw_offset(std::min(r->offset, d.size())), r->code_point, r->rule,
+          absl::StrFormat("rejected by the %s profile", profile_.name));
+    }
+    n = scratch_.normalized;
   }
-  if (n != d && !internal::SameStructure(d, n, windows_)) {
+  // On ASCII the profile can only change letter case and spaces (NFC and
+  // NFKC are the identity there), never a structure character.
+  if (!ascii && !internal::SameStructure(d, n, windows_)) {
     return PathRejection(begin, std::nullopt, "path/structure_changed_by_nfkc",
                          "normalization changed the structure characters of "
                          "this segment");
   }
 
   // "." and "..", after normalization.
-  if (n == ".") return absl::OkStatus();
-  if (n == "..") {
+  if (IsDot(n)) return absl::OkStatus();
+  if (IsDotDot(n)) {
     if (o_.dot_dot == DotDotPolicy::kReject) {
       return PathRejection(begin, std::nullopt, "path/dot_dot", "'..' segment");
     }
@@ -247,7 +282,7 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   }
   const size_t last = raw_offset(last_char);
   if (absl::Status s = CheckWholeSegment(n, begin, last); !s.ok()) return s;
-  if (nfkc_form != n) {
+  if (!ascii && nfkc_form != n) {
     if (absl::Status s = CheckWholeSegment(nfkc_form, begin, last); !s.ok()) {
       return s;
     }
@@ -272,7 +307,7 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
 absl::Status Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
                                           size_t last) {
   if (form.empty()) return absl::OkStatus();
-  if (form == "." || form == "..") {
+  if (IsDot(form) || IsDotDot(form)) {
     return PathRejection(begin, std::nullopt, "path/structure_changed_by_nfkc",
                          "NFKC turns this segment into a dot segment");
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -21,6 +22,15 @@
 
 namespace u8guard {
 namespace internal {
+
+uint64_t AclHashSeed() {
+  static const uint64_t seed = [] {
+    std::random_device rd;
+    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  }();
+  return seed;
+}
+
 namespace {
 
 constexpr size_t kMaxOffset = std::numeric_limits<uint32_t>::max();
@@ -86,18 +96,19 @@ class AclBuilder {
     s_->offsets.push_back(static_cast<uint32_t>(s_->arena.size()));
     const uint32_t v32 = static_cast<uint32_t>(v);
     s_->arena.append(reinterpret_cast<const char*>(&v32), sizeof v32);
+    const bool key_stored = lookup != std::string_view(key_);
+    const bool original_stored = original != std::string_view(key_);
+    s_->arena.push_back(
+        static_cast<char>((key_stored ? kKeyStored : 0) |
+                          (original_stored ? kOriginalStored : 0)));
     AppendVarint(lookup.size(), s_->arena);
     s_->arena.append(lookup);
-    if (lookup == std::string_view(key_)) {
-      AppendVarint(0, s_->arena);
-    } else {
-      AppendVarint(key_.size() + 1, s_->arena);
+    if (key_stored) {
+      AppendVarint(key_.size(), s_->arena);
       s_->arena.append(key_);
     }
-    if (original == std::string_view(key_)) {
-      AppendVarint(0, s_->arena);
-    } else {
-      AppendVarint(original.size() + 1, s_->arena);
+    if (original_stored) {
+      AppendVarint(original.size(), s_->arena);
       s_->arena.append(original);
     }
     return absl::OkStatus();

@@ -2,6 +2,7 @@
 // DenyList::Resembles (skeleton).
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -14,20 +15,46 @@
 namespace u8guard {
 namespace internal {
 
-AclEntry AclStorage::EntryAt(uint32_t offset) const {
-  const AclRecord r = DecodeRecord(arena.data(), offset);
-  // The last run that starts at or before this valid index.
-  const auto run = std::upper_bound(runs.begin(), runs.end(), r.valid_index,
-                                    [](uint32_t v, const AclRun& x) {
-                                      return v < x.first_valid;
-                                    }) -
-                   1;
-  AclEntry e;
-  e.index = static_cast<size_t>(r.valid_index + run->index_delta);
-  e.line = from_file ? static_cast<size_t>(r.valid_index + run->line_delta) : 0;
-  e.original = r.original;
-  e.key = r.key;
-  return e;
+void AclStorage::EntryInto(uint32_t offset, AclEntry& e) const {
+  // Decoded into scalars and written straight into `e` (not through
+  // AclRecord or a returned AclEntry): GCC otherwise copies the string_views
+  // through the stack, and reloading two 8-byte stores as one 16-byte load
+  // stalls store forwarding on every hit.
+  const char* p = arena.data() + offset;
+  uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  const uint8_t flags = static_cast<uint8_t>(p[sizeof v]);
+  p += kRecordHeader;
+  size_t n = ReadVarint(p);
+  const char* key = p;
+  size_t key_size = n;
+  if (flags & kKeyStored) {
+    p += n;
+    key_size = ReadVarint(p);
+    key = p;
+    p += key_size;
+  } else if (flags & kOriginalStored) {
+    p += n;
+  }
+  const char* original = key;
+  size_t original_size = key_size;
+  if (flags & kOriginalStored) {
+    original_size = ReadVarint(p);
+    original = p;
+  }
+  // The last run that starts at or before v (most lists have one run).
+  const AclRun* run = &runs.front();
+  if (runs.size() > 1) {
+    run = &*(std::upper_bound(runs.begin(), runs.end(), v,
+                              [](uint32_t i, const AclRun& x) {
+                                return i < x.first_valid;
+                              }) -
+             1);
+  }
+  e.index = static_cast<size_t>(v + run->index_delta);
+  e.line = from_file ? static_cast<size_t>(v + run->line_delta) : 0;
+  e.original = std::string_view(original, original_size);
+  e.key = std::string_view(key, key_size);
 }
 
 namespace {
@@ -75,7 +102,9 @@ size_t AclIndex::entry_count() const { return storage_->entry_count; }
 bool AclIndex::file_signature() const { return storage_->file_signature; }
 
 AclEntry AclIndex::entry(size_t i) const {
-  return storage_->EntryAt(storage_->offsets[i]);
+  AclEntry e;
+  storage_->EntryInto(storage_->offsets[i], e);
+  return e;
 }
 
 const std::vector<AclInvalidEntry>& AclIndex::invalid_entries() const {
@@ -95,9 +124,10 @@ const std::string& AclIndex::unicode_version() const {
 }
 
 size_t AclIndex::MemoryUsage() const {
+  using internal::AllocatedBytes;
   const internal::AclStorage& s = *storage_;
-  size_t bytes = sizeof s + s.arena.capacity() +
-                 s.offsets.capacity() * sizeof(uint32_t) +
+  size_t bytes = sizeof s + AllocatedBytes(s.arena.capacity()) +
+                 AllocatedBytes(s.offsets.capacity() * sizeof(uint32_t)) +
                  s.runs.capacity() * sizeof(internal::AclRun) +
                  s.bom_entries.capacity() * sizeof(size_t) +
                  s.invalid.capacity() * sizeof(AclInvalidEntry);
@@ -108,7 +138,7 @@ size_t AclIndex::MemoryUsage() const {
   // A flat_hash_set slot is the value plus one control byte; the control
   // array has a group's worth of extra bytes.
   if (s.table.capacity() > 0) {
-    bytes += s.table.capacity() * (sizeof(uint32_t) + 1) + 16;
+    bytes += AllocatedBytes(s.table.capacity() * (sizeof(uint32_t) + 1) + 16);
   }
   return bytes;
 }
@@ -145,8 +175,12 @@ AclLookup AllowList::Grants(std::string_view credential) const {
   AclLookup r;
   r.status = CanonicalizeInto(s.profile, credential, key);
   if (!r.status.ok()) return r;  // fail closed
-  const auto it = s.table.find(std::string_view(key));
-  if (it != s.table.end()) r.match = s.EntryAt(*it);
+  // Both memory accesses of the probe (control bytes and slots) start
+  // together, rather than one after the other.
+  const std::string_view k = key;
+  s.table.prefetch(k);
+  const auto it = s.table.find(k);
+  if (it != s.table.end()) s.EntryInto(*it, r.match.emplace());
   return r;
 }
 
@@ -185,7 +219,7 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   r.status = internal::SkeletonInto(scratch.key, scratch.skeleton);
   if (!r.status.ok()) return r;
   const auto it = s.table.find(std::string_view(scratch.skeleton));
-  if (it != s.table.end()) r.match = s.EntryAt(*it);
+  if (it != s.table.end()) s.EntryInto(*it, r.match.emplace());
   return r;
 }
 

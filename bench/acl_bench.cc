@@ -1,0 +1,251 @@
+// BM_AclLookup/<mode>/<input>: one credential looked up in an index of
+// 1,000,000 generated user names (username-case-mapped), through
+// AllowList::Grants (exact) or DenyList::Resembles (skeleton). Inputs:
+//   ascii_hit, ascii_miss          ASCII names in / not in the list
+//   nonascii_hit, nonascii_miss    names with Latin diacritics, Greek,
+//                                  Cyrillic (about 1 entry in 8)
+//   ascii_hit_pool64               64 names only: every access hits the
+//                                  caches, what is left is computation
+//   ascii_hit_cold                 every ASCII entry once, in random order:
+//                                  the table and arena miss the caches
+// The first four cycle through 4096 credentials each (random entries of the
+// million: a warm but not L1-resident working set).
+//
+// BM_AclBuild/<mode>: building that index from a std::vector<std::string>,
+// with counters for its size: entries, raw_bytes (the entries as a file:
+// bytes plus newlines), index_bytes (AclIndex::MemoryUsage), heap_bytes
+// (malloc's in-use bytes after the build minus before, the build's
+// temporaries freed), and index_per_raw (index_bytes / raw_bytes).
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "benchmark/benchmark.h"
+#include "u8guard/acl.h"
+#include "u8guard/profile.h"
+
+namespace u8guard::bench {
+namespace {
+
+constexpr size_t kEntries = 1000000;
+constexpr size_t kPool = 4096;
+
+const Profile& Mapped() {
+  static const Profile* const p = *FindBuiltinProfile("username-case-mapped");
+  return *p;
+}
+
+// Name parts. Non-ASCII ones are NFC and lower case (entries are written as
+// users would type them; the index canonicalizes anyway).
+const std::vector<std::string>& First(bool ascii) {
+  static const auto* const kAscii = new std::vector<std::string>{
+      "maria",  "james", "wei",   "fatima", "olga",  "john",  "aiko",
+      "carlos", "priya", "noah",  "emma",   "liam",  "sofia", "ivan",
+      "chen",   "amir",  "lucas", "mia",    "david", "sara",  "omar",
+      "anna",   "ken",   "zoe",   "pedro",  "nina",  "ali",   "eva"};
+  static const auto* const kNonAscii = new std::vector<std::string>{
+      "jos\u00E9",
+      "fran\u00E7ois",
+      "j\u00FCrgen",
+      "\u0142ukasz",
+      "zo\u00EB",
+      "s\u00F8ren",
+      "\u00E5sa",
+      "ren\u00E9e",
+      "\u03B5\u03BB\u03AD\u03BD\u03B7",               // ελένη
+      "\u0434\u043C\u0438\u0442\u0440\u0438\u0439"};  // дмитрий
+  return ascii ? *kAscii : *kNonAscii;
+}
+
+const std::vector<std::string>& Last(bool ascii) {
+  static const auto* const kAscii = new std::vector<std::string>{
+      "garcia", "smith",  "wang",  "khan",     "ivanova", "brown", "sato",
+      "lopez",  "patel",  "jones", "muller",   "nguyen",  "rossi", "petrov",
+      "li",     "haddad", "silva", "kowalski", "cohen",   "kim",   "novak"};
+  static const auto* const kNonAscii = new std::vector<std::string>{
+      "m\u00FCller",
+      "\u010Dapek",
+      "gonz\u00E1lez",
+      "wi\u015Bniewski",
+      "\u00F8stergaard",
+      "n\u00FA\u00F1ez",
+      "\u03C0\u03B1\u03C0\u03B1\u03B4\u03AC\u03BA\u03B7",  // παπαδάκη
+      "\u0441\u043C\u0438\u0440\u043D\u043E\u0432"};       // смирнов
+  return ascii ? *kAscii : *kNonAscii;
+}
+
+// Entry i: "first.last<i>", non-ASCII for one i in 8.
+bool IsAsciiEntry(size_t i) { return i % 8 != 3; }
+
+std::string EntryName(size_t i, size_t number) {
+  const bool ascii = IsAsciiEntry(i);
+  const auto& first = First(ascii);
+  const auto& last = Last(ascii);
+  return absl::StrCat(first[i % first.size()], ".",
+                      last[(i / first.size()) % last.size()], number);
+}
+
+const std::vector<std::string>& Entries() {
+  static const auto* const kEntriesList = [] {
+    auto* v = new std::vector<std::string>();
+    v->reserve(kEntries);
+    for (size_t i = 0; i < kEntries; ++i) v->push_back(EntryName(i, i));
+    return v;
+  }();
+  return *kEntriesList;
+}
+
+size_t RawBytes() {
+  size_t raw = 0;
+  for (const std::string& e : Entries()) raw += e.size() + 1;
+  return raw;
+}
+
+const AllowList& Allow() {
+  static const AllowList* const kAllow =
+      new AllowList(*AllowList::Build(Mapped(), Entries()));
+  return *kAllow;
+}
+
+const DenyList& Deny() {
+  static const DenyList* const kDeny =
+      new DenyList(*DenyList::Build(Mapped(), Entries()));
+  return *kDeny;
+}
+
+struct Input {
+  const char* name;
+  bool ascii;
+  bool hit;
+  size_t pool;  // credentials cycled through; 0 = every matching entry
+};
+
+constexpr Input kInputs[] = {
+    {"ascii_hit", true, true, kPool},
+    {"ascii_miss", true, false, kPool},
+    {"nonascii_hit", false, true, kPool},
+    {"nonascii_miss", false, false, kPool},
+    {"ascii_hit_pool64", true, true, 64},
+    {"ascii_hit_cold", true, true, 0},
+};
+
+// The credentials of one input, in a random but fixed order, stored back
+// to back in one string (so the benchmark adds no cache miss of its own per
+// credential).
+struct Credentials {
+  std::string bytes;
+  std::vector<std::string_view> views;
+};
+
+Credentials MakeCredentials(const Input& in) {
+  std::mt19937_64 rng(42);
+  std::vector<size_t> picks;
+  for (size_t i = 0; i < kEntries; ++i) {
+    if (IsAsciiEntry(i) == in.ascii) picks.push_back(i);
+  }
+  std::shuffle(picks.begin(), picks.end(), rng);
+  if (in.pool > 0) picks.resize(in.pool);
+  Credentials c;
+  std::vector<size_t> ends;
+  for (size_t i : picks) {
+    // A miss: the same shape, a number past the end of the list.
+    c.bytes += in.hit ? Entries()[i] : EntryName(i, kEntries + i);
+    ends.push_back(c.bytes.size());
+  }
+  size_t begin = 0;
+  for (size_t end : ends) {
+    c.views.emplace_back(c.bytes.data() + begin, end - begin);
+    begin = end;
+  }
+  return c;
+}
+
+void BM_AclLookup(benchmark::State& state, AclMode mode, Input in) {
+  const Credentials creds = MakeCredentials(in);
+  auto lookup = [mode](std::string_view c) {
+    return mode == AclMode::kExact ? Allow().Grants(c) : Deny().Resembles(c);
+  };
+  // Check every answer once before timing.
+  for (const std::string_view c : creds.views) {
+    const AclLookup r = lookup(c);
+    if (static_cast<bool>(r) != in.hit ||
+        (in.hit && mode == AclMode::kExact && r.match->original != c)) {
+      state.SkipWithError(("wrong answer for " + std::string(c)).c_str());
+      return;
+    }
+  }
+  size_t i = 0;
+  int64_t found = 0;
+  for (auto _ : state) {
+    const AclLookup r = lookup(creds.views[i]);
+    found += static_cast<bool>(r);
+    benchmark::DoNotOptimize(r);
+    if (++i == creds.views.size()) i = 0;
+  }
+  if (found != (in.hit ? state.iterations() : 0)) {
+    state.SkipWithError("wrong answer during the run");
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// Bytes malloc has handed out: from its arenas and as separate mappings.
+int64_t HeapInUse() {
+  const struct mallinfo2 m = mallinfo2();
+  return static_cast<int64_t>(m.uordblks + m.hblkhd);
+}
+
+void BM_AclBuild(benchmark::State& state, AclMode mode) {
+  const std::vector<std::string>& entries = Entries();
+  size_t index_bytes = 0;
+  int64_t heap_bytes = 0;
+  for (auto _ : state) {
+    const int64_t before = HeapInUse();
+    absl::StatusOr<AclIndex> index = AclIndex::Build(Mapped(), entries, mode);
+    const int64_t after = HeapInUse();
+    if (!index.ok() || index->size() != entries.size()) {
+      state.SkipWithError("build failed");
+      return;
+    }
+    index_bytes = index->MemoryUsage();
+    heap_bytes = after - before;
+    state.PauseTiming();
+    index = absl::InternalError("freed");  // free outside the timing
+    state.ResumeTiming();
+  }
+  const double raw = static_cast<double>(RawBytes());
+  state.counters["entries"] = static_cast<double>(entries.size());
+  state.counters["raw_bytes"] = raw;
+  state.counters["index_bytes"] = static_cast<double>(index_bytes);
+  state.counters["heap_bytes"] = static_cast<double>(heap_bytes);
+  state.counters["index_per_raw"] = static_cast<double>(index_bytes) / raw;
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<int64_t>(entries.size()));
+}
+
+int RegisterAll() {
+  for (AclMode mode : {AclMode::kExact, AclMode::kSkeleton}) {
+    const std::string m(AclModeName(mode));
+    benchmark::RegisterBenchmark(("BM_AclBuild/" + m).c_str(), BM_AclBuild,
+                                 mode)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(mode == AclMode::kExact ? 3 : 1);
+    for (const Input& in : kInputs) {
+      benchmark::RegisterBenchmark(
+          ("BM_AclLookup/" + m + "/" + in.name).c_str(), BM_AclLookup, mode,
+          in);
+    }
+  }
+  return 0;
+}
+
+const int kRegistered = RegisterAll();
+
+}  // namespace
+}  // namespace u8guard::bench

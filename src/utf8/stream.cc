@@ -19,7 +19,10 @@ size_t AnnouncedLength(uint8_t b) {
 }  // namespace
 
 Utf8Result Utf8StreamValidator::Feed(std::string_view chunk) noexcept {
-  if (failed_) return error_;
+  if (failed_) {
+    fed_ += chunk.size();
+    return error_;
+  }
   // An empty chunk changes nothing (and must not make a held C0/C1 look
   // final: whether it is overlong depends on the byte after it).
   if (chunk.empty()) return {fed_ - pending_len_, Utf8ErrorKind::kNone, 0};

@@ -164,14 +164,19 @@ absl::Status Sanitizer::Run() {
   const uint8_t separator_bits =
       internal::kByteSlash | (backslash ? internal::kByteBackslash : 0);
   // Common case: printable ASCII without '%' or '\' (Windows rules aside,
-  // which forbid more bytes): segments need no byte classes.
+  // which forbid more bytes): segments need no byte classes. When only '/'
+  // separates, the end of a segment is found 16 bytes at a time anyway.
   const bool plain = !windows_ && internal::IsPlainAsciiPath(raw_);
+  const bool slash_only = !windows_ && !backslash;
   size_t i = 0;
   while (i < raw_.size()) {
     size_t j = i;
     uint8_t bits = 0;
     if (plain) {
       j = internal::FindSlash(raw_, i);
+    } else if (slash_only) {
+      j = internal::FindSlash(raw_, i);
+      bits = internal::ClassesOf(raw_.substr(i, j - i));
     } else {
       for (; j < raw_.size(); ++j) {
         const uint8_t c = classes[static_cast<uint8_t>(raw_[j])];

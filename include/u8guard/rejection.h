@@ -16,9 +16,12 @@ namespace u8guard {
 // The first reason an input was rejected.
 struct Rejection {
   // Byte offset in the caller's original input where the offending part
-  // starts (0 for rules about the whole string, e.g. "empty", "bidi_rule").
+  // starts: 0 for rules about the whole string (e.g. "empty", "bidi_rule",
+  // "unstable", "too_long"), the profile's max_input_bytes for
+  // "input_too_long" (the first byte past the bound).
   size_t offset = 0;
-  // The offending code point, when one is to blame.
+  // The offending code point as the caller sent it (before any mapping),
+  // when one is to blame.
   std::optional<char32_t> code_point;
   // The rule, e.g. "utf8/overlong", "bom_not_allowed",
   // "DISALLOWED/has_compat", "DISALLOWED/zero_width_joiner",

@@ -398,8 +398,11 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm,
       } else {
         rule = DisallowedRule(d.reason);
       }
-      return Reject(p, base + SourceOffset(p, cm, text, i), cps[i],
-                    std::move(rule));
+      // Name the code point the caller sent (e.g. U+3000, not the U+0020
+      // width mapping made of it), at its offset in the caller's bytes.
+      const size_t at = SourceOffset(p, cm, text, i);
+      const char* source = text.data() + at;
+      return Reject(p, base + at, DecodeValid(source), std::move(rule));
     }
   }
   return CheckOutputBounds(p, out, cps.size());

@@ -25,8 +25,16 @@ namespace internal {
 
 uint64_t AclHashSeed() {
   static const uint64_t seed = [] {
-    std::random_device rd;
-    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+    // The address of a local varies with ASLR: a fallback for a system
+    // without an entropy source (std::random_device may throw there).
+    const int local = 0;
+    uint64_t s = reinterpret_cast<uintptr_t>(&local) * 0x9E3779B97F4A7C15ull;
+    try {
+      std::random_device rd;
+      s ^= (static_cast<uint64_t>(rd()) << 32) ^ rd();
+    } catch (...) {
+    }
+    return s;
   }();
   return seed;
 }

@@ -316,6 +316,10 @@ TEST(CanonicalizeSecret, ErrorsNeverQuoteTheSecret) {
       std::string::npos);
 }
 
+// Checks the UTF-8 copies made by CanonicalizeSecret and SecretString. Not
+// covered, and known to leak (see secret.h): the profile pipeline's
+// thread-local UTF-32 scratch, which for a non-ASCII secret grows and frees
+// blocks holding its first code points unwiped, and ICU's temporaries.
 TEST(CanonicalizeSecret, FreesNoBlockHoldingTheSecret) {
   // ASCII, and non-ASCII that needs no ICU normalization (already NFC).
   for (const std::string& secret :

@@ -9,12 +9,13 @@
 //   if (!key.ok()) return Reject();            // the status names no byte
 //   hash = Argon2id(key->view(), salt);        // key is wiped when it dies
 //
-// What is and is not wiped: the SecretString's own buffer, and the working
-// buffer CanonicalizeSecret canonicalizes into. The caller's input is the
-// caller's to wipe. Non-ASCII secrets also pass through the profile
-// pipeline's per-thread scratch buffers and, when they need case mapping or
-// normalization, through ICU's temporaries; those are not wiped (see
-// README.md, "ACLs and secrets").
+// What is and is not wiped: the SecretString's own buffer, the working
+// buffer CanonicalizeSecret canonicalizes into, and the profile pipeline's
+// per-thread scratch buffers (reserved before the run so they never grow
+// during it, zeroed after it). The caller's input is the caller's to wipe.
+// Non-ASCII secrets that need ICU's case mapping or normalization also pass
+// through ICU's own temporaries, which are not wiped (see README.md, "ACLs
+// and secrets").
 
 #ifndef U8GUARD_SECRET_H_
 #define U8GUARD_SECRET_H_

@@ -250,12 +250,6 @@ absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
   return AppendNormalizedValidUtf8(p.normalization, text, out);
 }
 
-absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
-                           std::string_view in, std::string& out) {
-  std::string mapped, cased;
-  return ApplyMappings(p, cm, in, out, mapped, cased);
-}
-
 // True when no mapping rule would change any code point of `cps`, the
 // result of ApplyMappings: then applying the rules again is the identity
 // (the string is already in the normalization form), so it is stable
@@ -309,15 +303,21 @@ std::vector<size_t> CodePointOffsets(std::string_view s) {
 // code point `index`: the shortest input prefix whose mapped form reaches
 // past `index`, found by binary search. Only runs on the error path.
 size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
-                    size_t index) {
+                    size_t index, Scratch& tmp) {
   const std::vector<size_t> offsets = CodePointOffsets(text);
   size_t lo = 1, hi = offsets.size() - 1;  // prefixes of lo..hi code points
-  std::string mapped;
+  // The scratch buffers (free by now) hold the prefixes' mapped forms, so
+  // nothing derived from the input lands in a buffer that is not wiped.
+  std::string& mapped = tmp.again;
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
     size_t count = 0;
-    if (ApplyMappings(p, cm, text.substr(0, offsets[mid]), mapped).ok()) {
-      for ([[maybe_unused]] char32_t cp : Utf8CodePoints(mapped)) ++count;
+    if (ApplyMappings(p, cm, text.substr(0, offsets[mid]), mapped, tmp.mapped,
+                      tmp.cased)
+            .ok()) {
+      const char* it = mapped.data();
+      const char* const end = it + mapped.size();
+      for (; it < end; ++count) DecodeValid(it);
     }
     if (count > index) {
       hi = mid;
@@ -400,7 +400,7 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm,
       }
       // Name the code point the caller sent (e.g. U+3000, not the U+0020
       // width mapping made of it), at its offset in the caller's bytes.
-      const size_t at = SourceOffset(p, cm, text, i);
+      const size_t at = SourceOffset(p, cm, text, i, tmp);
       const char* source = text.data() + at;
       return Reject(p, base + at, DecodeValid(source), std::move(rule));
     }
@@ -408,7 +408,38 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm,
   return CheckOutputBounds(p, out, cps.size());
 }
 
+// Zeroes a buffer's whole capacity, in a way the compiler keeps.
+template <typename S>
+void WipeBuffer(S& s) {
+  s.resize(s.capacity());
+  volatile auto* p = s.data();
+  for (size_t i = 0; i < s.size(); ++i) p[i] = 0;
+  s.clear();
+}
+
 }  // namespace
+
+void ReserveThreadScratch(size_t bytes) {
+  Scratch& tmp = ThreadScratch();
+  for (std::string* s : {&tmp.mapped, &tmp.cased, &tmp.again}) {
+    if (s->capacity() < bytes) {
+      WipeBuffer(*s);
+      s->reserve(bytes);
+    }
+  }
+  if (tmp.cps.capacity() < bytes) {
+    WipeBuffer(tmp.cps);
+    tmp.cps.reserve(bytes);
+  }
+}
+
+void WipeThreadScratch() {
+  Scratch& tmp = ThreadScratch();
+  WipeBuffer(tmp.mapped);
+  WipeBuffer(tmp.cased);
+  WipeBuffer(tmp.again);
+  WipeBuffer(tmp.cps);
+}
 
 absl::Status RunProfile(const Profile& p, CaseMapping cm,
                         std::string_view input, std::string& out) {

@@ -18,6 +18,14 @@ namespace u8guard::internal {
 absl::Status RunProfile(const Profile& profile, CaseMapping case_mapping,
                         std::string_view input, std::string& out);
 
+// The pipeline keeps per-thread scratch buffers. For secrets: reserve them
+// to `bytes` (wiping what they held) before a run so that they never grow,
+// and so never free a block holding a copy, during it...
+void ReserveThreadScratch(size_t bytes);
+
+// ...and zero them after it.
+void WipeThreadScratch();
+
 }  // namespace u8guard::internal
 
 #endif  // U8GUARD_SRC_MATCH_PIPELINE_H_

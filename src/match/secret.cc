@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "src/match/pipeline.h"
 #include "u8guard/match.h"
 #include "u8guard/rejection.h"
 
@@ -79,8 +80,10 @@ absl::StatusOr<SecretString> CanonicalizeSecret(const Profile& profile,
   std::string work;
   if (bytes.size() <= profile.max_input_bytes) {
     work.reserve(3 * bytes.size() + 64);
+    internal::ReserveThreadScratch(3 * bytes.size() + 64);
   }
   const absl::Status status = CanonicalizeInto(profile, bytes, work);
+  internal::WipeThreadScratch();
   std::optional<SecretString> key;
   if (status.ok()) key.emplace(work);
   // Zero everything the buffer ever held: resize() fills the tail up to the

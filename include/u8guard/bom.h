@@ -39,7 +39,8 @@ std::string_view BomPolicyName(BomPolicy policy);
 // Parses one of the names BomPolicyName returns. InvalidArgument otherwise.
 absl::StatusOr<BomPolicy> ParseBomPolicy(std::string_view name);
 
-// The input as the next layer sees it after the BOM policy.
+// The input as the next layer sees it after the BOM policy. Both views
+// point into the bytes given to ApplyBomPolicy, which must outlive them.
 struct BomSplit {
   // Bytes kept in front of the text in the enforced output: the BOM under
   // kIgnore when present, else empty.

@@ -2,6 +2,8 @@
 
 #include "src/cli/json.h"
 
+#include <iostream>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "u8guard/utf8.h"
@@ -82,6 +84,25 @@ std::string JsonObject::Line() const {
   }
   out += "}";
   return out;
+}
+
+void AddInputField(JsonObject& o, std::string_view key,
+                   std::string_view input) {
+  o.Add(key, input);
+  if (!IsValidUtf8(input)) {
+    std::string hex;
+    for (unsigned char c : input) absl::StrAppendFormat(&hex, "%02X", c);
+    o.Add(std::string(key) + "_hex", hex);
+  }
+}
+
+std::vector<std::string> ArgumentsOrStdinLines(
+    const std::vector<std::string>& args) {
+  if (!args.empty()) return args;
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(std::cin, line)) lines.push_back(line);
+  return lines;
 }
 
 }  // namespace u8guard::cli

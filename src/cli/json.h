@@ -38,6 +38,15 @@ class JsonObject {
   std::vector<std::pair<std::string, std::string>> fields_;
 };
 
+// Adds `key` with `input` as a JSON string and, when `input` is not valid
+// UTF-8 (so the string shows U+FFFD), `key`_hex with its bytes in hex.
+void AddInputField(JsonObject& o, std::string_view key, std::string_view input);
+
+// The inputs of a subcommand: its arguments or, with none, standard input
+// one line at a time (only the "\n" is removed).
+std::vector<std::string> ArgumentsOrStdinLines(
+    const std::vector<std::string>& args);
+
 }  // namespace u8guard::cli
 
 #endif  // U8GUARD_SRC_CLI_JSON_H_

@@ -37,21 +37,6 @@ absl::StatusOr<PathOptions> OptionsFromFlags() {
   return o;
 }
 
-// The inputs: the arguments, or standard input line by line.
-std::vector<std::string> Inputs(const std::vector<std::string>& args) {
-  if (!args.empty()) return args;
-  std::vector<std::string> lines;
-  std::string line;
-  while (std::getline(std::cin, line)) lines.push_back(line);
-  return lines;
-}
-
-std::string Hex(std::string_view bytes) {
-  std::string hex;
-  for (unsigned char c : bytes) absl::StrAppendFormat(&hex, "%02X", c);
-  return hex;
-}
-
 }  // namespace
 
 int RunPath(const std::vector<std::string>& args, Format format) {
@@ -68,7 +53,7 @@ int RunPath(const std::vector<std::string>& args, Format format) {
   int exit_code = kExitOk;
   std::string out;
   const std::vector<std::string> inputs(args.begin() + 1, args.end());
-  for (const std::string& input : Inputs(inputs)) {
+  for (const std::string& input : ArgumentsOrStdinLines(inputs)) {
     const absl::Status s = SanitizePathInto(input, *options, out);
     const std::optional<Rejection> rejection = GetRejection(s);
     if (!s.ok() && !rejection) {  // bad options (e.g. --root), ICU failure
@@ -78,8 +63,7 @@ int RunPath(const std::vector<std::string>& args, Format format) {
     if (!s.ok()) exit_code = kExitNegative;
     if (format == Format::kJson) {
       JsonObject o;
-      o.Add("input", input);
-      if (!IsValidUtf8(input)) o.Add("input_hex", Hex(input));
+      AddInputField(o, "input", input);
       o.Add("ok", s.ok());
       if (s.ok()) {
         o.Add("output", out);

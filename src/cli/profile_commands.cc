@@ -26,25 +26,6 @@ absl::StatusOr<Profile> SelectedProfile() {
   return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
 }
 
-// The inputs: the arguments, or standard input line by line.
-std::vector<std::string> Inputs(const std::vector<std::string>& args) {
-  if (!args.empty()) return args;
-  std::vector<std::string> lines;
-  std::string line;
-  while (std::getline(std::cin, line)) lines.push_back(line);
-  return lines;
-}
-
-// Adds "input" (and "input_hex" when it is not valid UTF-8).
-void AddInput(JsonObject& o, std::string_view key, std::string_view input) {
-  o.Add(key, input);
-  if (!IsValidUtf8(input)) {
-    std::string hex;
-    for (unsigned char c : input) absl::StrAppendFormat(&hex, "%02X", c);
-    o.Add(std::string(key) + "_hex", hex);
-  }
-}
-
 }  // namespace
 
 int RunCanon(const std::vector<std::string>& args, Format format,
@@ -55,13 +36,13 @@ int RunCanon(const std::vector<std::string>& args, Format format,
     return kExitUsage;
   }
   int exit_code = kExitOk;
-  for (const std::string& input : Inputs(args)) {
+  for (const std::string& input : ArgumentsOrStdinLines(args)) {
     const absl::StatusOr<std::string> out =
         enforce ? Enforce(*profile, input) : Canonicalize(*profile, input);
     if (!out.ok()) exit_code = kExitNegative;
     if (format == Format::kJson) {
       JsonObject o;
-      AddInput(o, "input", input);
+      AddInputField(o, "input", input);
       o.Add("ok", out.ok());
       if (out.ok()) {
         o.Add("output", *out);
@@ -93,8 +74,8 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   const bool equivalent = Equivalent(*profile, args[0], args[1]);
   if (format == Format::kJson) {
     JsonObject o;
-    AddInput(o, "a", args[0]);
-    AddInput(o, "b", args[1]);
+    AddInputField(o, "a", args[0]);
+    AddInputField(o, "b", args[1]);
     o.Add("equivalent", equivalent);
     for (const auto& [name, key] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
       if (key->ok()) {

@@ -26,10 +26,10 @@ namespace {
 
 const std::vector<std::string>& Names(bool ascii) {
   static const auto* const kAscii = new std::vector<std::string>{
-      "alice",        "Bob.Smith",  "charlie_99", "dave-ops",
-      "EveAdmin",     "frank",      "grace.hopper", "heidi@example.com",
-      "ivan",         "JudyK",      "mallory",    "niaj2024",
-      "olivia.brown", "Peggy",      "rupert_x",   "sybil"};
+      "alice",        "Bob.Smith", "charlie_99",   "dave-ops",
+      "EveAdmin",     "frank",     "grace.hopper", "heidi@example.com",
+      "ivan",         "JudyK",     "mallory",      "niaj2024",
+      "olivia.brown", "Peggy",     "rupert_x",     "sybil"};
   static const auto* const kNonAscii = new std::vector<std::string>{
       "\uFF21\uFF24\uFF2D\uFF29\uFF2E",  // fullwidth ADMIN
       "Jos\u00E9",                       // NFC
@@ -136,8 +136,8 @@ int RegisterAll() {
       std::string out;
       for (const std::string& n : *names) {
         if (!impl.impl(impl.profile, n, out)) {
-          std::fprintf(stderr, "%s rejects bench input %s\n",
-                       impl.name.c_str(), n.c_str());
+          std::fprintf(stderr, "%s rejects bench input %s\n", impl.name.c_str(),
+                       n.c_str());
           std::abort();
         }
       }

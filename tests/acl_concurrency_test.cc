@@ -132,7 +132,9 @@ TEST(AclConcurrency, AllowListLookups) {
         // Misses: a longer name, a look-alike; a rejected credential.
         if (allow->Grants(name + "x")) failures.fetch_add(1);
         if (allow->Grants(CyrillicE(name))) failures.fetch_add(1);
-        const AclLookup bad = allow->Grants("us\xE2\x80\x8B" "er");
+        const AclLookup bad = allow->Grants(
+            "us\xE2\x80\x8B"
+            "er");
         if (bad || bad.status.ok()) failures.fetch_add(1);
       }
     }

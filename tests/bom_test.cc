@@ -2,10 +2,11 @@
 // at the start, twice at the start, in the middle, alone, and followed by
 // invalid bytes. Offsets always refer to the caller's bytes.
 
+#include "u8guard/bom.h"
+
 #include <string>
 
 #include "gtest/gtest.h"
-#include "u8guard/bom.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
@@ -119,16 +120,16 @@ TEST(ProfileBom, RejectedBomNeverEquals) {
 
 TEST(ProfileBom, BomFollowedByInvalidBytesReportsCallerOffsets) {
   for (BomPolicy policy : {BomPolicy::kStrip, BomPolicy::kIgnore}) {
-    const Rejection r = RejectionOf(
-        Canonicalize(WithBom(policy), kBom + "a\xC0\xAE").status());
+    const Rejection r =
+        RejectionOf(Canonicalize(WithBom(policy), kBom + "a\xC0\xAE").status());
     EXPECT_EQ(r.offset, 4u) << BomPolicyName(policy);
     EXPECT_EQ(r.rule, "utf8/overlong");
   }
   // A truncated BOM is just invalid UTF-8 at offset 0.
-  EXPECT_EQ(RejectionOf(Canonicalize(WithBom(BomPolicy::kStrip), "\xEF\xBB")
-                            .status())
-                .rule,
-            "utf8/truncated");
+  EXPECT_EQ(
+      RejectionOf(Canonicalize(WithBom(BomPolicy::kStrip), "\xEF\xBB").status())
+          .rule,
+      "utf8/truncated");
 }
 
 }  // namespace

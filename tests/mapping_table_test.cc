@@ -3,6 +3,8 @@
 // ICU property sets at start-up, and a set pattern ICU did not understand
 // would silently leave a flag unset.
 
+#include "src/unicode/mapping_table.h"
+
 #include <unicode/locid.h>
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
@@ -10,7 +12,6 @@
 
 #include "gtest/gtest.h"
 #include "src/unicode/bidi_rule.h"
-#include "src/unicode/mapping_table.h"
 
 namespace u8guard::internal {
 namespace {
@@ -36,8 +37,10 @@ TEST(MappingTable, EveryFlagOfEveryCodePointMatchesIcu) {
     const uint16_t f = MappingFlagsOf(static_cast<char32_t>(c));
     const int dt = u_getIntPropertyValue(c, UCHAR_DECOMPOSITION_TYPE);
     const bool want[] = {
-        static_cast<bool>(u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED)),
-        static_cast<bool>(u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_CASEFOLDED)),
+        static_cast<bool>(
+            u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED)),
+        static_cast<bool>(
+            u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_CASEFOLDED)),
         dt == U_DT_WIDE || dt == U_DT_NARROW,
         c != 0x20 && u_charType(c) == U_SPACE_SEPARATOR,
         QuickCheckYesCcc0(nfc, c),
@@ -46,10 +49,14 @@ TEST(MappingTable, EveryFlagOfEveryCodePointMatchesIcu) {
         QuickCheckYesCcc0(nfkd, c),
         HasRtl(std::u32string(1, static_cast<char32_t>(c))),
     };
-    const uint16_t bits[] = {kChangesWhenLowercased, kChangesWhenCasefolded,
-                             kHasWidthMapping,       kIsNonAsciiSpace,
-                             kNfcStable,             kNfkcStable,
-                             kNfdStable,             kNfkdStable,
+    const uint16_t bits[] = {kChangesWhenLowercased,
+                             kChangesWhenCasefolded,
+                             kHasWidthMapping,
+                             kIsNonAsciiSpace,
+                             kNfcStable,
+                             kNfkcStable,
+                             kNfdStable,
+                             kNfkdStable,
                              kRightToLeft};
     for (size_t k = 0; k < std::size(bits); ++k) {
       counts[k] += want[k];
@@ -58,8 +65,8 @@ TEST(MappingTable, EveryFlagOfEveryCodePointMatchesIcu) {
       }
     }
     // A "simple" case mapping must equal ICU's full mapping in context.
-    for (const auto& [bit, fold] : {std::pair{kSimpleLower, false},
-                                    std::pair{kSimpleFold, true}}) {
+    for (const auto& [bit, fold] :
+         {std::pair{kSimpleLower, false}, std::pair{kSimpleFold, true}}) {
       if (!(f & bit)) continue;
       counts[fold ? 10 : 9]++;
       const char32_t simple = fold ? SimpleFold(c) : SimpleLower(c);
@@ -90,9 +97,9 @@ TEST(MappingTable, EveryFlagOfEveryCodePointMatchesIcu) {
 }
 
 TEST(MappingTable, WidthMappingIsTheSingleCodePointNfkcForm) {
-  EXPECT_EQ(WidthMappingOf(0xFF21), U'A');     // FULLWIDTH A
-  EXPECT_EQ(WidthMappingOf(0xFF76), 0x30AB);   // HALFWIDTH KATAKANA KA
-  EXPECT_EQ(WidthMappingOf(0x3000), U' ');     // IDEOGRAPHIC SPACE <wide>
+  EXPECT_EQ(WidthMappingOf(0xFF21), U'A');    // FULLWIDTH A
+  EXPECT_EQ(WidthMappingOf(0xFF76), 0x30AB);  // HALFWIDTH KATAKANA KA
+  EXPECT_EQ(WidthMappingOf(0x3000), U' ');    // IDEOGRAPHIC SPACE <wide>
   EXPECT_EQ(WidthMappingOf(U'a'), U'a');
   EXPECT_EQ(WidthMappingOf(0x212A), 0x212Au);  // KELVIN: not a width mapping
 }

@@ -85,9 +85,8 @@ TEST(PrecisGolden, EveryCaseAgreesWithPrecisI18n) {
     auto it = targets.find(c.profile);
     ASSERT_NE(it, targets.end()) << "unmapped profile " << c.profile;
     const Target& t = it->second;
-    const absl::StatusOr<std::string> got = t.key
-                                                ? Canonicalize(t.profile, c.input)
-                                                : Enforce(t.profile, c.input);
+    const absl::StatusOr<std::string> got =
+        t.key ? Canonicalize(t.profile, c.input) : Enforce(t.profile, c.input);
     std::string got_desc, want_desc;
     if (got.ok()) {
       got_desc = "output " + ToHex(*got);

@@ -79,8 +79,9 @@ TEST(ParseProfile, ErrorsNameFileLineAndKey) {
               "bad.toml:9: key \"casemapping\": unknown key");
   std::string wrong_value = kValid;
   wrong_value.replace(wrong_value.find("\"NFC\""), 5, "\"NFKD2\"");
-  ExpectError(wrong_value, "bad.toml:7: key \"normalization\": unknown value "
-                           "\"NFKD2\"");
+  ExpectError(wrong_value,
+              "bad.toml:7: key \"normalization\": unknown value "
+              "\"NFKD2\"");
   std::string wrong_type = kValid;
   wrong_type.replace(wrong_type.find("true"), 4, "\"yes\"");
   ExpectError(wrong_type,
@@ -89,8 +90,9 @@ TEST(ParseProfile, ErrorsNameFileLineAndKey) {
   ExpectError("name = \"x\"\n", "bad.toml: missing required key \"bom\"");
   ExpectError(std::string(kValid) + "max_output_bytes = -1\n",
               "bad.toml:9: key \"max_output_bytes\": must not be negative");
-  ExpectError(std::string(kValid) + "min_output_bytes = 10\nmax_output_bytes = 5\n",
-              "min_output_bytes (10) exceeds max_output_bytes (5)");
+  ExpectError(
+      std::string(kValid) + "min_output_bytes = 10\nmax_output_bytes = 5\n",
+      "min_output_bytes (10) exceeds max_output_bytes (5)");
 }
 
 TEST(LoadProfileDirectory, LoadsSortedAndRejectsDuplicates) {

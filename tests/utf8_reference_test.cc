@@ -36,23 +36,22 @@ constexpr Utf8ErrorKind kOverlong = Utf8ErrorKind::kOverlong;
 constexpr Utf8ErrorKind kSurrogate = Utf8ErrorKind::kSurrogate;
 constexpr Utf8ErrorKind kAbove = Utf8ErrorKind::kAboveMax;
 
-INSTANTIATE_TEST_SUITE_P(
-    Rfc3629Section7Examples, ReferenceTest,
-    ::testing::Values(
-        // "A<NOT IDENTICAL TO><ALPHA>."
-        Case{"41 E2 89 A2 CE 91 2E", 7, kOk, 0},
-        // Korean "hangugeo"
-        Case{"ED 95 9C EA B5 AD EC 96 B4", 9, kOk, 0},
-        // Japanese "nihongo"
-        Case{"E6 97 A5 E6 9C AC E8 AA 9E", 9, kOk, 0},
-        // U+233B4 preceded by a BOM
-        Case{"EF BB BF F0 A3 8E B4", 7, kOk, 0}));
+INSTANTIATE_TEST_SUITE_P(Rfc3629Section7Examples, ReferenceTest,
+                         ::testing::Values(
+                             // "A<NOT IDENTICAL TO><ALPHA>."
+                             Case{"41 E2 89 A2 CE 91 2E", 7, kOk, 0},
+                             // Korean "hangugeo"
+                             Case{"ED 95 9C EA B5 AD EC 96 B4", 9, kOk, 0},
+                             // Japanese "nihongo"
+                             Case{"E6 97 A5 E6 9C AC E8 AA 9E", 9, kOk, 0},
+                             // U+233B4 preceded by a BOM
+                             Case{"EF BB BF F0 A3 8E B4", 7, kOk, 0}));
 
 INSTANTIATE_TEST_SUITE_P(
     Rfc3629Section10Attacks, ReferenceTest,
     ::testing::Values(
-        Case{"C0 80", 0, kOverlong, 1},           // overlong NUL
-        Case{"2F C0 AE 2E 2F", 1, kOverlong, 1},  // "/../" of the IIS worm
+        Case{"C0 80", 0, kOverlong, 1},               // overlong NUL
+        Case{"2F C0 AE 2E 2F", 1, kOverlong, 1},      // "/../" of the IIS worm
         Case{"ED A1 8C ED BE B4", 0, kSurrogate, 1},  // CESU-8 U+233B4
         Case{"F8 88 80 80 80", 0, kInvalid, 1},       // 5-byte form
         Case{"FC 84 80 80 80 80", 0, kInvalid, 1},    // 6-byte form

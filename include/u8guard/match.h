@@ -45,8 +45,7 @@ absl::StatusOr<std::string> Enforce(const Profile& profile,
 
 // True when both inputs are accepted and their comparison keys are equal.
 // A rejected input is equivalent to nothing, not even to itself.
-bool Equivalent(const Profile& profile, std::string_view a,
-                std::string_view b);
+bool Equivalent(const Profile& profile, std::string_view a, std::string_view b);
 
 }  // namespace u8guard
 

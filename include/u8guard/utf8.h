@@ -132,11 +132,11 @@ class Utf8StreamValidator {
   uint64_t bytes_fed() const { return fed_; }
 
  private:
-  uint64_t fed_ = 0;          // bytes received in all chunks so far
-  char pending_[4] = {};      // unfinished sequence held across chunks
+  uint64_t fed_ = 0;      // bytes received in all chunks so far
+  char pending_[4] = {};  // unfinished sequence held across chunks
   uint8_t pending_len_ = 0;
   bool failed_ = false;
-  Utf8Result error_;           // the first error, once failed_
+  Utf8Result error_;  // the first error, once failed_
 };
 
 // Decodes one code point starting at `pos`. On success returns the scalar

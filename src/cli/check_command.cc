@@ -32,8 +32,9 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
     if (!r->ok() && exit_code == kExitOk) exit_code = kExitNegative;
     if (format == Format::kJson) {
       JsonObject o;
-      o.Add("file", file).Add("valid", r->ok()).Add("valid_up_to",
-                                                    uint64_t{r->valid_up_to});
+      o.Add("file", file)
+          .Add("valid", r->ok())
+          .Add("valid_up_to", uint64_t{r->valid_up_to});
       if (!r->ok()) {
         o.Add("error", Utf8ErrorKindId(r->kind))
             .Add("error_len", uint64_t{r->error_len});

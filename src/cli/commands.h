@@ -20,8 +20,7 @@ int RunCheck(const std::vector<std::string>& args, Format format);
 
 // u8guard canon|enforce --profile=NAME [STRING]...: the comparison key
 // (canon) or the enforced form (enforce) of each input.
-int RunCanon(const std::vector<std::string>& args, Format format,
-             bool enforce);
+int RunCanon(const std::vector<std::string>& args, Format format, bool enforce);
 
 // u8guard compare --profile=NAME A B
 int RunCompare(const std::vector<std::string>& args, Format format);

@@ -98,8 +98,7 @@ int Main(int argc, char** argv) {
     return kExitUsage;
   }
   const std::string command = positional[1];
-  const std::vector<std::string> args(positional.begin() + 2,
-                                      positional.end());
+  const std::vector<std::string> args(positional.begin() + 2, positional.end());
   if (command == "check") return RunCheck(args, format);
   if (command == "version") return RunVersion(args, format);
   if (command == "canon") return RunCanon(args, format, /*enforce=*/false);

@@ -102,26 +102,23 @@ int RunProfiles(const std::vector<std::string>& args, Format format) {
   }
   for (const Profile& p : BuiltinProfiles()) {
     if (format == Format::kJson) {
-      std::cout << JsonObject()
-                       .Add("name", p.name)
-                       .Add("description", p.description)
-                       .Add("bom", BomPolicyName(p.bom))
-                       .Add("string_class", StringClassName(p.string_class))
-                       .Add("width_mapping", p.width_mapping)
-                       .Add("additional_mapping",
-                            SpaceMappingName(p.additional_mapping))
-                       .Add("case_mapping", CaseMappingName(p.case_mapping))
-                       .Add("key_case_mapping",
-                            CaseMappingName(p.key_case_mapping))
-                       .Add("normalization",
-                            NormalizationFormName(p.normalization))
-                       .Add("directionality",
-                            DirectionalityName(p.directionality))
-                       .Add("confusables",
-                            ConfusablesPolicyName(p.confusables))
-                       .Add("max_output_bytes", uint64_t{p.max_output_bytes})
-                       .Line()
-                << "\n";
+      std::cout
+          << JsonObject()
+                 .Add("name", p.name)
+                 .Add("description", p.description)
+                 .Add("bom", BomPolicyName(p.bom))
+                 .Add("string_class", StringClassName(p.string_class))
+                 .Add("width_mapping", p.width_mapping)
+                 .Add("additional_mapping",
+                      SpaceMappingName(p.additional_mapping))
+                 .Add("case_mapping", CaseMappingName(p.case_mapping))
+                 .Add("key_case_mapping", CaseMappingName(p.key_case_mapping))
+                 .Add("normalization", NormalizationFormName(p.normalization))
+                 .Add("directionality", DirectionalityName(p.directionality))
+                 .Add("confusables", ConfusablesPolicyName(p.confusables))
+                 .Add("max_output_bytes", uint64_t{p.max_output_bytes})
+                 .Line()
+          << "\n";
     } else {
       std::cout << absl::StrFormat(
           "%-24s %s\n%24s bom=%s class=%s width=%s spaces=%s case=%s "

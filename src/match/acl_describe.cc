@@ -145,12 +145,11 @@ std::string DescribeFinding(const AclFinding& f) {
                           Where(f.other_line, f.other_index), " ",
                           Quoted(f.other_original), NonAsciiNote(f.original));
     case AclFindingKind::kLookalike:
-      return absl::StrCat("look-alike: ", Quoted(f.original), " (key ",
-                          Quoted(f.key), ") looks like ",
-                          Where(f.other_line, f.other_index), " ",
-                          Quoted(f.other_original), " (key ",
-                          Quoted(f.other_key), "), skeleton ",
-                          Quoted(f.skeleton), NonAsciiNote(f.key));
+      return absl::StrCat(
+          "look-alike: ", Quoted(f.original), " (key ", Quoted(f.key),
+          ") looks like ", Where(f.other_line, f.other_index), " ",
+          Quoted(f.other_original), " (key ", Quoted(f.other_key),
+          "), skeleton ", Quoted(f.skeleton), NonAsciiNote(f.key));
     case AclFindingKind::kMixedScript:
       return absl::StrCat("mixed-script: ", Quoted(f.original), " is ",
                           std::string(RestrictionLevelName(f.level)),

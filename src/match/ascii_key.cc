@@ -13,14 +13,14 @@
 namespace u8guard::internal {
 namespace {
 
-bool ScalarAscii(const AsciiRules& rules, const char* src, char* d,
-                 size_t n) {
+bool ScalarAscii(const AsciiRules& rules, const char* src, char* d, size_t n) {
   bool ok = true;
   for (size_t i = 0; i < n; ++i) {
     const uint8_t c = static_cast<uint8_t>(src[i]);
     d[i] = static_cast<char>(c);
     ok &= c < 0x80 && c >= rules.min_byte && (rules.allow_del || c != 0x7F);
-    if (rules.lower && static_cast<uint8_t>(c - 'A') < 26) d[i] = static_cast<char>(c + 0x20);
+    if (rules.lower && static_cast<uint8_t>(c - 'A') < 26)
+      d[i] = static_cast<char>(c + 0x20);
   }
   return ok;
 }
@@ -45,10 +45,10 @@ bool TryAsciiFastPath(const AsciiRules& rules, std::string_view text,
   const __m128i case_bit = _mm_set1_epi8(rules.lower ? 0x20 : 0);
   __m128i bad = _mm_setzero_si128();
   auto step = [&](__m128i v) {
-    bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmplt_epi8(v, min),
-                                         _mm_cmpeq_epi8(v, del)));
-    const __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, before_a),
-                                        _mm_cmplt_epi8(v, after_z));
+    bad = _mm_or_si128(
+        bad, _mm_or_si128(_mm_cmplt_epi8(v, min), _mm_cmpeq_epi8(v, del)));
+    const __m128i upper =
+        _mm_and_si128(_mm_cmpgt_epi8(v, before_a), _mm_cmplt_epi8(v, after_z));
     return _mm_add_epi8(v, _mm_and_si128(upper, case_bit));
   };
   // Every load and store stays inside [0, n): short inputs are covered by
@@ -74,8 +74,8 @@ bool TryAsciiFastPath(const AsciiRules& rules, std::string_view text,
     uint32_t lo, hi;
     std::memcpy(&lo, src, 4);
     std::memcpy(&hi, src + n - 4, 4);
-    const __m128i v = step(_mm_unpacklo_epi32(_mm_cvtsi32_si128(lo),
-                                              _mm_cvtsi32_si128(hi)));
+    const __m128i v =
+        step(_mm_unpacklo_epi32(_mm_cvtsi32_si128(lo), _mm_cvtsi32_si128(hi)));
     lo = static_cast<uint32_t>(_mm_cvtsi128_si32(v));
     hi = static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_srli_epi64(v, 32)));
     std::memcpy(d, &lo, 4);

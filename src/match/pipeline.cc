@@ -17,9 +17,9 @@
 #include "src/unicode/bidi_rule.h"
 #include "src/unicode/mapping_table.h"
 #include "src/unicode/mappings.h"
-#include "src/utf8/decode_valid.h"
 #include "src/unicode/precis_context.h"
 #include "src/unicode/precis_property.h"
+#include "src/utf8/decode_valid.h"
 #include "u8guard/bom.h"
 #include "u8guard/normalize.h"
 #include "u8guard/rejection.h"
@@ -28,8 +28,8 @@
 namespace u8guard::internal {
 namespace {
 
-absl::Status Reject(const Profile& p, size_t offset,
-                    std::optional<char32_t> cp, std::string rule) {
+absl::Status Reject(const Profile& p, size_t offset, std::optional<char32_t> cp,
+                    std::string rule) {
   return RejectionError({offset, cp, std::move(rule)}, p.name);
 }
 
@@ -74,9 +74,8 @@ absl::Status CheckOutputBounds(const Profile& p, std::string_view out,
 // offsets are the output characters' origins.
 absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
                       size_t base, std::string& out) {
-  const bool lower =
-      cm != CaseMapping::kNone ||
-      p.normalization == NormalizationForm::kNfkcCasefold;
+  const bool lower = cm != CaseMapping::kNone ||
+                     p.normalization == NormalizationForm::kNfkcCasefold;
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
   const bool any_text = p.string_class == u8guard::StringClass::kAnyText;
   const bool identifier = p.string_class == u8guard::StringClass::kIdentifier;
@@ -139,9 +138,9 @@ uint16_t StableFlag(NormalizationForm form) {
 }
 
 uint16_t CaseFlag(CaseMapping cm) {
-  return cm == CaseMapping::kLower   ? kChangesWhenLowercased
-         : cm == CaseMapping::kFold  ? kChangesWhenCasefolded
-                                     : 0;
+  return cm == CaseMapping::kLower  ? kChangesWhenLowercased
+         : cm == CaseMapping::kFold ? kChangesWhenCasefolded
+                                    : 0;
 }
 
 // What MapCodePoints found out about its output.
@@ -164,9 +163,9 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
   const uint16_t case_flag = CaseFlag(cm);
   const uint16_t stable_flag = StableFlag(p.normalization);
   // Flags of an output code point that a second application would change.
-  const uint16_t unstable_flags =
-      case_flag | (map_spaces ? kIsNonAsciiSpace : 0) |
-      (p.width_mapping ? kHasWidthMapping : 0);
+  const uint16_t unstable_flags = case_flag |
+                                  (map_spaces ? kIsNonAsciiSpace : 0) |
+                                  (p.width_mapping ? kHasWidthMapping : 0);
   bool pending_space = false, any = false;
   MapResult r{false, stable_flag != 0, true, false};
   const char* it = in.data();
@@ -185,8 +184,7 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
                           : MappingFlagsOf(cp);
         if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
       }
-      if (flags & case_flag & kChangesWhenLowercased &&
-          flags & kSimpleLower) {
+      if (flags & case_flag & kChangesWhenLowercased && flags & kSimpleLower) {
         cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
         flags = MappingFlagsOf(cp);
       } else if (flags & case_flag & kChangesWhenCasefolded &&
@@ -328,8 +326,8 @@ size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
   return offsets[lo - 1];
 }
 
-absl::Status RunUnicode(const Profile& p, CaseMapping cm,
-                        std::string_view text, size_t base, std::string& out) {
+absl::Status RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
+                        size_t base, std::string& out) {
   Scratch& tmp = ThreadScratch();
   std::u32string& cps = tmp.cps;
   // The five rules. Common case: one pass over the code points does them
@@ -338,12 +336,11 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm,
   out.reserve(text.size());
   cps.clear();
   const MapResult first = MapCodePoints(p, cm, text, out, &cps);
-  const bool one_pass = !first.needs_case &&
-                        (first.normalized_as_is ||
-                         p.normalization == NormalizationForm::kNone);
+  const bool one_pass =
+      !first.needs_case &&
+      (first.normalized_as_is || p.normalization == NormalizationForm::kNone);
   if (!one_pass) {
-    if (absl::Status s =
-            ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
+    if (absl::Status s = ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
         !s.ok()) {
       return s;
     }
@@ -360,16 +357,16 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm,
       one_pass ? first.rules_idempotent : MappingsAreIdentityOn(p, cm, cps);
   if (!known_stable) {
     std::string& again = tmp.again;
-    if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped,
-                                       tmp.cased);
+    if (absl::Status s =
+            ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
         !s.ok()) {
       return s;
     }
     if (again != out && p.reapply_rules) {
       out.swap(again);
       DecodeInto(out, cps);
-      if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped,
-                                         tmp.cased);
+      if (absl::Status s =
+              ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
           !s.ok()) {
         return s;
       }

@@ -1,11 +1,10 @@
 // The built-in profiles: policies/*.toml, embedded at build time.
 
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <cstdio>
-#include <cstdlib>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"

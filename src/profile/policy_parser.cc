@@ -125,9 +125,8 @@ class ProfileReader {
 
   absl::Status Error(const toml::node& node, std::string_view key,
                      std::string_view what) const {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s:%d: key \"%s\": %s", source_,
-                        node.source().begin.line, key, what));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s:%d: key \"%s\": %s", source_, node.source().begin.line, key, what));
   }
 
   absl::Status String(const toml::node& n, std::string& out) const {
@@ -204,8 +203,7 @@ absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
     const std::string& directory) {
   std::error_code ec;
   std::vector<std::string> paths;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(directory, ec)) {
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
     if (entry.path().extension() == ".toml") paths.push_back(entry.path());
   }
   if (ec) {

@@ -37,8 +37,8 @@ absl::Status AppendCaseMapped(CaseMapping mapping, std::string_view valid_utf8,
     out.append(valid_utf8);
     return absl::OkStatus();
   }
-  icu::StringByteSink<std::string> sink(&out,
-                                        static_cast<int32_t>(valid_utf8.size()));
+  icu::StringByteSink<std::string> sink(
+      &out, static_cast<int32_t>(valid_utf8.size()));
   const icu::StringPiece piece(valid_utf8.data(),
                                static_cast<int32_t>(valid_utf8.size()));
   UErrorCode status = U_ZERO_ERROR;

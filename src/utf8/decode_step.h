@@ -41,7 +41,8 @@ inline DecodeStep DecodeOne(const uint8_t* s, size_t n) {
   if (b0 <= 0xC1) {
     // C0/C1 could only start an overlong two-byte form.
     const bool overlong = n >= 2 && IsTail(s[1]);
-    return {0, overlong ? Utf8ErrorKind::kOverlong : Utf8ErrorKind::kInvalidByte,
+    return {0,
+            overlong ? Utf8ErrorKind::kOverlong : Utf8ErrorKind::kInvalidByte,
             1, 0};
   }
   if (b0 >= 0xF5) return {0, Utf8ErrorKind::kInvalidByte, 1, 0};
@@ -77,9 +78,8 @@ inline DecodeStep DecodeOne(const uint8_t* s, size_t n) {
   if (n < 2) return {0, Utf8ErrorKind::kTruncated, 0, 0};
   const uint8_t b1 = s[1];
   if (b1 < lo || b1 > hi) {
-    return {0,
-            IsTail(b1) ? out_of_range : Utf8ErrorKind::kMissingContinuation, 1,
-            0};
+    return {0, IsTail(b1) ? out_of_range : Utf8ErrorKind::kMissingContinuation,
+            1, 0};
   }
   cp = (cp << 6) | (b1 & 0x3F);
   for (uint8_t k = 2; k <= tails; ++k) {

@@ -67,8 +67,10 @@ std::string DescribeUtf8Error(std::string_view bytes,
     shown = result.error_len + 1u;
   } else if (at < bytes.size()) {
     const uint8_t lead = static_cast<uint8_t>(bytes[at]);
-    const size_t announced = lead < 0xC0 ? 1 : lead < 0xE0 ? 2
-                             : lead < 0xF0 ? 3 : 4;
+    const size_t announced = lead < 0xC0   ? 1
+                             : lead < 0xE0 ? 2
+                             : lead < 0xF0 ? 3
+                                           : 4;
     shown = 1;
     while (shown < announced && at + shown < bytes.size() &&
            internal::IsTail(static_cast<uint8_t>(bytes[at + shown]))) {

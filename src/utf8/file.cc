@@ -36,7 +36,8 @@ absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd) {
 
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path) {
   const bool is_stdin = path == "-";
-  const int fd = is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd =
+      is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, path);
   absl::StatusOr<Utf8Result> r = ValidateUtf8Fd(fd);
   if (!is_stdin) close(fd);

@@ -47,7 +47,9 @@ inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
   LoadBlock(buf, v);
 }
 
-inline V LoadUnaligned(const uint8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const V*>(p)); }
+inline V LoadUnaligned(const uint8_t* p) {
+  return _mm256_loadu_si256(reinterpret_cast<const V*>(p));
+}
 constexpr bool kMaskedTail = false;
 
 #include "src/utf8/kernel_body.inc"

@@ -165,8 +165,7 @@ Utf8Kernel ActiveUtf8Kernel() {
 }
 
 Utf8Result ValidateUtf8(std::string_view bytes) noexcept {
-  return g_validate.load(std::memory_order_relaxed)(Bytes(bytes),
-                                                    bytes.size());
+  return g_validate.load(std::memory_order_relaxed)(Bytes(bytes), bytes.size());
 }
 
 bool IsValidUtf8(std::string_view bytes) noexcept {

@@ -54,8 +54,11 @@ constexpr bool kMaskedTail = false;
 
 }  // namespace
 
-size_t ValidateSse42Kernel(const uint8_t* data, size_t n) {
-  return ValidateBlocks(data, n);
+KernelResult ValidateSse42Kernel(const uint8_t* data, size_t n) {
+  const size_t block = ValidateBlocks(data, n);
+  if (block == kKernelValid) [[likely]]
+    return {n, 0, 0};
+  return LocateUtf8Error(data, n, block);
 }
 
 }  // namespace u8guard::internal

@@ -20,9 +20,19 @@ const uint8_t* Bytes(std::string_view s) {
   return reinterpret_cast<const uint8_t*>(s.data());
 }
 
+using internal::KernelResult;
+
+KernelResult ToKernel(const Utf8Result& r) {
+  return {r.valid_up_to, static_cast<uint8_t>(r.kind), r.error_len};
+}
+
+Utf8Result FromKernel(const KernelResult& r) {
+  return {r.valid_up_to, static_cast<Utf8ErrorKind>(r.kind), r.error_len};
+}
+
 // The scalar kernel: skips ASCII 16 bytes at a time, then decodes one
 // sequence with the reference step.
-Utf8Result ValidateScalar(const uint8_t* s, size_t n) {
+KernelResult ValidateScalar(const uint8_t* s, size_t n) {
   constexpr uint64_t kHighBits = 0x8080808080808080ull;
   size_t i = 0;
   while (i < n) {
@@ -36,51 +46,26 @@ Utf8Result ValidateScalar(const uint8_t* s, size_t n) {
     while (i < n && s[i] < 0x80) ++i;
     if (i == n) break;
     const internal::DecodeStep step = DecodeOne(s + i, n - i);
-    if (step.length == 0) return {i, step.kind, step.error_len};
+    if (step.length == 0) {
+      return {i, static_cast<uint8_t>(step.kind), step.error_len};
+    }
     i += step.length;
   }
-  return {n, Utf8ErrorKind::kNone, 0};
+  return {n, 0, 0};
 }
 
-// After a kernel reports an error in the block at `block`, finds the exact
-// first error with the reference decoder. Everything before the block is
-// valid except a sequence that starts in its last three bytes, so decoding
-// restarts at that sequence's lead byte, or at the block itself.
-Utf8Result LocateError(const uint8_t* s, size_t n, size_t block) {
-  size_t start = block;
-  for (size_t back = 1; back <= 3 && back <= block; ++back) {
-    const uint8_t b = s[block - back];
-    if (internal::IsTail(b)) continue;
-    const size_t len = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    if (len > back) start = block - back;
-    break;
-  }
-  Utf8Result r = ValidateFrom(s + start, n - start);
-  r.valid_up_to += start;
-  return r;
-}
-
-template <internal::KernelFn kKernel>
-Utf8Result RunKernel(const uint8_t* s, size_t n) {
-  const size_t block = kKernel(s, n);
-  if (block == internal::kKernelValid) [[likely]] {
-    return {n, Utf8ErrorKind::kNone, 0};
-  }
-  return LocateError(s, n, block);
-}
-
-using ValidateFn = Utf8Result (*)(const uint8_t*, size_t);
+using ValidateFn = internal::KernelFn;
 
 ValidateFn FunctionFor(Utf8Kernel kernel) {
 #if defined(__x86_64__)
   if (Utf8KernelSupported(kernel)) {
     switch (kernel) {
       case Utf8Kernel::kSse42:
-        return &RunKernel<internal::ValidateSse42Kernel>;
+        return &internal::ValidateSse42Kernel;
       case Utf8Kernel::kAvx2:
-        return &RunKernel<internal::ValidateAvx2Kernel>;
+        return &internal::ValidateAvx2Kernel;
       case Utf8Kernel::kAvx512:
-        return &RunKernel<internal::ValidateAvx512Kernel>;
+        return &internal::ValidateAvx512Kernel;
       default:
         break;
     }
@@ -108,20 +93,42 @@ Utf8Kernel ChooseKernel() {
   return BestKernel();
 }
 
-Utf8Result ResolveAndValidate(const uint8_t* s, size_t n);
+KernelResult ResolveAndValidate(const uint8_t* s, size_t n);
 
 // Starts as the resolver so that calls made before static initialization
 // (from another TU's initializer) still work; relaxed loads compile to a
 // plain move.
 std::atomic<ValidateFn> g_validate{&ResolveAndValidate};
 
-Utf8Result ResolveAndValidate(const uint8_t* s, size_t n) {
+KernelResult ResolveAndValidate(const uint8_t* s, size_t n) {
   const ValidateFn fn = FunctionFor(ChooseKernel());
   g_validate.store(fn, std::memory_order_relaxed);
   return fn(s, n);
 }
 
 }  // namespace
+
+namespace internal {
+
+// After a kernel reports an error in the block at `block`, finds the exact
+// first error with the reference decoder. Everything before the block is
+// valid except a sequence that starts in its last three bytes, so decoding
+// restarts at that sequence's lead byte, or at the block itself.
+KernelResult LocateUtf8Error(const uint8_t* s, size_t n, size_t block) {
+  size_t start = block;
+  for (size_t back = 1; back <= 3 && back <= block; ++back) {
+    const uint8_t b = s[block - back];
+    if (internal::IsTail(b)) continue;
+    const size_t len = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    if (len > back) start = block - back;
+    break;
+  }
+  Utf8Result r = ValidateFrom(s + start, n - start);
+  r.valid_up_to += start;
+  return ToKernel(r);
+}
+
+}  // namespace internal
 
 std::string_view Utf8KernelName(Utf8Kernel kernel) {
   switch (kernel) {
@@ -165,7 +172,8 @@ Utf8Kernel ActiveUtf8Kernel() {
 }
 
 Utf8Result ValidateUtf8(std::string_view bytes) noexcept {
-  return g_validate.load(std::memory_order_relaxed)(Bytes(bytes), bytes.size());
+  return FromKernel(
+      g_validate.load(std::memory_order_relaxed)(Bytes(bytes), bytes.size()));
 }
 
 bool IsValidUtf8(std::string_view bytes) noexcept {
@@ -175,7 +183,7 @@ bool IsValidUtf8(std::string_view bytes) noexcept {
 Utf8Result ValidateUtf8With(Utf8Kernel kernel,
                             std::string_view bytes) noexcept {
   if (kernel == Utf8Kernel::kAuto) return ValidateUtf8(bytes);
-  return FunctionFor(kernel)(Bytes(bytes), bytes.size());
+  return FromKernel(FunctionFor(kernel)(Bytes(bytes), bytes.size()));
 }
 
 Utf8Result ValidateUtf8Reference(std::string_view bytes) noexcept {

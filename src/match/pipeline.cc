@@ -438,9 +438,13 @@ void WipeThreadScratch() {
   WipeBuffer(tmp.cps);
 }
 
-absl::Status RunProfile(const Profile& p, CaseMapping cm,
-                        std::string_view input, std::string& out) {
-  out.clear();
+namespace {
+
+// RunProfile without the final clean-up: `out` may hold anything on error.
+// (It is not cleared up front: the ASCII path overwrites it, and growing a
+// cleared string would zero-fill it first.)
+absl::Status RunProfileUncleaned(const Profile& p, CaseMapping cm,
+                                 std::string_view input, std::string& out) {
   if (input.size() > p.max_input_bytes) {
     return Reject(p, p.max_input_bytes, std::nullopt, "input_too_long");
   }
@@ -463,8 +467,14 @@ absl::Status RunProfile(const Profile& p, CaseMapping cm,
         p.string_class == u8guard::StringClass::kAnyText,
         cm != CaseMapping::kNone ||
             p.normalization == NormalizationForm::kNfkcCasefold};
-    if (TryAsciiFastPath(rules, text, out)) {
-      return CheckOutputBounds(p, out, out.size());
+    if (TryAsciiFastPath(rules, text, out)) [[likely]] {
+      // One byte per code point: the common in-bounds case needs no call.
+      const size_t n = out.size();
+      if (n >= p.min_output_bytes && n <= p.max_output_bytes &&
+          n <= p.max_output_code_points) [[likely]] {
+        return absl::OkStatus();
+      }
+      return CheckOutputBounds(p, out, n);
     }
   }
   if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
@@ -478,8 +488,15 @@ absl::Status RunProfile(const Profile& p, CaseMapping cm,
          absl::StrCat("utf8/", std::string(Utf8ErrorKindId(utf8.kind)))},
         p.name, DescribeUtf8Error(input, in_input));
   }
-  absl::Status s = RunUnicode(p, cm, text, base, out);
-  if (!s.ok()) out.clear();
+  return RunUnicode(p, cm, text, base, out);
+}
+
+}  // namespace
+
+absl::Status RunProfile(const Profile& p, CaseMapping cm,
+                        std::string_view input, std::string& out) {
+  absl::Status s = RunProfileUncleaned(p, cm, input, out);
+  if (!s.ok()) [[unlikely]] out.clear();
   return s;
 }
 

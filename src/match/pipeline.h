@@ -12,7 +12,7 @@
 namespace u8guard::internal {
 
 // Applies `profile` to `input` with `case_mapping` in place of the profile's
-// own, writing the result into `out` (cleared first). Errors carry a
+// own, writing the result into `out` (left empty on error). Errors carry a
 // Rejection with offsets into `input`. The BOM policy's kept prefix (kIgnore)
 // is not written; the caller decides whether the output wants it.
 absl::Status RunProfile(const Profile& profile, CaseMapping case_mapping,

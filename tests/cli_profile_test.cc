@@ -37,20 +37,8 @@ namespace {
 using ::u8guard::testing::CliPath;
 using ::u8guard::testing::CommandResult;
 using ::u8guard::testing::RunCommand;
+using ::u8guard::testing::ShellQuote;
 using ::u8guard::testing::ToHex;
-
-// `s` quoted for /bin/sh (any bytes but NUL).
-std::string Quote(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
 
 // A temporary directory, removed at the end of the test.
 class TempDir {
@@ -83,8 +71,8 @@ class TempDir {
 // `with_stderr`.
 CommandResult Cli(const std::vector<std::string>& args,
                   bool with_stderr = false) {
-  std::string cmd = Quote(CliPath());
-  for (const std::string& a : args) absl::StrAppend(&cmd, " ", Quote(a));
+  std::string cmd = ShellQuote(CliPath());
+  for (const std::string& a : args) absl::StrAppend(&cmd, " ", ShellQuote(a));
   cmd += with_stderr ? " 2>&1" : " 2>/dev/null";
   return RunCommand(cmd);
 }
@@ -94,9 +82,9 @@ CommandResult CliWithStdin(const std::vector<std::string>& args,
                            std::string_view stdin_bytes) {
   TempDir dir;
   const std::string in = dir.Write("stdin", stdin_bytes);
-  std::string cmd = Quote(CliPath());
-  for (const std::string& a : args) absl::StrAppend(&cmd, " ", Quote(a));
-  return RunCommand(cmd + " < " + Quote(in) + " 2>/dev/null");
+  std::string cmd = ShellQuote(CliPath());
+  for (const std::string& a : args) absl::StrAppend(&cmd, " ", ShellQuote(a));
+  return RunCommand(cmd + " < " + ShellQuote(in) + " 2>/dev/null");
 }
 
 // Output lines without their '\n'. Fails the test when the output does not

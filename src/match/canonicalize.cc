@@ -10,10 +10,8 @@ namespace u8guard {
 
 absl::Status CanonicalizeInto(const Profile& profile, std::string_view bytes,
                               std::string& key) {
-  absl::Status s =
-      internal::RunProfile(profile, profile.key_case_mapping, bytes, key);
-  if (!s.ok()) key.clear();
-  return s;
+  // RunProfile leaves `key` empty on error.
+  return internal::RunProfile(profile, profile.key_case_mapping, bytes, key);
 }
 
 absl::StatusOr<std::string> Canonicalize(const Profile& profile,

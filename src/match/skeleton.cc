@@ -55,7 +55,7 @@ absl::Status CheckLength(std::string_view s) {
 
 }  // namespace
 
-absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
+absl::Status IcuSkeletonInto(std::string_view valid_utf8, std::string& out) {
   out.clear();
   const USpoofChecker* sc = Checker();
   if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
@@ -85,6 +85,51 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
   }
   out.clear();
   return IcuError("skeleton", U_BUFFER_OVERFLOW_ERROR);
+}
+
+namespace {
+
+// UTS #39 skeletons are computed code point by code point (NFD, each code
+// point replaced by its prototype, NFD again). For ASCII input whose
+// characters all have ASCII prototypes, the skeleton is therefore the
+// concatenation of the characters' skeletons, and the final NFD changes
+// nothing. This table holds those 128 skeletons, taken from ICU at first use.
+struct AsciiSkeletons {
+  std::string of[128];
+  // The character's skeleton is ASCII (false, e.g., for '%', whose
+  // prototype is not: a string holding one is left to ICU).
+  bool ascii[128] = {};
+};
+
+const AsciiSkeletons& AsciiSkeletonTable() {
+  static const AsciiSkeletons* const kTable = [] {
+    auto* t = new AsciiSkeletons;
+    for (int c = 0; c < 128; ++c) {
+      const char ch = static_cast<char>(c);
+      if (!IcuSkeletonInto(std::string_view(&ch, 1), t->of[c]).ok()) continue;
+      t->ascii[c] = true;
+      for (char k : t->of[c]) {
+        t->ascii[c] &= static_cast<unsigned char>(k) < 0x80;
+      }
+    }
+    return t;
+  }();
+  return *kTable;
+}
+
+}  // namespace
+
+absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
+  const AsciiSkeletons& table = AsciiSkeletonTable();
+  bool from_table = true;
+  for (char c : valid_utf8) {
+    const auto b = static_cast<unsigned char>(c);
+    from_table &= b < 0x80 && table.ascii[b];
+  }
+  if (!from_table) return IcuSkeletonInto(valid_utf8, out);
+  out.clear();
+  for (char c : valid_utf8) out += table.of[static_cast<unsigned char>(c)];
+  return absl::OkStatus();
 }
 
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(

@@ -19,6 +19,10 @@ namespace u8guard::internal {
 // is created once and only read (uspoof_getSkeletonUTF8 takes it const).
 absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out);
 
+// SkeletonInto computed by ICU's spoof checker in every case (SkeletonInto
+// answers ASCII input from a per-character table taken from ICU). For tests.
+absl::Status IcuSkeletonInto(std::string_view valid_utf8, std::string& out);
+
 // Returns the UTS #39 restriction level of `valid_utf8`. Internal when ICU
 // fails. Thread-safe as SkeletonInto.
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(

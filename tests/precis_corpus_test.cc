@@ -12,7 +12,6 @@
 #include <unicode/uchar.h>
 
 #include <cstdint>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -20,7 +19,6 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
@@ -31,36 +29,9 @@
 namespace u8guard {
 namespace {
 
-using ::u8guard::testing::FromHex;
-using ::u8guard::testing::TestDataPath;
+using ::u8guard::testing::PrecisCase;
+using ::u8guard::testing::ReadPrecisTable;
 using ::u8guard::testing::ToHex;
-
-struct CorpusCase {
-  std::string profile, input, output, error;
-  bool has_output;
-};
-
-// Reads the TSV (the format of precis_golden.tsv; "" is the empty string).
-std::vector<CorpusCase> ReadCorpus() {
-  std::vector<CorpusCase> cases;
-  std::ifstream in(TestDataPath("precis_corpus.tsv"));
-  EXPECT_TRUE(in.good()) << "cannot read precis_corpus.tsv";
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f = absl::StrSplit(line, '\t');
-    if (f.size() != 5) {
-      ADD_FAILURE() << "malformed corpus line: " << line.substr(0, 80);
-      continue;
-    }
-    auto unhex = [](const std::string& h) {
-      return h == "\"\"" ? std::string() : FromHex(h);
-    };
-    cases.push_back({f[0], unhex(f[1]), f[2] == "-" ? "" : unhex(f[2]),
-                     f[3] == "-" ? "" : f[3], f[2] != "-"});
-  }
-  return cases;
-}
 
 // precis_i18n's profile names mapped to ours, shared with
 // precis_golden_test.cc (tests/test_support.h).
@@ -154,7 +125,7 @@ const char* ReasonOf(Difference d) {
 
 // Returns the kind of deliberate difference that explains why `got`
 // disagrees with precis_i18n on `c`, or nullopt.
-std::optional<Difference> Explain(const Target& t, const CorpusCase& c,
+std::optional<Difference> Explain(const Target& t, const PrecisCase& c,
                                   const Verdict& got) {
   // The input holds a code point new in Unicode 15.0, and precis_i18n
   // rejects the string as unassigned, or (profiles with the Bidi Rule) for
@@ -234,7 +205,7 @@ const std::map<Difference, int>& ExpectedCounts() {
 }
 
 TEST(PrecisCorpus, EveryCaseAgreesWithPrecisI18nOrIsExplained) {
-  const std::vector<CorpusCase> cases = ReadCorpus();
+  const std::vector<PrecisCase> cases = ReadPrecisTable("precis_corpus.tsv");
   const auto targets = ::u8guard::testing::PrecisTargets();
   constexpr size_t kCorpusProfiles = 7;  // the names the generator uses
   ASSERT_GE(cases.size(), 1000u * kCorpusProfiles) << "corpus too small";
@@ -242,7 +213,7 @@ TEST(PrecisCorpus, EveryCaseAgreesWithPrecisI18nOrIsExplained) {
   int agreed = 0;
   std::map<Difference, int> explained;
   std::map<Difference, std::vector<std::string>> examples;
-  for (const CorpusCase& c : cases) {
+  for (const PrecisCase& c : cases) {
     auto it = targets.find(c.profile);
     ASSERT_NE(it, targets.end()) << "unmapped profile " << c.profile;
     const Target& t = it->second;
@@ -285,7 +256,7 @@ TEST(PrecisCorpus, EveryCaseAgreesWithPrecisI18nOrIsExplained) {
 
 // The corpus covers what it claims: the incident strings are in it.
 TEST(PrecisCorpus, HoldsTheIncidentStrings) {
-  const std::vector<CorpusCase> cases = ReadCorpus();
+  const std::vector<PrecisCase> cases = ReadPrecisTable("precis_corpus.tsv");
   for (const char* s :
        {"\xE1\xB4\xAE\xE1\xB4\xB5\xE1\xB4\xB3\xE1\xB4\xAE\xE1\xB4\xB5\xE1\xB4"
         "\xBF\xE1\xB4\xB0",
@@ -301,7 +272,7 @@ TEST(PrecisCorpus, HoldsTheIncidentStrings) {
         "admin",
         "p\xD0\xB0ypal", ""}) {
     int n = 0;
-    for (const CorpusCase& c : cases) n += c.input == s;
+    for (const PrecisCase& c : cases) n += c.input == s;
     EXPECT_EQ(n, 7) << "[" << ToHex(s) << "]";
   }
 }

@@ -3,11 +3,9 @@
 // profile gives the same output or the same rejection rule. Cases we decide
 // differently are listed below with the reason; none is skipped silently.
 
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
@@ -17,31 +15,9 @@
 namespace u8guard {
 namespace {
 
-using ::u8guard::testing::FromHex;
-using ::u8guard::testing::TestDataPath;
+using ::u8guard::testing::PrecisCase;
+using ::u8guard::testing::ReadPrecisTable;
 using ::u8guard::testing::ToHex;
-
-struct GoldenCase {
-  std::string profile, input, output, error;
-  bool has_output;
-};
-
-std::vector<GoldenCase> ReadGolden() {
-  std::vector<GoldenCase> cases;
-  std::ifstream in(TestDataPath("precis_golden.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f = absl::StrSplit(line, '\t');
-    if (f.size() != 5) continue;
-    auto unhex = [](const std::string& h) {
-      return h == "\"\"" ? std::string() : FromHex(h);
-    };
-    cases.push_back({f[0], unhex(f[1]), f[2] == "-" ? "" : unhex(f[2]),
-                     f[3] == "-" ? "" : f[3], f[2] != "-"});
-  }
-  return cases;
-}
 
 // precis_i18n's profile names mapped to ours (tests/test_support.h).
 using Target = ::u8guard::testing::PrecisTarget;
@@ -50,7 +26,7 @@ using Target = ::u8guard::testing::PrecisTarget;
 // inputs; they differ in the rule named, because u8guard judges bytes in
 // layers (RFC 3629 first) while precis_i18n judges Python strings. Returns
 // the reason, or "" when the case is not one of them.
-std::string KnownDifference(const Target& t, const GoldenCase& c,
+std::string KnownDifference(const Target& t, const PrecisCase& c,
                             const std::string& got_rule) {
   // Python strings can hold a lone surrogate; as bytes, ED A0..BF xx is
   // ill-formed UTF-8 (RFC 3629 §3), rejected before PRECIS sees it.
@@ -77,11 +53,11 @@ std::string KnownDifference(const Target& t, const GoldenCase& c,
 constexpr int kKnownDifferences = 2 * 11 + 2 * 9;
 
 TEST(PrecisGolden, EveryCaseAgreesWithPrecisI18n) {
-  const std::vector<GoldenCase> cases = ReadGolden();
+  const std::vector<PrecisCase> cases = ReadPrecisTable("precis_golden.tsv");
   ASSERT_EQ(cases.size(), 3575u) << "precis_golden.tsv is incomplete";
   const auto targets = ::u8guard::testing::PrecisTargets();
   int agreed = 0, known = 0;
-  for (const GoldenCase& c : cases) {
+  for (const PrecisCase& c : cases) {
     auto it = targets.find(c.profile);
     ASSERT_NE(it, targets.end()) << "unmapped profile " << c.profile;
     const Target& t = it->second;

@@ -278,4 +278,26 @@ std::map<std::string, PrecisTarget> PrecisTargets() {
   };
 }
 
+std::vector<PrecisCase> ReadPrecisTable(std::string_view file_name) {
+  std::vector<PrecisCase> cases;
+  std::ifstream in(TestDataPath(file_name));
+  EXPECT_TRUE(in.good()) << "cannot read " << file_name;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    if (f.size() != 5) {
+      ADD_FAILURE() << "malformed line in " << file_name << ": "
+                    << line.substr(0, 80);
+      continue;
+    }
+    auto unhex = [](const std::string& h) {
+      return h == "\"\"" ? std::string() : FromHex(h);
+    };
+    cases.push_back({f[0], unhex(f[1]), f[2] == "-" ? "" : unhex(f[2]),
+                     f[3] == "-" ? "" : f[3], f[2] != "-"});
+  }
+  return cases;
+}
+
 }  // namespace u8guard::testing

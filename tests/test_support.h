@@ -129,6 +129,20 @@ struct PrecisTarget {
 // folding. Used by the precis_i18n conformance tests.
 std::map<std::string, PrecisTarget> PrecisTargets();
 
+// One case of a precis_i18n result table (tests/data/precis_golden.tsv,
+// tests/data/precis_corpus.tsv): profile, input, and either the output or
+// the error precis_i18n gave.
+struct PrecisCase {
+  std::string profile, input, output, error;
+  bool has_output;
+};
+
+// Reads such a table from tests/data/ (tab-separated: profile, input hex,
+// output hex or "-", error or "-", Unicode version or "-"; "" is the empty
+// string; "#" lines are comments). Fails the current test on a malformed
+// line or an unreadable file.
+std::vector<PrecisCase> ReadPrecisTable(std::string_view file_name);
+
 }  // namespace u8guard::testing
 
 #endif  // U8GUARD_TESTS_TEST_SUPPORT_H_

@@ -8,7 +8,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "src/match/acl_storage.h"
 #include "tests/test_support.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
@@ -281,38 +280,6 @@ TEST(AclIndex, MemoryIsWithinThreeTimesTheEntries) {
   const size_t bytes = allow->index().MemoryUsage();
   EXPECT_GT(bytes, raw);  // it does hold the keys
   EXPECT_LT(bytes, 3 * raw) << bytes << " bytes for " << raw;
-}
-
-// The index's key hash (internal) reads every byte of every length, and
-// spreads sequential names evenly over the bits the Swiss table uses: the
-// low 7 (H2, the control byte) and the ones above (H1, the probe start).
-TEST(AclKeyHash, EveryByteCountsAndBitsAreEven) {
-  const uint64_t seed = internal::AclHashSeed();
-  for (size_t n = 0; n <= 40; ++n) {
-    std::string s(n, 'a');
-    for (size_t i = 0; i < n; ++i) s[i] = static_cast<char>('a' + i % 26);
-    const uint64_t h = internal::HashKey(s, seed);
-    EXPECT_NE(h, internal::HashKey(s + "a", seed)) << n;
-    for (size_t i = 0; i < n; ++i) {
-      std::string t = s;
-      t[i] ^= 1;
-      ASSERT_NE(h, internal::HashKey(t, seed)) << n << " " << i;
-    }
-  }
-  constexpr int kKeys = 1 << 17;
-  std::vector<int> low(128), high(1 << 16);
-  for (int i = 0; i < kKeys; ++i) {
-    const uint64_t h = internal::HashKey(absl::StrCat("user", i), seed);
-    ++low[h & 127];
-    ++high[(h >> 7) & 0xFFFF];
-  }
-  // Expected 1024 per low bucket and 2 per high bucket.
-  EXPECT_GT(*std::min_element(low.begin(), low.end()), 800);
-  EXPECT_LT(*std::max_element(low.begin(), low.end()), 1250);
-  EXPECT_LT(*std::max_element(high.begin(), high.end()), 16);
-  // A different seed gives different hashes.
-  EXPECT_NE(internal::HashKey("alice", seed),
-            internal::HashKey("alice", ~seed));
 }
 
 TEST(AclIndex, LoadReadsFilesAndReportsErrors) {

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -22,22 +22,6 @@
 
 namespace u8guard {
 namespace internal {
-
-uint64_t AclHashSeed() {
-  static const uint64_t seed = [] {
-    // The address of a local varies with ASLR: a fallback for a system
-    // without an entropy source (std::random_device may throw there).
-    const int local = 0;
-    uint64_t s = reinterpret_cast<uintptr_t>(&local) * 0x9E3779B97F4A7C15ull;
-    try {
-      std::random_device rd;
-      s ^= (static_cast<uint64_t>(rd()) << 32) ^ rd();
-    } catch (...) {
-    }
-    return s;
-  }();
-  return seed;
-}
 
 namespace {
 
@@ -57,6 +41,7 @@ class AclBuilder {
 
   void Reserve(size_t entries, size_t bytes) {
     s_->offsets.reserve(entries);
+    hashes_.reserve(entries);
     s_->arena.reserve(bytes + 8 * entries);
   }
 
@@ -86,10 +71,12 @@ class AclBuilder {
       return absl::ResourceExhaustedError(
           "ACL too large: more than 4 GiB of keys or 2^32 entries");
     }
-    std::string_view lookup = key_;
+    // The table's hash, kept until Finish (a skeleton costs ICU ~1 us).
     if (s_->mode == AclMode::kSkeleton) {
       if (absl::Status sk = SkeletonInto(key_, skeleton_); !sk.ok()) return sk;
-      lookup = skeleton_;
+      hashes_.push_back(TableHash(skeleton_));
+    } else {
+      hashes_.push_back(TableHash(key_));
     }
     // Runs: index and line as offsets from the valid index.
     const int64_t index_delta =
@@ -104,17 +91,11 @@ class AclBuilder {
     s_->offsets.push_back(static_cast<uint32_t>(s_->arena.size()));
     const uint32_t v32 = static_cast<uint32_t>(v);
     s_->arena.append(reinterpret_cast<const char*>(&v32), sizeof v32);
-    const bool key_stored = lookup != std::string_view(key_);
     const bool original_stored = original != std::string_view(key_);
     s_->arena.push_back(
-        static_cast<char>((key_stored ? kKeyStored : 0) |
-                          (original_stored ? kOriginalStored : 0)));
-    AppendVarint(lookup.size(), s_->arena);
-    s_->arena.append(lookup);
-    if (key_stored) {
-      AppendVarint(key_.size(), s_->arena);
-      s_->arena.append(key_);
-    }
+        static_cast<char>(original_stored ? kOriginalStored : 0));
+    AppendVarint(key_.size(), s_->arena);
+    s_->arena.append(key_);
     if (original_stored) {
       AppendVarint(original.size(), s_->arena);
       s_->arena.append(original);
@@ -128,18 +109,41 @@ class AclBuilder {
     s_->offsets.shrink_to_fit();
     s_->runs.shrink_to_fit();
     s_->invalid.shrink_to_fit();
+    // The first entry with a given key (exact) or skeleton wins; later ones
+    // are collisions or look-alikes, which the audit lists.
     const char* base = s_->arena.data();
-    s_->table =
-        RecordTable(s_->offsets.size(), RecordHash{base}, RecordEq{base});
-    // The first entry with a given lookup field wins; later ones are
-    // collisions (exact) or look-alikes (skeleton), which the audit lists.
-    for (const uint32_t offset : s_->offsets) s_->table.insert(offset);
+    s_->table.Reset(s_->offsets.size());
+    for (size_t v = 0; v < s_->offsets.size(); ++v) {
+      const uint32_t offset = s_->offsets[v];
+      const std::string_view key = KeyOf(base, offset);
+      if (s_->mode == AclMode::kExact) {
+        s_->table.Insert(hashes_[v], offset, [&](uint32_t other) {
+          return HasKey(base, other, key);
+        });
+      } else {
+        // Skeletons are recomputed only on a hash tag match: the same
+        // skeleton (a look-alike) or, rarely, a tag collision.
+        s_->table.Insert(hashes_[v], offset, [&](uint32_t other) {
+          return SkeletonsEqual(KeyOf(base, other), key);
+        });
+      }
+    }
+    hashes_ = {};
     return std::shared_ptr<const AclStorage>(std::move(s_));
   }
 
  private:
+  // Whether the keys `a` and `b` have the same skeleton (both have one:
+  // Add checked).
+  bool SkeletonsEqual(std::string_view a, std::string_view b) {
+    return SkeletonInto(a, skeleton_).ok() &&
+           SkeletonInto(b, other_skeleton_).ok() &&
+           skeleton_ == other_skeleton_;
+  }
+
   std::unique_ptr<AclStorage> s_;
-  std::string key_, skeleton_;
+  std::vector<uint64_t> hashes_;  // per valid entry, until Finish
+  std::string key_, skeleton_, other_skeleton_;
 };
 
 bool IsBlank(std::string_view line) {

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "src/match/acl_storage.h"
+#include "src/match/pipeline.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
@@ -16,8 +17,8 @@ namespace u8guard {
 namespace internal {
 
 void AclStorage::EntryInto(uint32_t offset, AclEntry& e) const {
-  // Decoded into scalars and written straight into `e` (not through
-  // AclRecord or a returned AclEntry): GCC otherwise copies the string_views
+  // Decoded into scalars and written straight into `e` (not through a
+  // returned AclEntry): GCC otherwise copies the string_views
   // through the stack, and reloading two 8-byte stores as one 16-byte load
   // stalls store forwarding on every hit.
   const char* p = arena.data() + offset;
@@ -25,20 +26,12 @@ void AclStorage::EntryInto(uint32_t offset, AclEntry& e) const {
   std::memcpy(&v, p, sizeof v);
   const uint8_t flags = static_cast<uint8_t>(p[sizeof v]);
   p += kRecordHeader;
-  size_t n = ReadVarint(p);
+  const size_t key_size = ReadVarint(p);
   const char* key = p;
-  size_t key_size = n;
-  if (flags & kKeyStored) {
-    p += n;
-    key_size = ReadVarint(p);
-    key = p;
-    p += key_size;
-  } else if (flags & kOriginalStored) {
-    p += n;
-  }
   const char* original = key;
   size_t original_size = key_size;
   if (flags & kOriginalStored) {
+    p += key_size;
     original_size = ReadVarint(p);
     original = p;
   }
@@ -64,6 +57,7 @@ namespace {
 struct LookupScratch {
   std::string key;
   std::string skeleton;
+  std::string candidate_skeleton;  // of an entry with the same hash tag
 };
 
 LookupScratch& ThreadScratch() {
@@ -135,12 +129,7 @@ size_t AclIndex::MemoryUsage() const {
     bytes += e.original.capacity() + e.message.capacity() +
              e.rejection.rule.capacity();
   }
-  // A flat_hash_set slot is the value plus one control byte; the control
-  // array has a group's worth of extra bytes.
-  if (s.table.capacity() > 0) {
-    bytes += AllocatedBytes(s.table.capacity() * (sizeof(uint32_t) + 1) + 16);
-  }
-  return bytes;
+  return bytes + s.table.MemoryUsage();
 }
 
 // ---- AllowList --------------------------------------------------------------
@@ -173,14 +162,18 @@ AclLookup AllowList::Grants(std::string_view credential) const {
   const internal::AclStorage& s = *index_.storage_;
   std::string& key = internal::ThreadScratch().key;
   AclLookup r;
-  r.status = CanonicalizeInto(s.profile, credential, key);
-  if (!r.status.ok()) return r;  // fail closed
-  // Both memory accesses of the probe (control bytes and slots) start
-  // together, rather than one after the other.
+  // What CanonicalizeInto would write, inline for ASCII credentials.
+  if (!internal::TryAsciiProfile(s.profile, s.profile.key_case_mapping,
+                                 credential, key)) [[unlikely]] {
+    r.status = CanonicalizeInto(s.profile, credential, key);
+    if (!r.status.ok()) return r;  // fail closed
+  }
   const std::string_view k = key;
-  s.table.prefetch(k);
-  const auto it = s.table.find(k);
-  if (it != s.table.end()) s.EntryInto(*it, r.match.emplace());
+  const char* base = s.arena.data();
+  const uint32_t* offset =
+      s.table.Find(internal::TableHash(k),
+                   [&](uint32_t o) { return internal::HasKey(base, o, k); });
+  if (offset != nullptr) s.EntryInto(*offset, r.match.emplace());
   return r;
 }
 
@@ -218,8 +211,18 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   if (!r.status.ok()) return r;
   r.status = internal::SkeletonInto(scratch.key, scratch.skeleton);
   if (!r.status.ok()) return r;
-  const auto it = s.table.find(std::string_view(scratch.skeleton));
-  if (it != s.table.end()) s.EntryInto(*it, r.match.emplace());
+  // A candidate's skeleton is recomputed from its key: it is one with the
+  // same hash tag, so almost always a real look-alike.
+  const std::string_view skeleton = scratch.skeleton;
+  const char* base = s.arena.data();
+  const uint32_t* offset =
+      s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
+        return internal::SkeletonInto(internal::KeyOf(base, o),
+                                      scratch.candidate_skeleton)
+                   .ok() &&
+               scratch.candidate_skeleton == skeleton;
+      });
+  if (offset != nullptr) s.EntryInto(*offset, r.match.emplace());
   return r;
 }
 

@@ -458,25 +458,8 @@ absl::Status RunProfileUncleaned(const Profile& p, CaseMapping cm,
     text = split->text;
     base = split->text_offset;
   }
-  if (p.additional_mapping != SpaceMapping::kToAsciiTrimCollapse) {
-    const AsciiRules rules{
-        static_cast<unsigned char>(
-            p.string_class == u8guard::StringClass::kIdentifier ? 0x21
-            : p.string_class == u8guard::StringClass::kFreeform ? 0x20
-                                                                : 0x00),
-        p.string_class == u8guard::StringClass::kAnyText,
-        cm != CaseMapping::kNone ||
-            p.normalization == NormalizationForm::kNfkcCasefold};
-    if (TryAsciiFastPath(rules, text, out)) [[likely]] {
-      // One byte per code point: the common in-bounds case needs no call.
-      const size_t n = out.size();
-      if (n >= p.min_output_bytes && n <= p.max_output_bytes &&
-          n <= p.max_output_code_points) [[likely]] {
-        return absl::OkStatus();
-      }
-      return CheckOutputBounds(p, out, n);
-    }
-  }
+  if (TryAsciiRun(p, cm, text, out)) [[likely]]
+    return absl::OkStatus();
   if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
 
   const Utf8Result utf8 = ValidateUtf8(text);
@@ -496,7 +479,8 @@ absl::Status RunProfileUncleaned(const Profile& p, CaseMapping cm,
 absl::Status RunProfile(const Profile& p, CaseMapping cm,
                         std::string_view input, std::string& out) {
   absl::Status s = RunProfileUncleaned(p, cm, input, out);
-  if (!s.ok()) [[unlikely]] out.clear();
+  if (!s.ok()) [[unlikely]]
+    out.clear();
   return s;
 }
 

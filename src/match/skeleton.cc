@@ -6,8 +6,10 @@
 #include <unicode/utypes.h>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "u8guard/match.h"
@@ -95,22 +97,30 @@ namespace {
 // concatenation of the characters' skeletons, and the final NFD changes
 // nothing. This table holds those 128 skeletons, taken from ICU at first use.
 struct AsciiSkeletons {
-  std::string of[128];
-  // The character's skeleton is ASCII (false, e.g., for '%', whose
-  // prototype is not: a string holding one is left to ICU).
+  static constexpr size_t kMax = 4;  // longest skeleton kept (bytes)
+  // The character's skeleton, padded with zeros, and its length.
+  char of[128][kMax] = {};
+  uint8_t size[128] = {};
+  // The character's skeleton is ASCII and at most kMax bytes (false, e.g.,
+  // for '%', whose prototype is not ASCII: a string holding one is left to
+  // ICU).
   bool ascii[128] = {};
 };
 
 const AsciiSkeletons& AsciiSkeletonTable() {
   static const AsciiSkeletons* const kTable = [] {
     auto* t = new AsciiSkeletons;
+    std::string skeleton;
     for (int c = 0; c < 128; ++c) {
       const char ch = static_cast<char>(c);
-      if (!IcuSkeletonInto(std::string_view(&ch, 1), t->of[c]).ok()) continue;
+      if (!IcuSkeletonInto(std::string_view(&ch, 1), skeleton).ok()) continue;
+      if (skeleton.size() > AsciiSkeletons::kMax) continue;
       t->ascii[c] = true;
-      for (char k : t->of[c]) {
+      for (char k : skeleton) {
         t->ascii[c] &= static_cast<unsigned char>(k) < 0x80;
       }
+      std::memcpy(t->of[c], skeleton.data(), skeleton.size());
+      t->size[c] = static_cast<uint8_t>(skeleton.size());
     }
     return t;
   }();
@@ -127,8 +137,16 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
     from_table &= b < 0x80 && table.ascii[b];
   }
   if (!from_table) return IcuSkeletonInto(valid_utf8, out);
-  out.clear();
-  for (char c : valid_utf8) out += table.of[static_cast<unsigned char>(c)];
+  // Each character's kMax bytes are copied whole (one store) and the write
+  // position advances by its skeleton's length.
+  out.resize(valid_utf8.size() * AsciiSkeletons::kMax);
+  char* p = out.data();
+  for (char c : valid_utf8) {
+    const auto b = static_cast<unsigned char>(c);
+    std::memcpy(p, table.of[b], AsciiSkeletons::kMax);
+    p += table.size[b];
+  }
+  out.resize(static_cast<size_t>(p - out.data()));
   return absl::OkStatus();
 }
 

@@ -268,18 +268,21 @@ TEST(AclIndex, LongAndManyEntries) {
   EXPECT_FALSE(allow->Grants("user10000"));
 }
 
-TEST(AclIndex, MemoryIsWithinThreeTimesTheEntries) {
+TEST(AclIndex, MemoryIsWithinThreeTimesTheEntriesInBothModes) {
   std::vector<std::string> names;
   size_t raw = 0;
   for (int i = 0; i < 100000; ++i) {
     names.push_back(absl::StrCat("employee.", i * 7919 % 1000003));
     raw += names.back().size() + 1;  // as a file: with its newline
   }
-  absl::StatusOr<AllowList> allow = AllowList::Build(Mapped(), names);
-  ASSERT_TRUE(allow.ok());
-  const size_t bytes = allow->index().MemoryUsage();
-  EXPECT_GT(bytes, raw);  // it does hold the keys
-  EXPECT_LT(bytes, 3 * raw) << bytes << " bytes for " << raw;
+  for (const AclMode mode : {AclMode::kExact, AclMode::kSkeleton}) {
+    SCOPED_TRACE(AclModeName(mode));
+    absl::StatusOr<AclIndex> index = AclIndex::Build(Mapped(), names, mode);
+    ASSERT_TRUE(index.ok());
+    const size_t bytes = index->MemoryUsage();
+    EXPECT_GT(bytes, raw);  // it does hold the keys
+    EXPECT_LT(bytes, 3 * raw) << bytes << " bytes for " << raw;
+  }
 }
 
 TEST(AclIndex, LoadReadsFilesAndReportsErrors) {

@@ -122,9 +122,13 @@ class AclBuilder {
         });
       } else {
         // Skeletons are recomputed only on a hash tag match: the same
-        // skeleton (a look-alike) or, rarely, a tag collision.
+        // skeleton (a look-alike) or, rarely, a tag collision. This entry's
+        // own, at the first match (Add checked that it has one).
+        bool have_skeleton = false;
         s_->table.Insert(hashes_[v], offset, [&](uint32_t other) {
-          return SkeletonsEqual(KeyOf(base, other), key);
+          if (!have_skeleton) have_skeleton = SkeletonInto(key, skeleton_).ok();
+          return have_skeleton &&
+                 HasSkeleton(base, other, skeleton_, other_skeleton_);
         });
       }
     }
@@ -133,14 +137,6 @@ class AclBuilder {
   }
 
  private:
-  // Whether the keys `a` and `b` have the same skeleton (both have one:
-  // Add checked).
-  bool SkeletonsEqual(std::string_view a, std::string_view b) {
-    return SkeletonInto(a, skeleton_).ok() &&
-           SkeletonInto(b, other_skeleton_).ok() &&
-           skeleton_ == other_skeleton_;
-  }
-
   std::unique_ptr<AclStorage> s_;
   std::vector<uint64_t> hashes_;  // per valid entry, until Finish
   std::string key_, skeleton_, other_skeleton_;

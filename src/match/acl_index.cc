@@ -217,10 +217,8 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   const char* base = s.arena.data();
   const uint32_t* offset =
       s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
-        return internal::SkeletonInto(internal::KeyOf(base, o),
-                                      scratch.candidate_skeleton)
-                   .ok() &&
-               scratch.candidate_skeleton == skeleton;
+        return internal::HasSkeleton(base, o, skeleton,
+                                     scratch.candidate_skeleton);
       });
   if (offset != nullptr) s.EntryInto(*offset, r.match.emplace());
   return r;

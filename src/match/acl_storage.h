@@ -36,6 +36,7 @@
 #include "absl/strings/string_view.h"
 #include "src/match/acl_memory.h"
 #include "src/match/acl_table.h"
+#include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"
 
@@ -114,6 +115,14 @@ inline bool HasKey(const char* base, uint32_t offset, std::string_view key) {
 #else
   return std::memcmp(p, k, n) == 0;
 #endif
+}
+
+// Whether the key of the record at `offset` has the skeleton `skeleton`,
+// computing it into `scratch`: the table's predicate in a skeleton index,
+// which stores no skeletons.
+inline bool HasSkeleton(const char* base, uint32_t offset,
+                        std::string_view skeleton, std::string& scratch) {
+  return SkeletonInto(KeyOf(base, offset), scratch).ok() && scratch == skeleton;
 }
 
 // The hash the table files `s` under (a key or a skeleton): absl::Hash,

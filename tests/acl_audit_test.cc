@@ -6,13 +6,18 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "src/cli/acl_text.h"
 #include "tests/test_support.h"
 #include "u8guard/acl.h"
+#include "u8guard/display.h"
 #include "u8guard/profile.h"
 #include "u8guard/version.h"
 
 namespace u8guard {
 namespace {
+
+using ::u8guard::cli::DescribeFinding;
+using ::u8guard::cli::DescribeLookup;
 
 using ::u8guard::testing::TestDataPath;
 
@@ -94,7 +99,7 @@ TEST(AclAudit, EveryKindInListOrder) {
             "eve");
   const AclFinding& invalid = audit.findings[5];
   ASSERT_TRUE(invalid.rejection.has_value());
-  EXPECT_EQ(invalid.rejection->rule, "bom_not_allowed");
+  EXPECT_EQ(invalid.rejection->rule_id(), "bom_not_allowed");
   EXPECT_EQ(invalid.rejection->code_point, U'\uFEFF');
 
   const AclFinding& rn = audit.findings[6];

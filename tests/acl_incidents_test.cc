@@ -60,7 +60,7 @@ TEST(AclIncidents, BigbirdModifierLettersNeverCollideWithBigbird) {
     EXPECT_FALSE(Equivalent(p, spoof, "BIGBIRD"));
     const absl::Status s = Canonicalize(p, spoof).status();
     ASSERT_FALSE(s.ok());
-    EXPECT_EQ(GetRejection(s)->rule, "DISALLOWED/has_compat");
+    EXPECT_EQ(GetRejection(s)->rule_id(), "DISALLOWED/has_compat");
 
     const AllowList allow = Allow(p, {"bigbird"});
     EXPECT_FALSE(allow.Grants(spoof));
@@ -230,7 +230,7 @@ TEST(AclIncidents, InvisibleCharactersNeverMatch) {
       const AclLookup r = allow.Grants(c.spoof);
       EXPECT_FALSE(r);
       ASSERT_FALSE(r.status.ok());
-      EXPECT_EQ(GetRejection(r.status)->rule, c.rule);
+      EXPECT_EQ(GetRejection(r.status)->rule_id(), c.rule);
       // As an entry in a file (not on line 1, where EF BB BF is the file's
       // signature): invalid in the audit, and it grants nothing.
       const std::string text = "bob\n" + c.spoof + "\n";
@@ -239,7 +239,7 @@ TEST(AclIncidents, InvisibleCharactersNeverMatch) {
       EXPECT_FALSE(file->Grants(c.target));
       ASSERT_EQ(file->index().invalid_entries().size(), 1u);
       EXPECT_EQ(file->index().invalid_entries()[0].line, 2u);
-      EXPECT_EQ(file->index().invalid_entries()[0].rejection.rule, c.rule);
+      EXPECT_EQ(file->index().invalid_entries()[0].rejection.rule_id(), c.rule);
       absl::StatusOr<AclAudit> audit = AuditAcl(file->index());
       ASSERT_TRUE(audit.ok());
       bool invalid_found = false;

@@ -71,8 +71,9 @@ TEST(AclIndexFile, CommentsBlankLinesCrlfAndLineNumbers) {
   EXPECT_EQ(dave.line, 7u);
   EXPECT_EQ(dave.original, " #dave");
   EXPECT_EQ(dave.rejection.offset, 0u);
-  EXPECT_EQ(dave.rejection.rule, "DISALLOWED/spaces");
-  EXPECT_NE(dave.message.find("username-case-mapped"), std::string::npos);
+  EXPECT_EQ(dave.rejection.rule_id(), "DISALLOWED/spaces");
+  EXPECT_NE(RejectionMessage(dave.rejection).find("username-case-mapped"),
+            std::string::npos);
 }
 
 TEST(AclIndexFile, EmptyAndCommentOnlyFiles) {
@@ -101,7 +102,7 @@ TEST(AclIndexFile, SignatureOnlyOnTheFirstLineAndOnlyOnce) {
   ASSERT_EQ(index->bom_entries().size(), 1u);
   EXPECT_EQ(index->bom_entries()[0], 1u);
   ASSERT_EQ(index->invalid_entries().size(), 1u);
-  EXPECT_EQ(index->invalid_entries()[0].rejection.rule, "bom_not_allowed");
+  EXPECT_EQ(index->invalid_entries()[0].rejection.rule_id(), "bom_not_allowed");
   EXPECT_EQ(index->invalid_entries()[0].line, 3u);
 
   // Two signatures on line 1: one is the file's, the other the entry's.
@@ -145,12 +146,12 @@ TEST(AclIndexFile, InvalidUtf8IsAnInvalidEntryWithItsOffset) {
   EXPECT_EQ(index->size(), 1u);
   ASSERT_EQ(index->invalid_entries().size(), 2u);
   EXPECT_EQ(index->invalid_entries()[0].rejection.offset, 3u);
-  EXPECT_EQ(index->invalid_entries()[0].rejection.rule, "utf8/overlong");
+  EXPECT_EQ(index->invalid_entries()[0].rejection.rule_id(), "utf8/overlong");
   EXPECT_EQ(index->invalid_entries()[0].original,
             "svc\xC0\xAE"
             "backup");
   EXPECT_EQ(index->invalid_entries()[1].rejection.offset, 2u);
-  EXPECT_EQ(index->invalid_entries()[1].rejection.rule, "utf8/truncated");
+  EXPECT_EQ(index->invalid_entries()[1].rejection.rule_id(), "utf8/truncated");
 }
 
 TEST(AclIndexList, EntriesAreTakenAsIs) {
@@ -166,8 +167,9 @@ TEST(AclIndexList, EntriesAreTakenAsIs) {
   EXPECT_EQ(index->entry(0).line, 0u);  // no lines in a list
   EXPECT_EQ(index->entry(0).key, "zoe");
   ASSERT_EQ(index->invalid_entries().size(), 3u);
-  EXPECT_EQ(index->invalid_entries()[1].rejection.rule, "DISALLOWED/empty");
-  EXPECT_EQ(index->invalid_entries()[2].rejection.rule, "bom_not_allowed");
+  EXPECT_EQ(index->invalid_entries()[1].rejection.rule_id(),
+            "DISALLOWED/empty");
+  EXPECT_EQ(index->invalid_entries()[2].rejection.rule_id(), "bom_not_allowed");
 }
 
 TEST(AclLookups, FirstEntryWinsAndOriginalsAreKept) {

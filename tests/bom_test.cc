@@ -24,7 +24,8 @@ Profile WithBom(BomPolicy policy, const char* base = "freeform-class") {
 
 Rejection RejectionOf(const absl::Status& s) {
   EXPECT_FALSE(s.ok());
-  return GetRejection(s).value_or(Rejection{999, std::nullopt, "none"});
+  return GetRejection(s).value_or(
+      Rejection{.offset = 999, .profile = "<none>"});
 }
 
 TEST(BomPolicyNames, RoundTrip) {
@@ -40,7 +41,7 @@ TEST(ApplyBomPolicy, RejectRefusesAnInitialBomAtOffsetZero) {
       ApplyBomPolicy(BomPolicy::kReject, kBom + "abc");
   const Rejection r = RejectionOf(s.status());
   EXPECT_EQ(r.offset, 0u);
-  EXPECT_EQ(r.rule, "bom_not_allowed");
+  EXPECT_EQ(r.rule_id(), "bom_not_allowed");
   EXPECT_EQ(r.code_point, U'\uFEFF');
 }
 
@@ -84,7 +85,7 @@ TEST(ProfileBom, LiteralBomIsDisallowedByPrecis) {
       Canonicalize(WithBom(BomPolicy::kLiteral), kBom + "admin").status());
   EXPECT_EQ(r.offset, 0u);
   EXPECT_EQ(r.code_point, U'\uFEFF');
-  EXPECT_EQ(r.rule, "DISALLOWED/precis_ignorable_properties");
+  EXPECT_EQ(r.rule_id(), "DISALLOWED/precis_ignorable_properties");
 }
 
 TEST(ProfileBom, SecondBomAfterStripIsReportedAtItsOwnOffset) {
@@ -100,7 +101,7 @@ TEST(ProfileBom, MidStringBomIsAlwaysZwnbsp) {
     const Rejection r = RejectionOf(
         Canonicalize(WithBom(policy), "ad" + kBom + "min").status());
     EXPECT_EQ(r.offset, 2u) << BomPolicyName(policy);
-    EXPECT_EQ(r.rule, "DISALLOWED/precis_ignorable_properties");
+    EXPECT_EQ(r.rule_id(), "DISALLOWED/precis_ignorable_properties");
   }
 }
 
@@ -113,7 +114,7 @@ TEST(ProfileBom, IgnoreKeepsBomInEnforcedFormOnly) {
 
 TEST(ProfileBom, RejectedBomNeverEquals) {
   const Profile p = **FindBuiltinProfile("username-case-mapped");
-  EXPECT_EQ(RejectionOf(Canonicalize(p, kBom + "admin").status()).rule,
+  EXPECT_EQ(RejectionOf(Canonicalize(p, kBom + "admin").status()).rule_id(),
             "bom_not_allowed");
   EXPECT_FALSE(Equivalent(p, kBom + "admin", "admin"));
 }
@@ -123,12 +124,12 @@ TEST(ProfileBom, BomFollowedByInvalidBytesReportsCallerOffsets) {
     const Rejection r =
         RejectionOf(Canonicalize(WithBom(policy), kBom + "a\xC0\xAE").status());
     EXPECT_EQ(r.offset, 4u) << BomPolicyName(policy);
-    EXPECT_EQ(r.rule, "utf8/overlong");
+    EXPECT_EQ(r.rule_id(), "utf8/overlong");
   }
   // A truncated BOM is just invalid UTF-8 at offset 0.
   EXPECT_EQ(
       RejectionOf(Canonicalize(WithBom(BomPolicy::kStrip), "\xEF\xBB").status())
-          .rule,
+          .rule_id(),
       "utf8/truncated");
 }
 

@@ -105,7 +105,7 @@ void ExpectRejected(std::string_view raw, const PathOptions& o,
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
   const absl::StatusOr<std::string> r = SanitizePath(raw, o);
   const Rejection rej = RejectionOf(r);
-  EXPECT_EQ(rej.rule, rule) << r.status();
+  EXPECT_EQ(rej.rule_id(), rule) << r.status();
   EXPECT_EQ(rej.offset, offset) << r.status();
 }
 
@@ -162,7 +162,7 @@ TEST(PathSanitize, IisNimdaOverlongIsRejectedAtByte1) {
        {PathOptions{}, Decoding(), Resolving(), Nfkc(), Windows(), request}) {
     const absl::StatusOr<std::string> r = SanitizePath(nimda, o);
     const Rejection rej = RejectionOf(r);
-    EXPECT_EQ(rej.rule, "utf8/overlong");
+    EXPECT_EQ(rej.rule_id(), "utf8/overlong");
     EXPECT_EQ(rej.offset, 1u);
     EXPECT_NE(r.status().message().find("at byte 1"), std::string_view::npos)
         << r.status();
@@ -307,7 +307,8 @@ TEST(PathSanitize, EveryCodePointWhoseNfkcHasStructureIsRejected) {
         const absl::StatusOr<std::string> r = SanitizePath(raw, o);
         const std::optional<Rejection> rej = GetRejection(r.status());
         const size_t want = raw.find(c);
-        if (r.ok() || !rej || rej->rule != "path/structure_changed_by_nfkc" ||
+        if (r.ok() || !rej ||
+            rej->rule_id() != "path/structure_changed_by_nfkc" ||
             rej->offset != want || rej->code_point != cp) {
           log.Add(absl::StrFormat(
               "U+%04X in %s (%s): %s", static_cast<uint32_t>(cp), ToHex(raw),
@@ -320,7 +321,7 @@ TEST(PathSanitize, EveryCodePointWhoseNfkcHasStructureIsRejected) {
     const std::string enc = "dir/a" + PercentEncode(c, false);
     const absl::StatusOr<std::string> r = SanitizePath(enc, Decoding());
     const std::optional<Rejection> rej = GetRejection(r.status());
-    if (!rej || rej->rule != "path/structure_changed_by_nfkc" ||
+    if (!rej || rej->rule_id() != "path/structure_changed_by_nfkc" ||
         rej->offset != 5) {
       log.Add(absl::StrFormat("U+%04X percent-encoded: %s",
                               static_cast<uint32_t>(cp),
@@ -341,7 +342,7 @@ TEST(PathSanitize, WindowsCharactersUnderNfkcAreRejectedWithWindowsRules) {
       o.windows = true;
       const absl::StatusOr<std::string> r = SanitizePath(raw, o);
       const std::optional<Rejection> rej = GetRejection(r.status());
-      if (!rej || rej->rule != "path/structure_changed_by_nfkc" ||
+      if (!rej || rej->rule_id() != "path/structure_changed_by_nfkc" ||
           rej->offset != 5) {
         log.Add(absl::StrFormat("U+%04X: %s", static_cast<uint32_t>(cp),
                                 r.ok() ? *r : r.status().ToString()));
@@ -378,7 +379,7 @@ TEST(PathSanitize, NoOtherCodePointIsRejectedForStructure) {
       continue;
     }
     const std::optional<Rejection> rej = GetRejection(r.status());
-    if (!rej || rej->rule.rfind("path/", 0) == 0) {
+    if (!rej || rej->rule_id().starts_with("path/")) {
       log.Add(absl::StrFormat("U+%04X: %s", static_cast<uint32_t>(cp),
                               r.status().ToString()));
     }
@@ -594,7 +595,8 @@ TEST(PathSanitize, AsciiSegmentsGetTheProfilesResult) {
           ++rejected;
           const std::optional<Rejection> w = GetRejection(want.status());
           const std::optional<Rejection> g = GetRejection(got.status());
-          if (!w || !g || w->rule != g->rule || g->offset != w->offset + 2) {
+          if (!w || !g || w->rule_id() != g->rule_id() ||
+              g->offset != w->offset + 2) {
             log.Add(absl::StrFormat("%s \"%s\": want %s, got %s", name, seg,
                                     want.status().ToString(),
                                     got.ok() ? *got : got.status().ToString()));

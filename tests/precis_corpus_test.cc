@@ -83,7 +83,8 @@ Verdict Judge(const Target& t, std::string_view input) {
             ""};
   if (!v.result.ok()) {
     const std::optional<Rejection> r = GetRejection(v.result.status());
-    v.rule = r ? r->rule : "no Rejection: " + v.result.status().ToString();
+    v.rule = r ? std::string(r->rule_id())
+               : "no Rejection: " + v.result.status().ToString();
   }
   return v;
 }

@@ -237,8 +237,8 @@ TEST(PrecisDerivedPropertyTest, BeyondUnicodeIsDisallowed) {
 TEST(PrecisDerivedPropertyTest, StringClassVerdicts) {
   using P = PrecisProperty;
   using V = ClassVerdict;
-  constexpr StringClass kId = StringClass::kIdentifier;
-  constexpr StringClass kFree = StringClass::kFreeform;
+  constexpr PrecisClass kId = PrecisClass::kIdentifier;
+  constexpr PrecisClass kFree = PrecisClass::kFreeform;
   EXPECT_EQ(ClassifyInStringClass(kId, P::kPvalid), V::kAllowed);
   EXPECT_EQ(ClassifyInStringClass(kId, P::kFreePval), V::kDisallowed);
   EXPECT_EQ(ClassifyInStringClass(kId, P::kContextJ), V::kNeedsContext);
@@ -260,12 +260,26 @@ TEST(PrecisDerivedPropertyTest, StringClassVerdicts) {
 
 TEST(PrecisDerivedPropertyTest, TableIsCompact) {
   const PrecisTableInfo info = GetPrecisTableInfo();
-  std::printf("PRECIS table: %zu bytes, %zu blocks of %zu, built in %.3f s\n",
-              info.bytes, info.unique_blocks, info.block_size,
-              info.build_seconds);
+  std::printf(
+      "PRECIS table (ICU code point trie): %zu bytes, built in %.3f s\n",
+      info.bytes, info.build_seconds);
+  EXPECT_GT(info.bytes, 0u);  // 0: the trie could not be built
   EXPECT_LT(info.bytes, 128u * 1024u);
-  EXPECT_EQ(info.bytes, (kCodeSpace / info.block_size) * sizeof(uint16_t) +
-                            info.unique_blocks * info.block_size);
+}
+
+// Every reason that can disallow a code point has its own rule, named as
+// precis_i18n names it; the reasons that never disallow map to "other".
+TEST(PrecisDerivedPropertyTest, DisallowedRulesUsePrecisI18nNames) {
+  for (int i = 0; i <= static_cast<int>(PrecisReason::kOther); ++i) {
+    const auto reason = static_cast<PrecisReason>(i);
+    const std::string_view name = PrecisReasonName(reason);
+    const Rule rule = DisallowedRule(reason);
+    if (name == "ascii7" || name == "letter_digits" || name == "join_control") {
+      EXPECT_EQ(rule, Rule::kDisallowedOther) << name;
+    } else {
+      EXPECT_EQ(RuleId(rule), "DISALLOWED/" + std::string(name));
+    }
+  }
 }
 
 }  // namespace

@@ -68,11 +68,15 @@ TEST(PrecisGolden, EveryCaseAgreesWithPrecisI18n) {
       got_desc = "output " + ToHex(*got);
     } else {
       const std::optional<Rejection> r = GetRejection(got.status());
-      got_desc = "error " + (r ? r->rule : std::string(got.status().message()));
+      got_desc = "error " + (r ? std::string(r->rule_id())
+                               : std::string(got.status().message()));
     }
     want_desc = c.has_output ? "output " + ToHex(c.output) : "error " + c.error;
     const std::string got_rule =
-        got.ok() ? "" : GetRejection(got.status()).value_or(Rejection{}).rule;
+        got.ok()
+            ? ""
+            : std::string(
+                  GetRejection(got.status()).value_or(Rejection{}).rule_id());
     if (got_desc == want_desc) {
       ++agreed;
     } else if (!KnownDifference(t, c, got_rule).empty()) {

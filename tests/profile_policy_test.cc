@@ -80,8 +80,9 @@ TEST(ParseProfile, ErrorsNameFileLineAndKey) {
   std::string wrong_value = kValid;
   wrong_value.replace(wrong_value.find("\"NFC\""), 5, "\"NFKD2\"");
   ExpectError(wrong_value,
-              "bad.toml:7: key \"normalization\": unknown value "
-              "\"NFKD2\"");
+              "bad.toml:7: key \"normalization\": unknown normalization form "
+              "\"NFKD2\" (expected none, NFC, NFD, NFKC, NFKD or "
+              "NFKC_Casefold)");
   std::string wrong_type = kValid;
   wrong_type.replace(wrong_type.find("true"), 4, "\"yes\"");
   ExpectError(wrong_type,

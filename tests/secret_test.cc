@@ -305,7 +305,7 @@ TEST(CanonicalizeSecret, ErrorsNeverQuoteTheSecret) {
     const std::optional<Rejection> r = GetRejection(k.status());
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->offset, c.offset) << message;
-    EXPECT_EQ(r->rule, c.rule) << message;
+    EXPECT_EQ(r->rule_id(), c.rule) << message;
     EXPECT_FALSE(r->code_point.has_value()) << message;
     EXPECT_NE(message.find("opaque-string"), std::string::npos) << message;
   }

@@ -55,6 +55,7 @@
 #include "absl/status/statusor.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
+#include "u8guard/skeleton.h"
 
 namespace u8guard {
 
@@ -73,34 +74,6 @@ std::string_view AclModeName(AclMode mode);
 
 // Parses "exact" or "skeleton"; InvalidArgument otherwise.
 absl::StatusOr<AclMode> ParseAclMode(std::string_view name);
-
-// UTS #39 §5.2 restriction levels, from strictest to loosest.
-enum class RestrictionLevel : uint8_t {
-  kAscii,
-  kSingleScriptRestrictive,
-  kHighlyRestrictive,      // e.g. Latin + Han + Hiragana + Katakana
-  kModeratelyRestrictive,  // Latin + one other Recommended script
-  kMinimallyRestrictive,   // any mix, e.g. Latin + Cyrillic
-  kUnrestrictive,          // also non-Recommended characters
-};
-
-// Returns "ascii", "single_script_restrictive", "highly_restrictive",
-// "moderately_restrictive", "minimally_restrictive" or "unrestrictive".
-std::string_view RestrictionLevelName(RestrictionLevel level);
-
-// Returns the UTS #39 confusable skeleton (ICU's spoof checker) of the
-// canonical key of `bytes` under `profile`. Two strings look alike when
-// their skeletons are equal. The profile's rejection when it rejects
-// `bytes`; Internal when ICU's confusable data cannot be loaded. Skeletons
-// are for comparison only: they are not readable names and not keys.
-absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
-                                               std::string_view bytes);
-
-// Returns the UTS #39 restriction level of the canonical key of `bytes`
-// under `profile` (ICU's uspoof_check2UTF8 with USPOOF_AUX_INFO). Errors as
-// ConfusableSkeleton.
-absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,
-                                                    std::string_view bytes);
 
 // One valid entry of an index. The views point into the index and live as
 // long as any copy of it.
@@ -121,9 +94,9 @@ struct AclInvalidEntry {
   size_t index = 0;      // as AclEntry::index
   size_t line = 0;       // as AclEntry::line
   std::string original;  // the bytes as written (maybe not UTF-8)
-  // Why: offset in `original`, code point, rule (e.g. "utf8/overlong").
+  // Why: offset in `original`, code point, rule (e.g. Rule::kUtf8Overlong);
+  // RejectionMessage(rejection) is the profile's message.
   Rejection rejection;
-  std::string message;  // the profile's full message
 };
 
 // An ACL's entries, canonicalized under one profile, hashed by canonical key
@@ -279,9 +252,8 @@ struct AclFinding {
   std::string other_key;
   // kLookalike: the shared skeleton.
   std::string skeleton;
-  // kInvalid: why.
+  // kInvalid: why (RejectionMessage gives the profile's message).
   std::optional<Rejection> rejection;
-  std::string message;
   // kMixedScript: the entry's restriction level.
   RestrictionLevel level = RestrictionLevel::kAscii;
 };
@@ -314,25 +286,6 @@ struct AclAudit {
 // ICU's confusable data cannot be loaded.
 absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
                                   const AclAuditOptions& options = {});
-
-// Returns `s` for a terminal or a log line: printable text as is; code
-// points that are invisible or move the cursor (controls, format characters
-// such as U+200B and U+FEFF, default-ignorables, separators other than
-// U+0020) as "\u{XXXX}"; bytes that are not UTF-8 as "\xHH".
-std::string EscapeForDisplay(std::string_view s);
-
-// One line of text describing `finding`, without the location of the entry
-// itself (callers prefix "FILE:LINE: "), e.g.
-//   collision: "ＡＤＭＩＮ" has the key "admin" of line 2 "admin"; non-ASCII:
-//   U+FF21 FULLWIDTH LATIN CAPITAL LETTER A, ...
-// Entries are shown with EscapeForDisplay; the non-ASCII code points of
-// colliding, look-alike and mixed-script entries are named.
-std::string DescribeFinding(const AclFinding& finding);
-
-// One line of text describing the lookup of `credential`, e.g.
-//   "admin: match, line 2 \"admin\" (key \"admin\")" or "bob: no match".
-std::string DescribeLookup(std::string_view credential, const AclLookup& r,
-                           AclMode mode);
 
 }  // namespace u8guard
 

@@ -36,7 +36,8 @@ inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 // Returns "reject", "literal", "strip" or "ignore".
 std::string_view BomPolicyName(BomPolicy policy);
 
-// Parses one of the names BomPolicyName returns. InvalidArgument otherwise.
+// Parses one of the names BomPolicyName returns (exactly,
+// case-sensitive). InvalidArgument naming the accepted names otherwise.
 absl::StatusOr<BomPolicy> ParseBomPolicy(std::string_view name);
 
 // The input as the next layer sees it after the BOM policy. Both views
@@ -54,8 +55,8 @@ struct BomSplit {
 
 // Applies `policy` to `bytes`. Returns the split, or (kReject only, when
 // `bytes` starts with EF BB BF) an InvalidArgument status carrying a
-// Rejection{offset 0, U+FEFF, "bom_not_allowed"} (see rejection.h). Does not
-// validate the rest of the input.
+// Rejection{offset 0, U+FEFF, Rule::kBomNotAllowed, RejectionSource::kBom}
+// (see rejection.h). Does not validate the rest of the input.
 absl::StatusOr<BomSplit> ApplyBomPolicy(BomPolicy policy,
                                         std::string_view bytes);
 

@@ -3,8 +3,8 @@
 // Every function here is fail-closed: an input that the profile rejects
 // yields an error, never a partially canonicalized key, and is equivalent to
 // nothing. Errors are InvalidArgument statuses carrying a Rejection (see
-// rejection.h): the byte offset in the caller's original input, the
-// offending code point, and the rule, e.g.
+// rejection.h; source kProfile, naming the profile): the byte offset in the
+// caller's original input, the offending code point, and the rule, e.g.
 //   "username-case-mapped: rejected at byte 3 (U+200B):
 //    DISALLOWED/precis_ignorable_properties".
 
@@ -46,6 +46,19 @@ absl::StatusOr<std::string> Enforce(const Profile& profile,
 // True when both inputs are accepted and their comparison keys are equal.
 // A rejected input is equivalent to nothing, not even to itself.
 bool Equivalent(const Profile& profile, std::string_view a, std::string_view b);
+
+// Two inputs' keys (or rejections) and Equivalent's answer, for callers
+// that show why two inputs differ.
+struct Comparison {
+  absl::StatusOr<std::string> a;  // Canonicalize(profile, a)
+  absl::StatusOr<std::string> b;  // Canonicalize(profile, b)
+  bool equivalent = false;        // both accepted and equal
+};
+
+// Canonicalizes each input once and compares the keys: `equivalent` is
+// Equivalent(profile, a, b).
+Comparison Compare(const Profile& profile, std::string_view a,
+                   std::string_view b);
 
 }  // namespace u8guard
 

@@ -40,14 +40,16 @@ std::string_view NormalizationFormName(NormalizationForm form);
 
 // Parses a name returned by NormalizationFormName, ignoring ASCII case
 // ("nfc", "NFKC_CASEFOLD", ...); "NFKC_CF" (ICU's name) is accepted as an
-// alias of "NFKC_Casefold". Returns InvalidArgument naming the unknown name
-// and listing the accepted ones.
+// alias of "NFKC_Casefold". Policy files and the CLI accept exactly these.
+// Returns InvalidArgument naming the unknown name and listing the accepted
+// ones.
 absl::StatusOr<NormalizationForm> ParseNormalizationForm(std::string_view name);
 
 // Returns `utf8` in `form`. Accepts any byte string; rejects invalid UTF-8
-// before ICU sees it, with CheckUtf8's InvalidArgument status (which names
-// the byte offset, the kind of error and the offending bytes). Returns an
-// Internal status only if ICU reports a failure (e.g. missing ICU data).
+// before ICU sees it, with CheckUtf8's InvalidArgument status (which carries
+// a Rejection naming the byte offset, the kind of error and the offending
+// bytes). Returns an Internal status only if ICU reports a failure (e.g.
+// missing ICU data).
 absl::StatusOr<std::string> Normalize(NormalizationForm form,
                                       std::string_view utf8);
 

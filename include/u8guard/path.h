@@ -20,11 +20,12 @@
 // "\", "C:"), and sanitizing it again with the same options returns it
 // unchanged.
 //
-// Errors are InvalidArgument statuses carrying a Rejection (rejection.h)
-// whose offset is a byte offset in the RAW input (for percent-decoded bytes:
-// the offset of the '%' of their escape), e.g.
+// Errors are InvalidArgument statuses carrying a Rejection (rejection.h;
+// source kPath) whose offset is a byte offset in the RAW input (for
+// percent-decoded bytes: the offset of the '%' of their escape) and whose
+// detail says what was found, e.g.
 //   "path: rejected at byte 1: utf8/overlong: overlong encoding (C0 AE)".
-// The rules:
+// The rules (rule.h; Rule::kPathAbsolute ... Rule::kPathTooLong):
 //   utf8/<kind>                     not UTF-8 (raw, or after percent-decoding)
 //   path/absolute                   leading "/" or "\", or a drive letter "C:"
 //   path/percent_decoding           '%' not followed by two hex digits
@@ -145,6 +146,10 @@ bool IsPathStructureCharacter(char32_t cp, bool windows);
 
 // Returns the stable name of `policy`: "reject" or "resolve".
 std::string_view DotDotPolicyName(DotDotPolicy policy);
+
+// Parses a name DotDotPolicyName returns (exactly,
+// case-sensitive). InvalidArgument naming the accepted names otherwise.
+absl::StatusOr<DotDotPolicy> ParseDotDotPolicy(std::string_view name);
 
 }  // namespace u8guard
 

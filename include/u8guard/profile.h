@@ -18,6 +18,7 @@
 
 #include "absl/status/statusor.h"
 #include "u8guard/bom.h"
+#include "u8guard/case_mapping.h"
 #include "u8guard/normalize.h"
 
 namespace u8guard {
@@ -37,13 +38,6 @@ enum class SpaceMapping : uint8_t {
   // As kToAscii, then leading and trailing spaces are removed and runs of
   // spaces become one (RFC 8266 §2.2).
   kToAsciiTrimCollapse,
-};
-
-// The case mapping rule (RFC 8264 §5.2.3).
-enum class CaseMapping : uint8_t {
-  kNone,
-  kLower,  // Unicode toLower, full, locale-independent (no Turkic rules)
-  kFold,   // Unicode default full case folding
 };
 
 // The directionality rule (RFC 8264 §5.2.5).
@@ -91,12 +85,21 @@ struct Profile {
   size_t max_output_code_points = 1024;
 };
 
-// Returns the names used in policy files, e.g. "identifier", "lower", "NFC".
+// The names policy files use ("identifier", "freeform", "any_text";
+// "none", "to_ascii", "to_ascii_trim_collapse"; "none", "bidi_rule";
+// "none", "skeleton"), and their parsers, which accept exactly those names
+// and return InvalidArgument naming them otherwise. (BomPolicy,
+// CaseMapping and NormalizationForm have theirs in bom.h, case_mapping.h
+// and normalize.h.) Policy files, the CLI and the library accept exactly
+// these spellings.
 std::string_view StringClassName(StringClass c);
+absl::StatusOr<StringClass> ParseStringClass(std::string_view name);
 std::string_view SpaceMappingName(SpaceMapping m);
-std::string_view CaseMappingName(CaseMapping m);
+absl::StatusOr<SpaceMapping> ParseSpaceMapping(std::string_view name);
 std::string_view DirectionalityName(Directionality d);
+absl::StatusOr<Directionality> ParseDirectionality(std::string_view name);
 std::string_view ConfusablesPolicyName(ConfusablesPolicy c);
+absl::StatusOr<ConfusablesPolicy> ParseConfusablesPolicy(std::string_view name);
 
 // Parses one policy file's text. `source` names the file in error messages.
 // Returns InvalidArgument naming the source, the line and the key for a
@@ -105,7 +108,9 @@ std::string_view ConfusablesPolicyName(ConfusablesPolicy c);
 absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
                                      std::string_view source);
 
-// Reads and parses one policy file.
+// Reads and parses one policy file. A file that cannot be read gives the
+// errno-based status of the failed call (NotFound, PermissionDenied, ...)
+// naming the path; a bad file, ParseProfile's errors.
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path);
 
 // Reads every *.toml file in `directory` (sorted by name). Fails on the first

@@ -18,10 +18,14 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/rejection.h"
+#include "u8guard/rule.h"
 
 namespace u8guard {
 
 // Why a byte sequence is not UTF-8. Every kind names the first error only.
+// Each kind other than kNone has the value of its Rule (rule.h): kOverlong
+// is Rule::kUtf8Overlong, "utf8/overlong".
 enum class Utf8ErrorKind : uint8_t {
   kNone = 0,
   // A byte that never appears in UTF-8: C0 or C1 not followed by a
@@ -43,12 +47,18 @@ enum class Utf8ErrorKind : uint8_t {
   kAboveMax,
 };
 
+// The Rule of `kind` (not kNone): Rule::kUtf8Overlong for kOverlong, ...
+constexpr Rule Utf8ErrorRule(Utf8ErrorKind kind) {
+  return static_cast<Rule>(kind);
+}
+
 // Returns a short lower-case English name of `kind`, e.g. "overlong
-// encoding". The names are stable: the CLI prints them and tests match them.
+// encoding" (the rule's RuleDescription); "valid" for kNone. The names are
+// stable: the CLI prints them and tests match them.
 std::string_view Utf8ErrorKindName(Utf8ErrorKind kind);
 
 // Returns the identifier form of `kind` used in JSON output, e.g.
-// "overlong". Stable.
+// "overlong" (the rule id without "utf8/"); "none" for kNone. Stable.
 std::string_view Utf8ErrorKindId(Utf8ErrorKind kind);
 
 // The outcome of validating a byte string.
@@ -84,6 +94,10 @@ enum class Utf8Kernel : uint8_t { kAuto, kScalar, kSse42, kAvx2, kAvx512 };
 
 // Returns the kernel's name: "auto", "scalar", "sse42", "avx2" or "avx512".
 std::string_view Utf8KernelName(Utf8Kernel kernel);
+
+// Parses a name Utf8KernelName returns (exactly, case-sensitive).
+// InvalidArgument naming the accepted names otherwise.
+absl::StatusOr<Utf8Kernel> ParseUtf8Kernel(std::string_view name);
 
 // Returns true when this CPU (and this build) can run `kernel`. kAuto and
 // kScalar are always supported.
@@ -178,8 +192,8 @@ class Utf8CodePoints {
   std::string_view s_;
 };
 
-// Decodes `bytes` strictly into code points. Returns an InvalidArgument
-// status naming the offset, kind and offending bytes when it is not UTF-8.
+// Decodes `bytes` strictly into code points. Returns CheckUtf8's status
+// (with its Rejection) when it is not UTF-8.
 absl::StatusOr<std::u32string> DecodeUtf8(std::string_view bytes);
 
 // Appends the UTF-8 encoding of `cp` to `out`. Returns false, appending
@@ -187,8 +201,11 @@ absl::StatusOr<std::u32string> DecodeUtf8(std::string_view bytes);
 // (RFC 3629 §3, §10).
 bool AppendUtf8(char32_t cp, std::string& out);
 
-// Encodes `code_points` as UTF-8. Returns InvalidArgument naming the index and
-// value of the first surrogate or out-of-range value.
+// Encodes `code_points` as UTF-8. Returns InvalidArgument carrying a
+// Rejection for the first surrogate (utf8/surrogate) or value above
+// U+10FFFF (utf8/above_max): offset = its index in `code_points`,
+// code_point = the value, source kEncoder; the message reads "cannot
+// encode code point INDEX (U+XXXX) as UTF-8: DESCRIPTION (RULE_ID)".
 absl::StatusOr<std::string> EncodeUtf8(std::u32string_view code_points);
 
 // Returns `bytes` with every maximal ill-formed subpart (and an unfinished
@@ -197,13 +214,21 @@ absl::StatusOr<std::string> EncodeUtf8(std::u32string_view code_points);
 // its output for matching, since distinct inputs map to the same output.
 std::string ToUtf8Lossy(std::string_view bytes);
 
-// Returns OkStatus() for valid UTF-8; otherwise InvalidArgument with a message
-// such as "invalid UTF-8 at byte 1: overlong encoding (C0 AE)" naming the
-// offset, the kind and the offending bytes in hex.
+// Returns OkStatus() for valid UTF-8; otherwise InvalidArgument carrying
+// Utf8ErrorRejection(bytes, ValidateUtf8(bytes)), whose message names the
+// offset, the kind and the offending bytes in hex, e.g. "invalid UTF-8 at
+// byte 1: overlong encoding (C0 AE)".
 absl::Status CheckUtf8(std::string_view bytes);
 
-// Formats the error in `result` (which must not be ok()) for `bytes`, as
-// CheckUtf8 does. `bytes` is the input that produced `result`.
+// The Rejection of the error in `result` (which must not be ok()) for
+// `bytes`, the input that produced it: offset valid_up_to, the kind's rule,
+// source kUtf8, and as `bytes` the ill-formed subpart together with the
+// byte that made it ill-formed (for a lead byte, the continuation bytes it
+// announces that are present; for a missing continuation, the byte found
+// instead; for a truncated tail, all of it; at most 4).
+Rejection Utf8ErrorRejection(std::string_view bytes, const Utf8Result& result);
+
+// The message of that Rejection, as CheckUtf8 writes it.
 std::string DescribeUtf8Error(std::string_view bytes, const Utf8Result& result);
 
 }  // namespace u8guard

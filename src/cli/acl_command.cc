@@ -6,6 +6,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
+#include "src/cli/acl_text.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
 #include "src/cli/json.h"
@@ -21,28 +22,9 @@ constexpr char kAclUsage[] =
     "       u8guard acl lookup --profile=NAME --acl=FILE "
     "[--mode=exact|skeleton] [ID]...\n";
 
-absl::StatusOr<Profile> AclProfile() {
-  const std::string name = absl::GetFlag(FLAGS_profile);
-  if (name.empty()) {
-    return absl::InvalidArgumentError(
-        "--profile=NAME is required (see `u8guard profiles`)");
-  }
-  return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
-}
-
 int UsageError(std::string_view message) {
   std::cerr << "u8guard acl: " << message << "\n" << kAclUsage;
   return kExitUsage;
-}
-
-// Adds `key` (and `key`_hex when the bytes are not UTF-8).
-void AddText(JsonObject& o, std::string_view key, std::string_view bytes) {
-  o.Add(key, bytes);
-  if (!IsValidUtf8(bytes)) {
-    std::string hex;
-    for (unsigned char c : bytes) absl::StrAppendFormat(&hex, "%02X", c);
-    o.Add(std::string(key) + "_hex", hex);
-  }
 }
 
 std::string FindingJson(const std::string& file, const AclFinding& f) {
@@ -52,7 +34,7 @@ std::string FindingJson(const std::string& file, const AclFinding& f) {
       .Add("line", uint64_t{f.line});
   if (f.kind == AclFindingKind::kFileSignature) return o.Line();
   o.Add("index", uint64_t{f.index});
-  AddText(o, "entry", f.original);
+  AddInputField(o, "entry", f.original);
   if (!f.key.empty()) o.Add("key", f.key);
   switch (f.kind) {
     case AclFindingKind::kCollision:
@@ -71,9 +53,9 @@ std::string FindingJson(const std::string& file, const AclFinding& f) {
                 absl::StrFormat(
                     "U+%04X", static_cast<uint32_t>(*f.rejection->code_point)));
         }
-        o.Add("rule", f.rejection->rule);
+        o.Add("rule", f.rejection->rule_id());
+        o.Add("error", RejectionMessage(*f.rejection));
       }
-      o.Add("error", f.message);
       break;
     case AclFindingKind::kMixedScript:
       o.Add("restriction_level", RestrictionLevelName(f.level));
@@ -86,7 +68,7 @@ std::string FindingJson(const std::string& file, const AclFinding& f) {
 
 int RunAudit(const std::vector<std::string>& args, Format format) {
   if (args.size() != 1) return UsageError("audit needs exactly one FILE");
-  const absl::StatusOr<Profile> profile = AclProfile();
+  const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) return UsageError(std::string(profile.status().message()));
   const std::string& file = args[0];
   const absl::StatusOr<AclIndex> index =
@@ -133,7 +115,7 @@ int RunAudit(const std::vector<std::string>& args, Format format) {
 }
 
 int RunLookup(const std::vector<std::string>& args, Format format) {
-  const absl::StatusOr<Profile> profile = AclProfile();
+  const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) return UsageError(std::string(profile.status().message()));
   const std::string acl = absl::GetFlag(FLAGS_acl);
   if (acl.empty()) return UsageError("lookup needs --acl=FILE");
@@ -157,13 +139,8 @@ int RunLookup(const std::vector<std::string>& args, Format format) {
     return kExitUsage;
   }
 
-  std::vector<std::string> ids = args;
-  if (ids.empty()) {
-    std::string line;
-    while (std::getline(std::cin, line)) ids.push_back(line);
-  }
   int exit_code = kExitOk;
-  for (const std::string& id : ids) {
+  for (const std::string& id : ArgumentsOrStdinLines(args)) {
     const AclLookup r =
         *mode == AclMode::kExact ? allow->Grants(id) : deny->Resembles(id);
     if (!r) exit_code = kExitNegative;
@@ -172,7 +149,7 @@ int RunLookup(const std::vector<std::string>& args, Format format) {
       continue;
     }
     JsonObject o;
-    AddText(o, "id", id);
+    AddInputField(o, "id", id);
     o.Add("mode", AclModeName(*mode)).Add("found", r.match.has_value());
     if (!r.status.ok()) o.Add("error", std::string(r.status.message()));
     if (r.match) {

@@ -5,7 +5,9 @@
 #ifndef U8GUARD_SRC_CLI_COMMANDS_H_
 #define U8GUARD_SRC_CLI_COMMANDS_H_
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace u8guard::cli {
@@ -14,6 +16,12 @@ enum ExitCode : int { kExitOk = 0, kExitNegative = 1, kExitUsage = 2 };
 
 // Output format chosen with --format.
 enum class Format { kText, kJson };
+
+// The format named `name` ("text" or "json"), or nullopt.
+std::optional<Format> ParseFormat(std::string_view name);
+
+// "text or json".
+std::string FormatNames();
 
 // u8guard check [FILE|-]...
 int RunCheck(const std::vector<std::string>& args, Format format);

@@ -1,6 +1,9 @@
+// The CLI's flags.
+
 #include "src/cli/flags.h"
 
 #include "absl/flags/flag.h"
+#include "absl/status/status.h"
 
 ABSL_FLAG(std::string, format, "text", "output format: text or json");
 ABSL_FLAG(std::string, profile, "",
@@ -31,3 +34,16 @@ ABSL_FLAG(std::string, acl, "", "acl lookup: the ACL file, one entry per line");
 ABSL_FLAG(std::string, mode, "exact",
           "acl lookup: exact (allow lists: only canonical equality grants) or "
           "skeleton (deny lists: UTS #39 look-alikes; never grants)");
+
+namespace u8guard::cli {
+
+absl::StatusOr<Profile> SelectedProfile() {
+  const std::string name = absl::GetFlag(FLAGS_profile);
+  if (name.empty()) {
+    return absl::InvalidArgumentError(
+        "--profile=NAME is required (see `u8guard profiles`)");
+  }
+  return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
+}
+
+}  // namespace u8guard::cli

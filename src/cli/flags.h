@@ -6,6 +6,8 @@
 #include <string>
 
 #include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+#include "u8guard/profile.h"
 
 ABSL_DECLARE_FLAG(std::string, format);
 ABSL_DECLARE_FLAG(std::string, profile);
@@ -22,5 +24,14 @@ ABSL_DECLARE_FLAG(std::string, dot_dot);
 // u8guard acl lookup (include/u8guard/acl.h).
 ABSL_DECLARE_FLAG(std::string, acl);
 ABSL_DECLARE_FLAG(std::string, mode);
+
+namespace u8guard::cli {
+
+// The profile named by --profile (from --profile-dir's policy files, else
+// the built-ins); InvalidArgument when --profile is missing, FindProfile's
+// errors otherwise.
+absl::StatusOr<Profile> SelectedProfile();
+
+}  // namespace u8guard::cli
 
 #endif  // U8GUARD_SRC_CLI_FLAGS_H_

@@ -3,12 +3,41 @@
 #include "src/cli/json.h"
 
 #include <iostream>
+#include <iterator>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/cli/commands.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::cli {
+namespace {
+
+// The output formats and their names: one table for the parser and the
+// usage text.
+constexpr std::pair<Format, std::string_view> kFormats[] = {
+    {Format::kText, "text"},
+    {Format::kJson, "json"},
+};
+
+}  // namespace
+
+std::optional<Format> ParseFormat(std::string_view name) {
+  for (const auto& [format, format_name] : kFormats) {
+    if (name == format_name) return format;
+  }
+  return std::nullopt;
+}
+
+std::string FormatNames() {
+  std::string out;
+  for (size_t i = 0; i < std::size(kFormats); ++i) {
+    if (i > 0) out += i + 1 == std::size(kFormats) ? " or " : ", ";
+    out += kFormats[i].second;
+  }
+  return out;
+}
 
 std::string JsonString(std::string_view s) {
   const std::string text = ToUtf8Lossy(s);
@@ -39,25 +68,6 @@ std::string JsonString(std::string_view s) {
     }
   }
   out += '"';
-  return out;
-}
-
-std::string TextLine(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7F) {
-      absl::StrAppendFormat(&out, "\\x%02X", c);
-    } else if (c == 0xC2 && i + 1 < s.size() &&
-               static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-      absl::StrAppendFormat(&out, "\\u%04X",
-                            static_cast<unsigned char>(s[++i]));
-    } else {
-      out.push_back(static_cast<char>(c));
-    }
-  }
   return out;
 }
 

@@ -16,12 +16,6 @@ namespace u8guard::cli {
 // U+FFFD (so the output is always valid JSON); controls become \u escapes.
 std::string JsonString(std::string_view s);
 
-// Returns `s` for one line of text output: control characters (C0, DEL,
-// C1), which could break the one-line-per-input contract, become \xNN or
-// \u00NN escapes; everything else is unchanged. --format=json gives exact
-// strings.
-std::string TextLine(std::string_view s);
-
 // Builds one JSON object, keys in insertion order.
 class JsonObject {
  public:

@@ -2,6 +2,7 @@
 // README.md ("Command-line tool") for the contract.
 
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,26 +88,21 @@ int Main(int argc, char** argv) {
     std::cerr << kUsage;
     return kExitUsage;
   }
-  const std::string format_name = absl::GetFlag(FLAGS_format);
-  Format format;
-  if (format_name == "text") {
-    format = Format::kText;
-  } else if (format_name == "json") {
-    format = Format::kJson;
-  } else {
-    std::cerr << "u8guard: --format must be text or json\n";
+  const std::optional<Format> format = ParseFormat(absl::GetFlag(FLAGS_format));
+  if (!format) {
+    std::cerr << "u8guard: --format must be " << FormatNames() << "\n";
     return kExitUsage;
   }
   const std::string command = positional[1];
   const std::vector<std::string> args(positional.begin() + 2, positional.end());
-  if (command == "check") return RunCheck(args, format);
-  if (command == "version") return RunVersion(args, format);
-  if (command == "canon") return RunCanon(args, format, /*enforce=*/false);
-  if (command == "enforce") return RunCanon(args, format, /*enforce=*/true);
-  if (command == "compare") return RunCompare(args, format);
-  if (command == "profiles") return RunProfiles(args, format);
-  if (command == "path") return RunPath(args, format);
-  if (command == "acl") return RunAcl(args, format);
+  if (command == "check") return RunCheck(args, *format);
+  if (command == "version") return RunVersion(args, *format);
+  if (command == "canon") return RunCanon(args, *format, /*enforce=*/false);
+  if (command == "enforce") return RunCanon(args, *format, /*enforce=*/true);
+  if (command == "compare") return RunCompare(args, *format);
+  if (command == "profiles") return RunProfiles(args, *format);
+  if (command == "path") return RunPath(args, *format);
+  if (command == "acl") return RunAcl(args, *format);
   if (command == "help") {
     std::cout << kUsage;
     return kExitOk;

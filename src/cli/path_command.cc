@@ -28,12 +28,14 @@ absl::StatusOr<PathOptions> OptionsFromFlags() {
   o.windows = absl::GetFlag(FLAGS_windows);
   o.allow_hidden = absl::GetFlag(FLAGS_allow_hidden);
   o.leading_separator_is_root = absl::GetFlag(FLAGS_leading_separator_is_root);
-  const std::string dot_dot = absl::GetFlag(FLAGS_dot_dot);
-  if (dot_dot == DotDotPolicyName(DotDotPolicy::kResolve)) {
-    o.dot_dot = DotDotPolicy::kResolve;
-  } else if (dot_dot != DotDotPolicyName(DotDotPolicy::kReject)) {
-    return absl::InvalidArgumentError("--dot-dot must be reject or resolve");
+  const absl::StatusOr<DotDotPolicy> dot_dot =
+      ParseDotDotPolicy(absl::GetFlag(FLAGS_dot_dot));
+  if (!dot_dot.ok()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--dot-dot must be %s or %s", DotDotPolicyName(DotDotPolicy::kReject),
+        DotDotPolicyName(DotDotPolicy::kResolve)));
   }
+  o.dot_dot = *dot_dot;
   return o;
 }
 
@@ -69,7 +71,7 @@ int RunPath(const std::vector<std::string>& args, Format format) {
         o.Add("output", out);
       } else {
         o.Add("error", std::string(s.message()))
-            .Add("rule", rejection->rule)
+            .Add("rule", rejection->rule_id())
             .Add("offset", uint64_t{rejection->offset});
       }
       std::cout << o.Line() << "\n";

@@ -9,24 +9,12 @@
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
 #include "src/cli/json.h"
+#include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::cli {
-namespace {
-
-// The profile named by --profile (and --profile-dir), or a usage error.
-absl::StatusOr<Profile> SelectedProfile() {
-  const std::string name = absl::GetFlag(FLAGS_profile);
-  if (name.empty()) {
-    return absl::InvalidArgumentError(
-        "--profile=NAME is required (see `u8guard profiles`)");
-  }
-  return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
-}
-
-}  // namespace
 
 int RunCanon(const std::vector<std::string>& args, Format format,
              bool enforce) {
@@ -51,7 +39,7 @@ int RunCanon(const std::vector<std::string>& args, Format format,
       }
       std::cout << o.Line() << "\n";
     } else if (out.ok()) {
-      std::cout << TextLine(*out) << "\n";
+      std::cout << EscapeControls(*out) << "\n";
     } else {
       std::cout << "rejected: " << out.status().message() << "\n";
     }
@@ -69,9 +57,10 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
     std::cerr << "u8guard: " << profile.status().message() << "\n";
     return kExitUsage;
   }
-  const absl::StatusOr<std::string> a = Canonicalize(*profile, args[0]);
-  const absl::StatusOr<std::string> b = Canonicalize(*profile, args[1]);
-  const bool equivalent = Equivalent(*profile, args[0], args[1]);
+  const Comparison c = Compare(*profile, args[0], args[1]);
+  const absl::StatusOr<std::string>& a = c.a;
+  const absl::StatusOr<std::string>& b = c.b;
+  const bool equivalent = c.equivalent;
   if (format == Format::kJson) {
     JsonObject o;
     AddInputField(o, "a", args[0]);

@@ -7,11 +7,21 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "src/common/enum_names.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 
 namespace u8guard {
 namespace {
+
+constexpr internal::EnumName<AclFindingKind> kFindingKindNames[] = {
+    {AclFindingKind::kFileSignature, "file_signature"},
+    {AclFindingKind::kBom, "bom"},
+    {AclFindingKind::kInvalid, "invalid"},
+    {AclFindingKind::kCollision, "collision"},
+    {AclFindingKind::kLookalike, "lookalike"},
+    {AclFindingKind::kMixedScript, "mixed_script"},
+};
 
 // Debian's Abseil has its own string_view; the maps key on it.
 absl::string_view Absl(std::string_view s) {
@@ -69,21 +79,7 @@ AclFinding BomFinding(const AclIndex& index, size_t entry_index) {
 }  // namespace
 
 std::string_view AclFindingKindName(AclFindingKind kind) {
-  switch (kind) {
-    case AclFindingKind::kFileSignature:
-      return "file_signature";
-    case AclFindingKind::kBom:
-      return "bom";
-    case AclFindingKind::kInvalid:
-      return "invalid";
-    case AclFindingKind::kCollision:
-      return "collision";
-    case AclFindingKind::kLookalike:
-      return "lookalike";
-    case AclFindingKind::kMixedScript:
-      return "mixed_script";
-  }
-  return "unknown";
+  return internal::NameIn(kFindingKindNames, kind);
 }
 
 absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
@@ -106,7 +102,6 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
     f.line = bad.line;
     f.original = bad.original;
     f.rejection = bad.rejection;
-    f.message = bad.message;
     out.push_back(std::move(f));
   }
 

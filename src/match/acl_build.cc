@@ -1,9 +1,5 @@
 // Building an AclIndex: from a list, from an ACL file's text, from a file.
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -13,7 +9,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "src/common/read_file.h"
+#include "src/common/verdict.h"
 #include "src/match/acl_storage.h"
+#include "src/match/pipeline.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/bom.h"
@@ -51,21 +51,15 @@ class AclBuilder {
   // limits and ICU failures; a rejected entry is recorded as invalid.
   absl::Status Add(std::string_view original, size_t line) {
     const size_t index = s_->entry_count++;
-    if (original.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
-      s_->bom_entries.push_back(index);
-    }
-    absl::Status status = CanonicalizeInto(s_->profile, original, key_);
-    if (!status.ok()) {
-      AclInvalidEntry bad;
-      bad.index = index;
-      bad.line = line;
-      bad.original = std::string(original);
-      bad.rejection = GetRejection(status).value_or(
-          Rejection{0, std::nullopt, std::string(status.message())});
-      bad.message = std::string(status.message());
-      s_->invalid.push_back(std::move(bad));
+    if (original.starts_with(kUtf8Bom)) s_->bom_entries.push_back(index);
+    const Verdict verdict =
+        RunProfile(s_->profile, s_->profile.key_case_mapping, original, key_);
+    if (const Rejection* r = verdict.rejection()) {
+      s_->invalid.push_back({index, line, std::string(original), *r});
       return absl::OkStatus();
     }
+    // Not a rejection: ICU failed. The index fails as a whole (closed).
+    if (!verdict.ok()) return verdict.ToStatus();
     const size_t v = s_->offsets.size();
     if (v >= kMaxOffset || s_->arena.size() > kMaxOffset) {
       return absl::ResourceExhaustedError(
@@ -142,11 +136,9 @@ class AclBuilder {
   std::string key_, skeleton_, other_skeleton_;
 };
 
+// Empty, or only spaces and tabs.
 bool IsBlank(std::string_view line) {
-  for (const char c : line) {
-    if (c != ' ' && c != '\t') return false;
-  }
-  return true;
+  return line.find_first_not_of(" \t") == std::string_view::npos;
 }
 
 template <typename Strings>
@@ -167,16 +159,15 @@ absl::StatusOr<std::shared_ptr<const AclStorage>> ParseAclText(
   AclBuilder builder(profile, mode, /*from_file=*/true);
   // Roughly one entry per 8 bytes: reserving avoids most of the regrowth.
   builder.Reserve(text.size() / 8, text.size());
-  size_t pos = 0, line = 0;
-  while (pos < text.size()) {
-    const size_t newline = text.find('\n', pos);
-    std::string_view l = text.substr(pos, newline == std::string_view::npos
-                                              ? std::string_view::npos
-                                              : newline - pos);
-    pos = newline == std::string_view::npos ? text.size() : newline + 1;
+  // A final newline ends the last line; it does not start an empty one.
+  if (text.ends_with('\n')) text.remove_suffix(1);
+  size_t line = 0;
+  for (const absl::string_view piece :
+       absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
+    std::string_view l(piece.data(), piece.size());
     ++line;
-    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-    if (line == 1 && l.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
+    if (l.ends_with('\r')) l.remove_suffix(1);
+    if (line == 1 && l.starts_with(kUtf8Bom)) {
       l.remove_prefix(kUtf8Bom.size());  // the file's signature, once
       builder.SetFileSignature();
     }
@@ -190,26 +181,6 @@ absl::StatusOr<std::shared_ptr<const AclStorage>> BuildAclFromList(
     const Profile& profile, const std::vector<std::string>& entries,
     AclMode mode) {
   return BuildFromList(profile, entries, mode);
-}
-
-absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return absl::ErrnoToStatus(errno, path);
-  std::string text;
-  char buf[1 << 16];
-  for (;;) {
-    const ssize_t n = read(fd, buf, sizeof buf);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int e = errno;
-      close(fd);
-      return absl::ErrnoToStatus(e, absl::StrCat(path, ": read"));
-    }
-    if (n == 0) break;
-    text.append(buf, static_cast<size_t>(n));
-  }
-  close(fd);
-  return text;
 }
 
 }  // namespace
@@ -232,7 +203,7 @@ absl::StatusOr<AclIndex> AclIndex::Parse(const Profile& profile,
 
 absl::StatusOr<AclIndex> AclIndex::Load(const Profile& profile,
                                         const std::string& path, AclMode mode) {
-  absl::StatusOr<std::string> text = internal::ReadWholeFile(path);
+  absl::StatusOr<std::string> text = internal::ReadFileToString(path);
   if (!text.ok()) return text.status();
   return Parse(profile, *text, mode);
 }

@@ -7,6 +7,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "src/common/enum_names.h"
+#include "src/common/thread_scratch.h"
 #include "src/match/acl_storage.h"
 #include "src/match/pipeline.h"
 #include "src/match/skeleton.h"
@@ -52,38 +54,29 @@ void AclStorage::EntryInto(uint32_t offset, AclEntry& e) const {
 
 namespace {
 
-// The caller's thread's key and skeleton buffers: lookups allocate only
-// when a credential is longer than every one before it on that thread.
+// The caller's thread's key and skeleton buffers (ThreadScratch): lookups
+// allocate only when a credential is longer than every one before it on
+// that thread.
 struct LookupScratch {
   std::string key;
   std::string skeleton;
   std::string candidate_skeleton;  // of an entry with the same hash tag
 };
 
-LookupScratch& ThreadScratch() {
-  thread_local LookupScratch scratch;
-  return scratch;
-}
+constexpr EnumName<AclMode> kAclModeNames[] = {
+    {AclMode::kExact, "exact"},
+    {AclMode::kSkeleton, "skeleton"},
+};
 
 }  // namespace
 }  // namespace internal
 
 std::string_view AclModeName(AclMode mode) {
-  switch (mode) {
-    case AclMode::kExact:
-      return "exact";
-    case AclMode::kSkeleton:
-      return "skeleton";
-  }
-  return "unknown";
+  return internal::NameIn(internal::kAclModeNames, mode);
 }
 
 absl::StatusOr<AclMode> ParseAclMode(std::string_view name) {
-  if (name == "exact") return AclMode::kExact;
-  if (name == "skeleton") return AclMode::kSkeleton;
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown ACL mode \"", std::string(name),
-                   "\" (expected exact or skeleton)"));
+  return internal::ParseIn(internal::kAclModeNames, "ACL mode", name);
 }
 
 AclIndex::AclIndex(std::shared_ptr<const internal::AclStorage> storage)
@@ -126,8 +119,8 @@ size_t AclIndex::MemoryUsage() const {
                  s.bom_entries.capacity() * sizeof(size_t) +
                  s.invalid.capacity() * sizeof(AclInvalidEntry);
   for (const AclInvalidEntry& e : s.invalid) {
-    bytes += e.original.capacity() + e.message.capacity() +
-             e.rejection.rule.capacity();
+    bytes += e.original.capacity() + e.rejection.profile.capacity() +
+             e.rejection.bytes.capacity() + e.rejection.detail.capacity();
   }
   return bytes + s.table.MemoryUsage();
 }
@@ -160,7 +153,7 @@ absl::StatusOr<AllowList> AllowList::Load(const Profile& profile,
 
 AclLookup AllowList::Grants(std::string_view credential) const {
   const internal::AclStorage& s = *index_.storage_;
-  std::string& key = internal::ThreadScratch().key;
+  std::string& key = internal::ThreadScratch<internal::LookupScratch>().key;
   AclLookup r;
   // What CanonicalizeInto would write, inline for ASCII credentials.
   if (!internal::TryAsciiProfile(s.profile, s.profile.key_case_mapping,
@@ -205,7 +198,8 @@ absl::StatusOr<DenyList> DenyList::Load(const Profile& profile,
 
 AclLookup DenyList::Resembles(std::string_view credential) const {
   const internal::AclStorage& s = *index_.storage_;
-  internal::LookupScratch& scratch = internal::ThreadScratch();
+  internal::LookupScratch& scratch =
+      internal::ThreadScratch<internal::LookupScratch>();
   AclLookup r;
   r.status = CanonicalizeInto(s.profile, credential, scratch.key);
   if (!r.status.ok()) return r;

@@ -1,17 +1,27 @@
-// Canonicalize, Enforce, Equivalent.
+// Canonicalize, Enforce, Equivalent, Compare.
 
 #include <string>
 
+#include "src/common/thread_scratch.h"
 #include "src/match/pipeline.h"
 #include "u8guard/bom.h"
 #include "u8guard/match.h"
 
 namespace u8guard {
+namespace {
+
+// The keys Equivalent compares, reused across calls on one thread.
+struct EquivalentScratch {
+  std::string a, b;
+};
+
+}  // namespace
 
 absl::Status CanonicalizeInto(const Profile& profile, std::string_view bytes,
                               std::string& key) {
-  // RunProfile leaves `key` empty on error.
-  return internal::RunProfile(profile, profile.key_case_mapping, bytes, key);
+  // RunProfile leaves `key` empty when it does not accept.
+  return internal::RunProfile(profile, profile.key_case_mapping, bytes, key)
+      .ToStatus();
 }
 
 absl::StatusOr<std::string> Canonicalize(const Profile& profile,
@@ -26,11 +36,10 @@ absl::StatusOr<std::string> Canonicalize(const Profile& profile,
 absl::StatusOr<std::string> Enforce(const Profile& profile,
                                     std::string_view bytes) {
   std::string out;
-  absl::Status s =
+  const internal::Verdict v =
       internal::RunProfile(profile, profile.case_mapping, bytes, out);
-  if (!s.ok()) return s;
-  if (profile.bom == BomPolicy::kIgnore &&
-      bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
+  if (!v.ok()) return v.ToStatus();
+  if (profile.bom == BomPolicy::kIgnore && bytes.starts_with(kUtf8Bom)) {
     out.insert(0, kUtf8Bom);
   }
   return out;
@@ -38,9 +47,17 @@ absl::StatusOr<std::string> Enforce(const Profile& profile,
 
 bool Equivalent(const Profile& profile, std::string_view a,
                 std::string_view b) {
-  std::string ka, kb;
-  return CanonicalizeInto(profile, a, ka).ok() &&
-         CanonicalizeInto(profile, b, kb).ok() && ka == kb;
+  EquivalentScratch& keys = internal::ThreadScratch<EquivalentScratch>();
+  const CaseMapping cm = profile.key_case_mapping;
+  return internal::RunProfile(profile, cm, a, keys.a).ok() &&
+         internal::RunProfile(profile, cm, b, keys.b).ok() && keys.a == keys.b;
+}
+
+Comparison Compare(const Profile& profile, std::string_view a,
+                   std::string_view b) {
+  Comparison c{Canonicalize(profile, a), Canonicalize(profile, b), false};
+  c.equivalent = c.a.ok() && c.b.ok() && *c.a == *c.b;
+  return c;
 }
 
 }  // namespace u8guard

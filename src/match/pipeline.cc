@@ -12,58 +12,57 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
+#include "src/bom/bom_split.h"
+#include "src/common/thread_scratch.h"
 #include "src/match/ascii_key.h"
 #include "src/unicode/bidi_rule.h"
 #include "src/unicode/mapping_table.h"
 #include "src/unicode/mappings.h"
 #include "src/unicode/precis_context.h"
 #include "src/unicode/precis_property.h"
+#include "src/utf8/ascii.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/bom.h"
 #include "u8guard/normalize.h"
 #include "u8guard/rejection.h"
+#include "u8guard/secret.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::internal {
 namespace {
 
-absl::Status Reject(const Profile& p, size_t offset, std::optional<char32_t> cp,
-                    std::string rule) {
-  return RejectionError({offset, cp, std::move(rule)}, p.name);
+// `r` (from a lower layer, with offsets in the text) as the rejection of
+// profile `p`, with offsets in the caller's input, which starts `base`
+// bytes before the text.
+Rejection InProfile(const Profile& p, Rejection r, size_t base = 0) {
+  r.offset += base;
+  r.source = RejectionSource::kProfile;
+  r.profile = p.name;
+  return r;
 }
 
-bool IsAscii(std::string_view s) {
-  constexpr uint64_t kHigh = 0x8080808080808080ull;
-  size_t i = 0;
-  uint64_t acc = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    acc |= w;
-  }
-  for (; i < s.size(); ++i) acc |= static_cast<uint8_t>(s[i]);
-  return (acc & kHigh) == 0;
-}
-
-// The derived-property error name precis_i18n reports for `cp`.
-std::string DisallowedRule(PrecisReason reason) {
-  return absl::StrCat("DISALLOWED/", std::string(PrecisReasonName(reason)));
+Rejection Reject(const Profile& p, size_t offset, std::optional<char32_t> cp,
+                 Rule rule) {
+  Rejection r;
+  r.offset = offset;
+  r.code_point = cp;
+  r.rule = rule;
+  return InProfile(p, std::move(r));
 }
 
 // Length bounds and emptiness of a result (RFC 8264 §5.2: empty results are
 // rejected when the profile wants at least one byte).
-absl::Status CheckOutputBounds(const Profile& p, std::string_view out,
-                               size_t code_points) {
+Verdict CheckOutputBounds(const Profile& p, std::string_view out,
+                          size_t code_points) {
   if (out.size() < p.min_output_bytes) {
     return Reject(p, 0, std::nullopt,
-                  out.empty() ? "DISALLOWED/empty" : "too_short");
+                  out.empty() ? Rule::kEmpty : Rule::kTooShort);
   }
   if (out.size() > p.max_output_bytes ||
       code_points > p.max_output_code_points) {
-    return Reject(p, 0, std::nullopt, "too_long");
+    return Reject(p, 0, std::nullopt, Rule::kTooLong);
   }
-  return absl::OkStatus();
+  return Verdict();
 }
 
 // ---- ASCII ----------------------------------------------------------------
@@ -72,13 +71,10 @@ absl::Status CheckOutputBounds(const Profile& p, std::string_view out,
 // trimming/collapsing spaces; the result is always stable and never holds a
 // right-to-left character. The class check looks at input bytes, whose
 // offsets are the output characters' origins.
-absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
-                      size_t base, std::string& out) {
-  const bool lower = cm != CaseMapping::kNone ||
-                     p.normalization == NormalizationForm::kNfkcCasefold;
-  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
-  const bool any_text = p.string_class == u8guard::StringClass::kAnyText;
-  const bool identifier = p.string_class == u8guard::StringClass::kIdentifier;
+Verdict RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
+                 size_t base, std::string& out) {
+  const AsciiProfileRules rules = AsciiRulesOf(p, cm);
+  const bool trim = rules.trim;
   size_t first = 0, last = text.size();  // the part that survives trimming
   if (trim) {
     while (first < last && text[first] == ' ') ++first;
@@ -87,13 +83,15 @@ absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
   out.resize(last - first);
   char* w = out.data();
   // Adding this to a byte lower-cases A-Z: 0x20 where lower-casing applies.
-  const uint8_t case_bit = lower ? 0x20 : 0;
+  const uint8_t case_bit = rules.bytes.lower ? 0x20 : 0;
   for (size_t i = first; i < last; ++i) {
     const uint8_t c = static_cast<uint8_t>(text[i]);
     if (c <= 0x20 || c == 0x7F) [[unlikely]] {
-      if (!any_text) {
-        if (c != ' ') return Reject(p, base + i, c, "DISALLOWED/controls");
-        if (identifier) return Reject(p, base + i, c, "DISALLOWED/spaces");
+      if (c < rules.bytes.min_byte || (c == 0x7F && !rules.bytes.allow_del)) {
+        // Below min_byte: a control, or the space IdentifierClass forbids.
+        return Reject(
+            p, base + i, c,
+            c == ' ' ? Rule::kDisallowedSpaces : Rule::kDisallowedControls);
       }
       if (trim && c == ' ' && text[i - 1] == ' ') continue;  // i > first
     }
@@ -106,17 +104,12 @@ absl::Status RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
 
 // ---- Unicode ----------------------------------------------------------------
 
-// Buffers reused across calls on one thread, so that canonicalizing many
-// short strings does not allocate each time.
+// Buffers reused across calls on one thread (ThreadScratch), so that
+// canonicalizing many short strings does not allocate each time.
 struct Scratch {
   std::string mapped, cased, again;
   std::u32string cps;
 };
-
-Scratch& ThreadScratch() {
-  thread_local Scratch scratch;
-  return scratch;
-}
 
 bool IsAsciiUpper(char32_t cp) { return cp >= U'A' && cp <= U'Z'; }
 
@@ -326,9 +319,14 @@ size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
   return offsets[lo - 1];
 }
 
-absl::Status RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
-                        size_t base, std::string& out) {
-  Scratch& tmp = ThreadScratch();
+Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
+                   size_t base, std::string& out) {
+  if (!MappingTableOk()) {
+    return absl::InternalError(
+        "ICU's Unicode property data is unavailable: non-ASCII input cannot "
+        "be checked");
+  }
+  Scratch& tmp = ThreadScratch<Scratch>();
   std::u32string& cps = tmp.cps;
   // The five rules. Common case: one pass over the code points does them
   // all, because no code point needs ICU's case mapping or normalization.
@@ -349,7 +347,7 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
   const bool has_rtl = one_pass ? first.has_rtl : HasRtl(cps);
   if (p.directionality == Directionality::kBidiRule && has_rtl &&
       !SatisfiesBidiRule(cps)) {
-    return Reject(p, base, std::nullopt, "DISALLOWED/bidi_rule");
+    return Reject(p, base, std::nullopt, Rule::kBidiRule);
   }
 
   // Stability: the rules applied to their own result change nothing.
@@ -371,27 +369,27 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
         return s;
       }
     }
-    if (again != out) return Reject(p, base, std::nullopt, "unstable");
+    if (again != out) return Reject(p, base, std::nullopt, Rule::kUnstable);
   }
 
   if (out.empty() && p.min_output_bytes > 0) {
-    return Reject(p, base, std::nullopt, "DISALLOWED/empty");
+    return Reject(p, base, std::nullopt, Rule::kEmpty);
   }
 
   // The string class, on the result.
-  if (p.string_class != u8guard::StringClass::kAnyText) {
-    const auto cls = p.string_class == u8guard::StringClass::kIdentifier
-                         ? internal::StringClass::kIdentifier
-                         : internal::StringClass::kFreeform;
+  if (p.string_class != StringClass::kAnyText) {
+    const PrecisClass cls = p.string_class == StringClass::kIdentifier
+                                ? PrecisClass::kIdentifier
+                                : PrecisClass::kFreeform;
     for (size_t i = 0; i < cps.size(); ++i) {
       const PrecisDerivation d = PrecisPropertyOf(cps[i]);
       const ClassVerdict v = ClassifyInStringClass(cls, d.property);
       if (v == ClassVerdict::kAllowed) continue;
-      std::string rule;
+      Rule rule;
       if (v == ClassVerdict::kNeedsContext) {
-        const std::string_view failed = ContextRuleFailure(cps, i);
-        if (failed.empty()) continue;
-        rule = absl::StrCat("DISALLOWED/", std::string(failed));
+        const std::optional<Rule> failed = ContextRuleViolation(cps, i);
+        if (!failed) continue;
+        rule = *failed;
       } else {
         rule = DisallowedRule(d.reason);
       }
@@ -399,25 +397,24 @@ absl::Status RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
       // width mapping made of it), at its offset in the caller's bytes.
       const size_t at = SourceOffset(p, cm, text, i, tmp);
       const char* source = text.data() + at;
-      return Reject(p, base + at, DecodeValid(source), std::move(rule));
+      return Reject(p, base + at, DecodeValid(source), rule);
     }
   }
   return CheckOutputBounds(p, out, cps.size());
 }
 
-// Zeroes a buffer's whole capacity, in a way the compiler keeps.
+// Zeroes a buffer's whole capacity (SecureWipe: the compiler keeps it).
 template <typename S>
 void WipeBuffer(S& s) {
   s.resize(s.capacity());
-  volatile auto* p = s.data();
-  for (size_t i = 0; i < s.size(); ++i) p[i] = 0;
+  SecureWipe(s.data(), s.size() * sizeof(s[0]));
   s.clear();
 }
 
 }  // namespace
 
 void ReserveThreadScratch(size_t bytes) {
-  Scratch& tmp = ThreadScratch();
+  Scratch& tmp = ThreadScratch<Scratch>();
   for (std::string* s : {&tmp.mapped, &tmp.cased, &tmp.again}) {
     if (s->capacity() < bytes) {
       WipeBuffer(*s);
@@ -431,7 +428,7 @@ void ReserveThreadScratch(size_t bytes) {
 }
 
 void WipeThreadScratch() {
-  Scratch& tmp = ThreadScratch();
+  Scratch& tmp = ThreadScratch<Scratch>();
   WipeBuffer(tmp.mapped);
   WipeBuffer(tmp.cased);
   WipeBuffer(tmp.again);
@@ -440,48 +437,43 @@ void WipeThreadScratch() {
 
 namespace {
 
-// RunProfile without the final clean-up: `out` may hold anything on error.
-// (It is not cleared up front: the ASCII path overwrites it, and growing a
-// cleared string would zero-fill it first.)
-absl::Status RunProfileUncleaned(const Profile& p, CaseMapping cm,
-                                 std::string_view input, std::string& out) {
+// RunProfile without the final clean-up: `out` may hold anything when not
+// accepted. (It is not cleared up front: the ASCII path overwrites it, and
+// growing a cleared string would zero-fill it first.)
+Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
+                            std::string_view input, std::string& out) {
   if (input.size() > p.max_input_bytes) {
-    return Reject(p, p.max_input_bytes, std::nullopt, "input_too_long");
+    return Reject(p, p.max_input_bytes, std::nullopt, Rule::kInputTooLong);
   }
   std::string_view text = input;
   size_t base = 0;
   if (!input.empty() && input[0] == kUtf8Bom[0]) {
-    absl::StatusOr<BomSplit> split = ApplyBomPolicy(p.bom, input);
-    if (!split.ok()) {
-      return RejectionError(*GetRejection(split.status()), p.name);
-    }
+    const std::optional<BomSplit> split = SplitBom(p.bom, input);
+    if (!split) return InProfile(p, BomNotAllowed());
     text = split->text;
     base = split->text_offset;
   }
-  if (TryAsciiRun(p, cm, text, out)) [[likely]]
-    return absl::OkStatus();
+  if (TryAsciiProfile(p, cm, text, out)) [[likely]]
+    return Verdict();
   if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
 
   const Utf8Result utf8 = ValidateUtf8(text);
   if (!utf8.ok()) {
     const Utf8Result in_input{base + utf8.valid_up_to, utf8.kind,
                               utf8.error_len};
-    return RejectionError(
-        {in_input.valid_up_to, std::nullopt,
-         absl::StrCat("utf8/", std::string(Utf8ErrorKindId(utf8.kind)))},
-        p.name, DescribeUtf8Error(input, in_input));
+    return InProfile(p, Utf8ErrorRejection(input, in_input));
   }
   return RunUnicode(p, cm, text, base, out);
 }
 
 }  // namespace
 
-absl::Status RunProfile(const Profile& p, CaseMapping cm,
-                        std::string_view input, std::string& out) {
-  absl::Status s = RunProfileUncleaned(p, cm, input, out);
-  if (!s.ok()) [[unlikely]]
+Verdict RunProfile(const Profile& p, CaseMapping cm, std::string_view input,
+                   std::string& out) {
+  Verdict v = RunProfileUncleaned(p, cm, input, out);
+  if (!v.ok()) [[unlikely]]
     out.clear();
-  return s;
+  return v;
 }
 
 }  // namespace u8guard::internal

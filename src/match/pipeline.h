@@ -6,50 +6,77 @@
 #include <string>
 #include <string_view>
 
-#include "absl/status/status.h"
+#include "src/common/verdict.h"
 #include "src/match/ascii_key.h"
 #include "u8guard/profile.h"
 
 namespace u8guard::internal {
 
-// Applies `profile` to `input` with `case_mapping` in place of the profile's
-// own, writing the result into `out` (left empty on error). Errors carry a
-// Rejection with offsets into `input`. The BOM policy's kept prefix (kIgnore)
-// is not written; the caller decides whether the output wants it.
-absl::Status RunProfile(const Profile& profile, CaseMapping case_mapping,
-                        std::string_view input, std::string& out);
+// How `profile` with `case_mapping` treats an all-ASCII input: the one
+// statement of the ASCII rules, used by the fast paths (TryAsciiRun, an ACL
+// lookup, the path sanitizer) and by the general ASCII path alike. On ASCII
+// every mapping is the identity except lower-casing A-Z and trimming and
+// collapsing spaces; NFC, NFKC, width mapping and the Bidi Rule change
+// nothing, and the result is always stable.
+struct AsciiProfileRules {
+  // Which bytes are rejected (IdentifierClass: controls and space;
+  // FreeformClass: controls; any text: none) and whether A-Z become a-z
+  // (case mapping, or NFKC_Casefold).
+  AsciiRules bytes;
+  bool trim;  // leading/trailing spaces removed, runs of spaces collapsed
+};
 
-// The common case of RunProfile, inline for callers on a hot path (an ACL
-// lookup): when `text` is ASCII that `profile`'s string class accepts as is
-// and the result is within the output bounds, writes what RunProfile would
-// and returns true. Otherwise returns false, `out` unspecified: RunProfile
-// decides (and reports why it rejects). `text` is the input after the BOM
-// policy; the caller checks max_input_bytes.
-inline bool TryAsciiRun(const Profile& p, CaseMapping cm, std::string_view text,
-                        std::string& out) {
-  if (p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse) {
-    return false;
-  }
-  const AsciiRules rules{
-      static_cast<unsigned char>(
-          p.string_class == StringClass::kIdentifier ? 0x21
-          : p.string_class == StringClass::kFreeform ? 0x20
-                                                     : 0x00),
-      p.string_class == StringClass::kAnyText,
-      cm != CaseMapping::kNone ||
-          p.normalization == NormalizationForm::kNfkcCasefold};
-  if (!TryAsciiFastPath(rules, text, out)) [[unlikely]]
-    return false;
-  const size_t n = out.size();  // one byte per code point
-  return n >= p.min_output_bytes && n <= p.max_output_bytes &&
-         n <= p.max_output_code_points;
+inline AsciiProfileRules AsciiRulesOf(const Profile& p, CaseMapping cm) {
+  const unsigned char min_byte =
+      p.string_class == StringClass::kIdentifier ? 0x21
+      : p.string_class == StringClass::kFreeform ? 0x20
+                                                 : 0x00;
+  return {{min_byte, p.string_class == StringClass::kAnyText,
+           cm != CaseMapping::kNone ||
+               p.normalization == NormalizationForm::kNfkcCasefold},
+          p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse};
 }
 
-// RunProfile's answer for `input` when TryAsciiRun knows it (an input
-// that is not ASCII, like one with a BOM, never takes this path).
+// True when an ASCII input of `n` bytes that the rules map byte for byte
+// (no trimming) is within every bound of `p`: the input bound and the
+// output bounds in bytes and code points (one byte per code point).
+inline bool AsciiSizeWithinBounds(const Profile& p, size_t n) {
+  return n <= p.max_input_bytes && n >= p.min_output_bytes &&
+         n <= p.max_output_bytes && n <= p.max_output_code_points;
+}
+
+// True when `p` maps every ASCII string of `n` bytes without control
+// characters to itself (the key, with key_case_mapping): a class that
+// allows spaces, no lower-casing, no trimming, and `n` within the bounds.
+inline bool AsciiKeyIsIdentity(const Profile& p, size_t n) {
+  const AsciiProfileRules r = AsciiRulesOf(p, p.key_case_mapping);
+  return r.bytes.min_byte <= 0x20 && !r.bytes.lower && !r.trim &&
+         AsciiSizeWithinBounds(p, n);
+}
+
+// Applies `profile` to `input` with `case_mapping` in place of the profile's
+// own, writing the result into `out` (left empty when not accepted). A
+// rejection names the profile (source kProfile) with offsets into `input`.
+// The BOM policy's kept prefix (kIgnore) is not written; the caller decides
+// whether the output wants it.
+Verdict RunProfile(const Profile& profile, CaseMapping case_mapping,
+                   std::string_view input, std::string& out);
+
+// The common case of RunProfile, inline for callers on a hot path (an ACL
+// lookup): when `input` is ASCII that `profile`'s string class accepts as
+// is and the result is within the bounds, writes what RunProfile would and
+// returns true. Otherwise returns false, `out` unspecified: RunProfile
+// decides (and reports why it rejects). An input that starts with a BOM is
+// not ASCII and never takes this path.
 inline bool TryAsciiProfile(const Profile& p, CaseMapping cm,
                             std::string_view input, std::string& out) {
-  return input.size() <= p.max_input_bytes && TryAsciiRun(p, cm, input, out);
+  const AsciiProfileRules r = AsciiRulesOf(p, cm);
+  // The input bound first: nothing is copied from an over-long input.
+  if (r.trim || input.size() > p.max_input_bytes) return false;
+  if (!TryAsciiFastPath(r.bytes, input, out)) [[unlikely]] {
+    return false;
+  }
+  return AsciiSizeWithinBounds(p, out.size());
 }
 
 // The pipeline keeps per-thread scratch buffers. For secrets: reserve them

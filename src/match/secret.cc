@@ -10,8 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "src/common/verdict.h"
 #include "src/match/pipeline.h"
-#include "u8guard/match.h"
 #include "u8guard/rejection.h"
 
 namespace u8guard {
@@ -82,10 +82,11 @@ absl::StatusOr<SecretString> CanonicalizeSecret(const Profile& profile,
     work.reserve(3 * bytes.size() + 64);
     internal::ReserveThreadScratch(3 * bytes.size() + 64);
   }
-  const absl::Status status = CanonicalizeInto(profile, bytes, work);
+  const internal::Verdict verdict =
+      internal::RunProfile(profile, profile.key_case_mapping, bytes, work);
   internal::WipeThreadScratch();
   std::optional<SecretString> key;
-  if (status.ok()) key.emplace(work);
+  if (verdict.ok()) key.emplace(work);
   // Zero everything the buffer ever held: resize() fills the tail up to the
   // capacity (where an error path may have left bytes), then the whole
   // buffer is wiped in a way the compiler keeps.
@@ -93,12 +94,13 @@ absl::StatusOr<SecretString> CanonicalizeSecret(const Profile& profile,
   SecureWipe(work.data(), work.size());
   if (key) return std::move(*key);
 
-  // The profile's message quotes the offending character (and, for bad
-  // UTF-8, its bytes); a secret's error keeps only where and which rule.
-  std::optional<Rejection> r = GetRejection(status);
-  if (!r) return status;
-  r->code_point.reset();
-  return RejectionError(*r, profile.name);
+  // A secret's rejection keeps only where and which rule: never the
+  // offending character or, for bad UTF-8, its bytes.
+  if (Rejection* r = verdict.rejection()) {
+    r->code_point.reset();
+    r->bytes.clear();
+  }
+  return verdict.ToStatus();
 }
 
 }  // namespace u8guard

@@ -12,9 +12,24 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "src/common/enum_names.h"
 #include "u8guard/match.h"
+#include "u8guard/skeleton.h"
 
 namespace u8guard {
+namespace {
+
+constexpr internal::EnumName<RestrictionLevel> kRestrictionLevelNames[] = {
+    {RestrictionLevel::kAscii, "ascii"},
+    {RestrictionLevel::kSingleScriptRestrictive, "single_script_restrictive"},
+    {RestrictionLevel::kHighlyRestrictive, "highly_restrictive"},
+    {RestrictionLevel::kModeratelyRestrictive, "moderately_restrictive"},
+    {RestrictionLevel::kMinimallyRestrictive, "minimally_restrictive"},
+    {RestrictionLevel::kUnrestrictive, "unrestrictive"},
+};
+
+}  // namespace
+
 namespace internal {
 namespace {
 
@@ -189,21 +204,11 @@ absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
 }  // namespace internal
 
 std::string_view RestrictionLevelName(RestrictionLevel level) {
-  switch (level) {
-    case RestrictionLevel::kAscii:
-      return "ascii";
-    case RestrictionLevel::kSingleScriptRestrictive:
-      return "single_script_restrictive";
-    case RestrictionLevel::kHighlyRestrictive:
-      return "highly_restrictive";
-    case RestrictionLevel::kModeratelyRestrictive:
-      return "moderately_restrictive";
-    case RestrictionLevel::kMinimallyRestrictive:
-      return "minimally_restrictive";
-    case RestrictionLevel::kUnrestrictive:
-      return "unrestrictive";
-  }
-  return "unknown";
+  return internal::NameIn(kRestrictionLevelNames, level);
+}
+
+absl::StatusOr<RestrictionLevel> ParseRestrictionLevel(std::string_view name) {
+  return internal::ParseIn(kRestrictionLevelNames, "restriction level", name);
 }
 
 absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,

@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "u8guard/acl.h"
+#include "u8guard/skeleton.h"
 
 namespace u8guard::internal {
 

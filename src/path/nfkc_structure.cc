@@ -11,7 +11,7 @@
 namespace u8guard::internal {
 namespace {
 
-constexpr char kRule[] = "path/structure_changed_by_nfkc";
+constexpr Rule kRule = Rule::kPathStructureChangedByNfkc;
 
 bool IsDotSegmentOrEmpty(std::string_view s) {
   return s.empty() || s == "." || s == "..";

@@ -8,13 +8,20 @@
 #include <emmintrin.h>
 #endif
 
-#include "absl/strings/str_format.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "src/common/enum_names.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
 
 namespace u8guard {
 
 namespace {
+
+constexpr internal::EnumName<DotDotPolicy> kDotDotPolicyNames[] = {
+    {DotDotPolicy::kReject, "reject"},
+    {DotDotPolicy::kResolve, "resolve"},
+};
 
 constexpr bool StructureCharacter(char32_t cp, bool windows) {
   if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return true;  // NUL, controls
@@ -46,7 +53,11 @@ bool IsPathStructureCharacter(char32_t cp, bool windows) {
 }
 
 std::string_view DotDotPolicyName(DotDotPolicy policy) {
-  return policy == DotDotPolicy::kResolve ? "resolve" : "reject";
+  return internal::NameIn(kDotDotPolicyNames, policy);
+}
+
+absl::StatusOr<DotDotPolicy> ParseDotDotPolicy(std::string_view name) {
+  return internal::ParseIn(kDotDotPolicyNames, "dot-dot policy", name);
 }
 
 namespace internal {
@@ -56,30 +67,21 @@ constexpr std::array<uint8_t, 256> MakeByteClasses() {
   std::array<uint8_t, 256> t{};
   for (int b = 0; b < 256; ++b) {
     uint8_t bits = 0;
-    if (b == 0) bits |= kByteNul | kByteStructure;
-    if ((b > 0 && b < 0x20) || b == 0x7F) bits |= kByteControl | kByteStructure;
+    if (b == 0) bits |= kByteNul;
+    if ((b > 0 && b < 0x20) || b == 0x7F) bits |= kByteControl;
     if (b >= 0x80) bits |= kByteHigh;
     switch (b) {
       case '/':
-        bits |= kByteSlash | kByteStructure;
+        bits |= kByteSlash;
         break;
       case '\\':
-        bits |= kByteBackslash | kByteStructure;
+        bits |= kByteBackslash;
         break;
       case '%':
-        bits |= kBytePercent | kByteStructure;
-        break;
-      case '.':
-      case '#':
-      case '@':
-        bits |= kByteStructure;
+        bits |= kBytePercent;
         break;
       case '?':
-        bits |= kByteWindows | kByteStructure;
-        break;
       case ':':
-        bits |= kByteWindows | kByteStructure;
-        break;
       case '<':
       case '>':
       case '"':
@@ -170,16 +172,16 @@ std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
     const uint8_t b = static_cast<uint8_t>(d[i]);
     const uint8_t c = kByteClasses[b];
     if ((c & bad) != 0) {
-      if (c & kByteNul) return SegmentFinding{i, b, "path/nul", "NUL"};
+      if (c & kByteNul) return SegmentFinding{i, b, Rule::kPathNul, "NUL"};
       if (c & kByteControl) {
-        return SegmentFinding{i, b, "path/control", "control character"};
+        return SegmentFinding{i, b, Rule::kPathControl, "control character"};
       }
       if (c & (kByteSlash | kByteBackslash)) {
-        return SegmentFinding{i, b, "path/separator_in_segment",
+        return SegmentFinding{i, b, Rule::kPathSeparatorInSegment,
                               b == '/' ? "percent-decoded '/' in a segment"
                                        : "'\\' is not a separator here"};
       }
-      return SegmentFinding{i, b, "path/windows_character",
+      return SegmentFinding{i, b, Rule::kPathWindowsCharacter,
                             "character not allowed in Windows file names"};
     }
     // C1 controls U+0080..U+009F: C2 80..C2 9F.
@@ -188,7 +190,7 @@ std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
         static_cast<uint8_t>(d[i + 1]) <= 0x9F) {
       return SegmentFinding{
           i, char32_t{0x80u + (static_cast<uint8_t>(d[i + 1]) & 0x3Fu)},
-          "path/control", "C1 control character"};
+          Rule::kPathControl, "C1 control character"};
     }
   }
   return std::nullopt;
@@ -209,20 +211,14 @@ bool SameStructure(std::string_view a, std::string_view b, bool windows) {
 bool IsWindowsReservedName(std::string_view segment) {
   std::string_view stem = segment.substr(0, segment.find('.'));
   while (!stem.empty() && stem.back() == ' ') stem.remove_suffix(1);
-  if (stem.size() < 3 || stem.size() > 7) return false;
-  char up[8] = {};
-  for (size_t i = 0; i < stem.size(); ++i) {
-    const char c = stem[i];
-    up[i] = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-  }
-  const std::string_view name(up, stem.size());
-  if (name == "CON" || name == "PRN" || name == "AUX" || name == "NUL" ||
-      name == "CONIN$" || name == "CONOUT$") {
-    return true;
+  const absl::string_view name(stem.data(), stem.size());
+  for (const char* device : {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}) {
+    if (absl::EqualsIgnoreCase(name, device)) return true;
   }
   return name.size() == 4 &&
-         (name.substr(0, 3) == "COM" || name.substr(0, 3) == "LPT") &&
-         name[3] >= '0' && name[3] <= '9';
+         (absl::StartsWithIgnoreCase(name, "COM") ||
+          absl::StartsWithIgnoreCase(name, "LPT")) &&
+         absl::ascii_isdigit(static_cast<unsigned char>(name[3]));
 }
 
 bool StartsWithDriveLetter(std::string_view segment) {
@@ -231,14 +227,15 @@ bool StartsWithDriveLetter(std::string_view segment) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-absl::Status PathRejection(size_t offset, std::optional<char32_t> cp,
-                           std::string_view rule, std::string_view reason) {
-  std::string message = absl::StrFormat("rejected at byte %d", offset);
-  if (cp) {
-    absl::StrAppendFormat(&message, " (U+%04X)", static_cast<uint32_t>(*cp));
-  }
-  absl::StrAppendFormat(&message, ": %s: %s", rule, reason);
-  return RejectionError({offset, cp, std::string(rule)}, "path", message);
+Rejection PathRejection(size_t offset, std::optional<char32_t> cp, Rule rule,
+                        std::string detail) {
+  Rejection r;
+  r.offset = offset;
+  r.code_point = cp;
+  r.rule = rule;
+  r.source = RejectionSource::kPath;
+  r.detail = std::move(detail);
+  return r;
 }
 
 }  // namespace internal

@@ -6,15 +6,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-#include "absl/status/status.h"
+#include "u8guard/rejection.h"
+#include "u8guard/rule.h"
 
 namespace u8guard::internal {
 
@@ -28,7 +26,6 @@ enum PathByteClass : uint8_t {
   kBytePercent = 1 << 4,    // '%'
   kByteHigh = 1 << 5,       // 80..FF: part of a non-ASCII character
   kByteWindows = 1 << 6,    // < > : " | ? * (forbidden in Windows names)
-  kByteStructure = 1 << 7,  // / \ . : % # ? @ and every byte in 00..1F, 7F
 };
 
 // The PathByteClass bits of every byte value.
@@ -48,41 +45,22 @@ inline uint8_t ClassesOf(std::string_view s) {
 bool IsPlainAsciiPath(std::string_view s);
 
 // The position of the first '/' in `s` at or after `from` (<= s.size()), or
-// s.size(). 16 bytes at a time with SSE2; never reads outside `s`.
+// s.size() (libc's memchr).
 inline size_t FindSlash(std::string_view s, size_t from) {
-#if defined(__SSE2__)
-  const __m128i slash = _mm_set1_epi8('/');
-  for (; from + 16 <= s.size(); from += 16) {
-    const __m128i v =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + from));
-    const unsigned mask =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
-    if (mask != 0) return from + static_cast<size_t>(__builtin_ctz(mask));
-  }
-  if (s.size() >= 16 && from < s.size()) {
-    // The last 16 bytes, overlapping what was already searched.
-    const size_t base = s.size() - 16;
-    const __m128i v =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + base));
-    const unsigned mask =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash))) >>
-        (from - base);
-    return mask != 0 ? from + static_cast<size_t>(__builtin_ctz(mask))
-                     : s.size();
-  }
-#endif
-  while (from < s.size() && s[from] != '/') ++from;
-  return from;
+  const void* hit = std::memchr(s.data() + from, '/', s.size() - from);
+  return hit != nullptr
+             ? static_cast<size_t>(static_cast<const char*>(hit) - s.data())
+             : s.size();
 }
 
 // Why a segment is rejected: a position inside the segment's decoded bytes
 // (mapped to a raw offset by the caller), the code point to blame, the rule
-// and a short English reason.
+// and what was found (the Rejection's detail).
 struct SegmentFinding {
   size_t pos = 0;
   std::optional<char32_t> code_point;
-  std::string_view rule;
-  std::string reason;
+  Rule rule;
+  std::string detail;
 };
 
 // The first byte of `d` (decoded segment bytes, not necessarily valid
@@ -104,10 +82,10 @@ bool IsWindowsReservedName(std::string_view segment);
 // True when `segment` begins with a drive letter: [A-Za-z] ':'.
 bool StartsWithDriveLetter(std::string_view segment);
 
-// Returns InvalidArgument with a Rejection {offset, cp, rule}; the message
-// is "path: rejected at byte OFFSET (U+XXXX): RULE: REASON".
-absl::Status PathRejection(size_t offset, std::optional<char32_t> cp,
-                           std::string_view rule, std::string_view reason);
+// The sanitizer's rejection: source kPath, `detail` saying what was found
+// (RejectionMessage: "path: rejected at byte OFFSET (U+XXXX): RULE: DETAIL").
+Rejection PathRejection(size_t offset, std::optional<char32_t> cp, Rule rule,
+                        std::string detail);
 
 }  // namespace u8guard::internal
 

@@ -13,6 +13,9 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/common/thread_scratch.h"
+#include "src/common/verdict.h"
+#include "src/match/pipeline.h"
 #include "src/path/nfkc_structure.h"
 #include "src/path/path_rules.h"
 #include "src/path/percent_decode.h"
@@ -26,6 +29,8 @@ namespace {
 
 using internal::PathRejection;
 using internal::SegmentFinding;
+using internal::ThreadScratch;
+using internal::Verdict;
 
 // The built-in path-segment profile in NFC and in NFKC, copied once.
 struct BuiltinSegmentProfiles {
@@ -49,29 +54,21 @@ const BuiltinSegmentProfiles& Builtins() {
   return *builtins;
 }
 
-// Buffers reused across calls on one thread.
+// Buffers reused across calls on one thread (ThreadScratch).
 struct Scratch {
   std::string decoded, normalized, nfkc, casefold;
   std::vector<size_t> offsets;
 };
 
-Scratch& ThreadScratch() {
-  thread_local Scratch scratch;
-  return scratch;
-}
-
 // A UTF-8 error in `bytes` (the raw input, or a percent-decoded segment),
-// reported at raw offset `offset`, with the kind and the offending bytes as
-// DescribeUtf8Error shows them ("overlong encoding (C0 AE)").
-absl::Status Utf8Rejection(std::string_view bytes, const Utf8Result& r,
-                           size_t offset, bool decoded) {
-  std::string what = DescribeUtf8Error(bytes, r);  // "invalid ... byte N: X"
-  const size_t colon = what.find(": ");
-  if (colon != std::string::npos) what.erase(0, colon + 2);
-  if (decoded) what += " after percent-decoding";
-  return PathRejection(
-      offset, std::nullopt,
-      absl::StrCat("utf8/", std::string(Utf8ErrorKindId(r.kind))), what);
+// reported at raw offset `offset`.
+Rejection Utf8Rejection(std::string_view bytes, const Utf8Result& r,
+                        size_t offset, bool decoded) {
+  Rejection rejection = Utf8ErrorRejection(bytes, r);
+  rejection.offset = offset;
+  rejection.source = RejectionSource::kPath;
+  if (decoded) rejection.detail = "after percent-decoding";
+  return rejection;
 }
 
 bool IsDot(std::string_view s) { return s.size() == 1 && s[0] == '.'; }
@@ -89,35 +86,19 @@ class Sanitizer {
         o_(options),
         profile_(profile),
         out_(out),
-        scratch_(ThreadScratch()),
+        scratch_(ThreadScratch<Scratch>()),
         windows_(options.windows) {}
 
-  absl::Status Run();
+  Verdict Run();
 
  private:
   // Processes raw_[begin, end), a non-empty segment whose bytes have the
   // PathByteClass bits `bits`.
-  absl::Status AddSegment(size_t begin, size_t end, uint8_t bits);
-
-  // True when the profile maps every ASCII segment of `size` bytes without
-  // controls to itself: a class that allows spaces (FreeformClass or any
-  // text), no case mapping in the key, no trimming of spaces, and `size`
-  // within the profile's bounds. NFC and NFKC (the only forms used here),
-  // width mapping and the Bidi Rule are the identity on ASCII. The result is
-  // what CanonicalizeInto would return; tests and the fuzzer compare them.
-  bool AsciiIdentity(size_t size) const {
-    const Profile& p = profile_;
-    return p.string_class != StringClass::kIdentifier &&
-           p.key_case_mapping == CaseMapping::kNone &&
-           p.additional_mapping != SpaceMapping::kToAsciiTrimCollapse &&
-           size >= p.min_output_bytes && size <= p.max_output_bytes &&
-           size <= p.max_output_code_points && size <= p.max_input_bytes;
-  }
+  Verdict AddSegment(size_t begin, size_t end, uint8_t bits);
 
   // The rules on a whole normalized segment `form` (the profile's result or
   // the NFKC form), whose raw bytes start at `begin`.
-  absl::Status CheckWholeSegment(std::string_view form, size_t begin,
-                                 size_t last);
+  Verdict CheckWholeSegment(std::string_view form, size_t begin, size_t last);
 
   const std::string_view raw_;
   const PathOptions& o_;
@@ -130,13 +111,13 @@ class Sanitizer {
   absl::InlinedVector<size_t, 16> starts_;
 };
 
-absl::Status Sanitizer::Run() {
+Verdict Sanitizer::Run() {
   // Raw input over the bound is refused before any work.
   if (o_.max_length <= (std::numeric_limits<size_t>::max() - 64) / 4) {
     const size_t max_raw = 4 * o_.max_length + 64;
     if (raw_.size() > max_raw) {
       return PathRejection(
-          max_raw, std::nullopt, "path/too_long",
+          max_raw, std::nullopt, Rule::kPathTooLong,
           absl::StrFormat("input longer than %d bytes", max_raw));
     }
   }
@@ -149,7 +130,8 @@ absl::Status Sanitizer::Run() {
   if (!raw_.empty() && (raw_[0] == '/' || raw_[0] == '\\')) {
     const bool separator = raw_[0] == '/' || backslash;
     if (!o_.leading_separator_is_root || !separator) {
-      return PathRejection(0, static_cast<char32_t>(raw_[0]), "path/absolute",
+      return PathRejection(0, static_cast<char32_t>(raw_[0]),
+                           Rule::kPathAbsolute,
                            "absolute path (leading separator)");
     }
   }
@@ -185,7 +167,7 @@ absl::Status Sanitizer::Run() {
       }
     }
     if (j > i) {
-      if (absl::Status s = AddSegment(i, j, bits); !s.ok()) return s;
+      if (Verdict v = AddSegment(i, j, bits); !v.ok()) return v;
     }
     i = j + 1;
   }
@@ -195,10 +177,10 @@ absl::Status Sanitizer::Run() {
   } else if (out_.size() == rel_start_) {
     out_.assign(o_.root);
   }
-  return absl::OkStatus();
+  return Verdict();
 }
 
-absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
+Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   const std::string_view segment = raw_.substr(begin, end - begin);
   std::string_view d = segment;
   const std::vector<size_t>* map = nullptr;
@@ -206,7 +188,7 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     const size_t bad = internal::PercentDecodeSegment(
         segment, begin, scratch_.decoded, scratch_.offsets);
     if (bad != std::string_view::npos) {
-      return PathRejection(begin + bad, U'%', "path/percent_decoding",
+      return PathRejection(begin + bad, U'%', Rule::kPathPercentDecoding,
                            "'%' not followed by two hex digits");
     }
     d = scratch_.decoded;
@@ -220,7 +202,7 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   // The bytes: NUL, controls, separators, Windows characters.
   if (const std::optional<SegmentFinding> f =
           internal::FindForbiddenByte(d, bits, windows_)) {
-    return PathRejection(raw_offset(f->pos), f->code_point, f->rule, f->reason);
+    return PathRejection(raw_offset(f->pos), f->code_point, f->rule, f->detail);
   }
 
   // Non-ASCII: strict UTF-8 after decoding, and structure under NFKC.
@@ -241,61 +223,64 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
     if (f) {
       return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
-                           f->reason);
+                           f->detail);
     }
   }
 
   // The segment profile, skipped where it is known to be the identity.
   const bool ascii = (bits & internal::kByteHigh) == 0;
   std::string_view n = d;
-  if (!ascii || !AsciiIdentity(d.size())) {
-    if (absl::Status s = CanonicalizeInto(profile_, d, scratch_.normalized);
-        !s.ok()) {
-      const std::optional<Rejection> r = GetRejection(s);
-      if (!r) return s;
-      return PathRejection(
-          raw_offset(std::min(r->offset, d.size())), r->code_point, r->rule,
-          absl::StrFormat("rejected by the %s profile", profile_.name));
+  if (!ascii || !internal::AsciiKeyIsIdentity(profile_, d.size())) {
+    Verdict v = internal::RunProfile(profile_, profile_.key_case_mapping, d,
+                                     scratch_.normalized);
+    if (Rejection* r = v.rejection()) {
+      // The profile's rule, at its offset in the raw input.
+      r->offset = raw_offset(std::min(r->offset, d.size()));
+      r->source = RejectionSource::kPath;
+      r->bytes.clear();
+      return v;
     }
+    if (!v.ok()) return v;
     n = scratch_.normalized;
   }
   // On ASCII the profile can only change letter case and spaces (NFC and
   // NFKC are the identity there), never a structure character.
   if (!ascii && !internal::SameStructure(d, n, windows_)) {
-    return PathRejection(begin, std::nullopt, "path/structure_changed_by_nfkc",
+    return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
                          "normalization changed the structure characters of "
                          "this segment");
   }
 
   // "." and "..", after normalization.
-  if (IsDot(n)) return absl::OkStatus();
+  if (IsDot(n)) return Verdict();
   if (IsDotDot(n)) {
     if (o_.dot_dot == DotDotPolicy::kReject) {
-      return PathRejection(begin, std::nullopt, "path/dot_dot", "'..' segment");
+      return PathRejection(begin, std::nullopt, Rule::kPathDotDot,
+                           "'..' segment");
     }
     if (starts_.empty()) {
-      return PathRejection(begin, std::nullopt, "path/above_root",
+      return PathRejection(begin, std::nullopt, Rule::kPathAboveRoot,
                            "'..' rises above the root");
     }
     out_.resize(starts_.back());
     starts_.pop_back();
-    return absl::OkStatus();
+    return Verdict();
   }
   size_t last_char = d.size() - 1;  // where the last character starts
   while (last_char > 0 && (static_cast<uint8_t>(d[last_char]) & 0xC0) == 0x80) {
     --last_char;
   }
   const size_t last = raw_offset(last_char);
-  if (absl::Status s = CheckWholeSegment(n, begin, last); !s.ok()) return s;
+  if (Verdict v = CheckWholeSegment(n, begin, last); !v.ok()) return v;
   if (!ascii && nfkc_form != n) {
-    if (absl::Status s = CheckWholeSegment(nfkc_form, begin, last); !s.ok()) {
-      return s;
+    if (Verdict v = CheckWholeSegment(nfkc_form, begin, last); !v.ok()) {
+      return v;
     }
   }
 
   if (starts_.size() >= o_.max_depth) {
     return PathRejection(
-        begin, std::nullopt, "path/too_deep",
+        begin, std::nullopt, Rule::kPathTooDeep,
         absl::StrFormat("more than %d segments", o_.max_depth));
   }
   starts_.push_back(out_.size());
@@ -303,37 +288,38 @@ absl::Status Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   out_.append(n);
   if (out_.size() - rel_start_ - 1 > o_.max_length) {
     return PathRejection(
-        begin, std::nullopt, "path/too_long",
+        begin, std::nullopt, Rule::kPathTooLong,
         absl::StrFormat("result longer than %d bytes", o_.max_length));
   }
-  return absl::OkStatus();
+  return Verdict();
 }
 
-absl::Status Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
-                                          size_t last) {
-  if (form.empty()) return absl::OkStatus();
+Verdict Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
+                                     size_t last) {
+  if (form.empty()) return Verdict();
   if (IsDot(form) || IsDotDot(form)) {
-    return PathRejection(begin, std::nullopt, "path/structure_changed_by_nfkc",
+    return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
                          "NFKC turns this segment into a dot segment");
   }
   if (form[0] == '.' && !o_.allow_hidden) {
-    return PathRejection(begin, U'.', "path/hidden",
+    return PathRejection(begin, U'.', Rule::kPathHidden,
                          "hidden segment (starts with '.')");
   }
   // A drive letter at the start of the result ("a/../C:" included).
   if (starts_.empty() && internal::StartsWithDriveLetter(form)) {
-    return PathRejection(begin, std::nullopt, "path/absolute", "drive letter");
+    return PathRejection(begin, std::nullopt, Rule::kPathAbsolute,
+                         "drive letter");
   }
-  if (!windows_) return absl::OkStatus();
+  if (!windows_) return Verdict();
   if (internal::IsWindowsReservedName(form)) {
-    return PathRejection(begin, std::nullopt, "path/windows_reserved",
+    return PathRejection(begin, std::nullopt, Rule::kPathWindowsReserved,
                          "Windows reserved device name");
   }
   if (form.back() == '.' || form.back() == ' ') {
-    return PathRejection(last, std::nullopt, "path/windows_trailing_dot_space",
+    return PathRejection(last, std::nullopt, Rule::kPathWindowsTrailingDotSpace,
                          "segment ends in '.' or ' ' (Windows removes them)");
   }
-  return absl::OkStatus();
+  return Verdict();
 }
 
 }  // namespace
@@ -367,9 +353,9 @@ absl::Status SanitizePathInto(std::string_view raw, const PathOptions& options,
     copy->normalization = options.normalization;
     profile = &*copy;
   }
-  absl::Status s = Sanitizer(raw, options, *profile, out).Run();
-  if (!s.ok()) out.clear();
-  return s;
+  const Verdict v = Sanitizer(raw, options, *profile, out).Run();
+  if (!v.ok()) out.clear();
+  return v.ToStatus();
 }
 
 absl::StatusOr<std::string> SanitizePath(std::string_view raw,

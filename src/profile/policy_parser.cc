@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "src/common/read_file.h"
 #include "toml++/toml.h"
 #include "u8guard/profile.h"
 
@@ -41,37 +40,37 @@ class ProfileReader {
         {"description", false,
          [&](const toml::node& n) { return String(n, p.description); }},
         {"bom", true,
-         [&](const toml::node& n) { return Enum(n, p.bom, &BomName); }},
+         [&](const toml::node& n) { return Enum(n, p.bom, &ParseBomPolicy); }},
         {"string_class", true,
          [&](const toml::node& n) {
-           return Enum(n, p.string_class, &StringClassName);
+           return Enum(n, p.string_class, &ParseStringClass);
          }},
         {"width_mapping", true,
          [&](const toml::node& n) { return Bool(n, p.width_mapping); }},
         {"additional_mapping", true,
          [&](const toml::node& n) {
-           return Enum(n, p.additional_mapping, &SpaceMappingName);
+           return Enum(n, p.additional_mapping, &ParseSpaceMapping);
          }},
         {"case_mapping", true,
          [&](const toml::node& n) {
-           return Enum(n, p.case_mapping, &CaseMappingName);
+           return Enum(n, p.case_mapping, &ParseCaseMapping);
          }},
         {"key_case_mapping", false,
          [&](const toml::node& n) {
            key_case_set = true;
-           return Enum(n, p.key_case_mapping, &CaseMappingName);
+           return Enum(n, p.key_case_mapping, &ParseCaseMapping);
          }},
         {"normalization", true,
          [&](const toml::node& n) {
-           return Enum(n, p.normalization, &NormalizationFormName);
+           return Enum(n, p.normalization, &ParseNormalizationForm);
          }},
         {"directionality", true,
          [&](const toml::node& n) {
-           return Enum(n, p.directionality, &DirectionalityName);
+           return Enum(n, p.directionality, &ParseDirectionality);
          }},
         {"confusables", false,
          [&](const toml::node& n) {
-           return Enum(n, p.confusables, &ConfusablesPolicyName);
+           return Enum(n, p.confusables, &ParseConfusablesPolicy);
          }},
         {"reapply_rules", false,
          [&](const toml::node& n) { return Bool(n, p.reapply_rules); }},
@@ -121,8 +120,6 @@ class ProfileReader {
   }
 
  private:
-  static std::string_view BomName(BomPolicy b) { return BomPolicyName(b); }
-
   absl::Status Error(const toml::node& node, std::string_view key,
                      std::string_view what) const {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -149,26 +146,19 @@ class ProfileReader {
     return absl::OkStatus();
   }
 
-  // Reads an enumeration by the name its Name function gives each value.
+  // Reads an enumeration with its parser (the one the library and the CLI
+  // use), reporting the parser's message at the key.
   template <typename E>
   absl::Status Enum(const toml::node& n, E& out,
-                    std::string_view (*name_of)(E)) const {
+                    absl::StatusOr<E> (*parse)(std::string_view)) const {
     if (!n.is_string()) return Error(n, key_, "expected a string");
-    const std::string value = *n.value<std::string>();
-    std::vector<std::string> names;
-    for (int i = 0; i < 16; ++i) {
-      const E e = static_cast<E>(i);
-      const std::string_view name = name_of(e);
-      if (name == "unknown") break;
-      if (name == value) {
-        out = e;
-        return absl::OkStatus();
-      }
-      names.emplace_back(name);
+    const absl::StatusOr<E> value = parse(*n.value<std::string>());
+    if (!value.ok()) {
+      const absl::string_view why = value.status().message();
+      return Error(n, key_, std::string_view(why.data(), why.size()));
     }
-    return Error(n, key_,
-                 absl::StrCat("unknown value \"", value, "\" (expected ",
-                              absl::StrJoin(names, ", "), ")"));
+    out = *value;
+    return absl::OkStatus();
   }
 
   const toml::table& table_;
@@ -192,11 +182,9 @@ absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
 }
 
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ParseProfile(text.str(), path);
+  absl::StatusOr<std::string> text = internal::ReadFileToString(path);
+  if (!text.ok()) return text.status();
+  return ParseProfile(*text, path);
 }
 
 absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
@@ -207,8 +195,8 @@ absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
     if (entry.path().extension() == ".toml") paths.push_back(entry.path());
   }
   if (ec) {
-    return absl::NotFoundError(
-        absl::StrCat(directory, ": cannot list: ", ec.message()));
+    return absl::ErrnoToStatus(ec.value(),
+                               absl::StrCat(directory, ": cannot list"));
   }
   std::sort(paths.begin(), paths.end());
   std::vector<Profile> profiles;

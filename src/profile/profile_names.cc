@@ -2,64 +2,71 @@
 
 #include <string_view>
 
+#include "src/common/enum_names.h"
 #include "u8guard/profile.h"
 
 namespace u8guard {
+namespace {
+
+using internal::EnumName;
+using internal::NameIn;
+using internal::ParseIn;
+
+constexpr EnumName<StringClass> kStringClassNames[] = {
+    {StringClass::kIdentifier, "identifier"},
+    {StringClass::kFreeform, "freeform"},
+    {StringClass::kAnyText, "any_text"},
+};
+
+constexpr EnumName<SpaceMapping> kSpaceMappingNames[] = {
+    {SpaceMapping::kNone, "none"},
+    {SpaceMapping::kToAscii, "to_ascii"},
+    {SpaceMapping::kToAsciiTrimCollapse, "to_ascii_trim_collapse"},
+};
+
+constexpr EnumName<Directionality> kDirectionalityNames[] = {
+    {Directionality::kNone, "none"},
+    {Directionality::kBidiRule, "bidi_rule"},
+};
+
+constexpr EnumName<ConfusablesPolicy> kConfusablesNames[] = {
+    {ConfusablesPolicy::kNone, "none"},
+    {ConfusablesPolicy::kSkeleton, "skeleton"},
+};
+
+}  // namespace
 
 std::string_view StringClassName(StringClass c) {
-  switch (c) {
-    case StringClass::kIdentifier:
-      return "identifier";
-    case StringClass::kFreeform:
-      return "freeform";
-    case StringClass::kAnyText:
-      return "any_text";
-  }
-  return "unknown";
+  return NameIn(kStringClassNames, c);
+}
+
+absl::StatusOr<StringClass> ParseStringClass(std::string_view name) {
+  return ParseIn(kStringClassNames, "string class", name);
 }
 
 std::string_view SpaceMappingName(SpaceMapping m) {
-  switch (m) {
-    case SpaceMapping::kNone:
-      return "none";
-    case SpaceMapping::kToAscii:
-      return "to_ascii";
-    case SpaceMapping::kToAsciiTrimCollapse:
-      return "to_ascii_trim_collapse";
-  }
-  return "unknown";
+  return NameIn(kSpaceMappingNames, m);
 }
 
-std::string_view CaseMappingName(CaseMapping m) {
-  switch (m) {
-    case CaseMapping::kNone:
-      return "none";
-    case CaseMapping::kLower:
-      return "lower";
-    case CaseMapping::kFold:
-      return "fold";
-  }
-  return "unknown";
+absl::StatusOr<SpaceMapping> ParseSpaceMapping(std::string_view name) {
+  return ParseIn(kSpaceMappingNames, "additional mapping", name);
 }
 
 std::string_view DirectionalityName(Directionality d) {
-  switch (d) {
-    case Directionality::kNone:
-      return "none";
-    case Directionality::kBidiRule:
-      return "bidi_rule";
-  }
-  return "unknown";
+  return NameIn(kDirectionalityNames, d);
+}
+
+absl::StatusOr<Directionality> ParseDirectionality(std::string_view name) {
+  return ParseIn(kDirectionalityNames, "directionality", name);
 }
 
 std::string_view ConfusablesPolicyName(ConfusablesPolicy c) {
-  switch (c) {
-    case ConfusablesPolicy::kNone:
-      return "none";
-    case ConfusablesPolicy::kSkeleton:
-      return "skeleton";
-  }
-  return "unknown";
+  return NameIn(kConfusablesNames, c);
+}
+
+absl::StatusOr<ConfusablesPolicy> ParseConfusablesPolicy(
+    std::string_view name) {
+  return ParseIn(kConfusablesNames, "confusables policy", name);
 }
 
 }  // namespace u8guard

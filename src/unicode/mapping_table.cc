@@ -1,4 +1,5 @@
-// The mapping flags table, generated at start-up from ICU's property sets.
+// The mapping flags table, generated at start-up from ICU's property sets
+// into an ICU code point trie.
 
 #include "src/unicode/mapping_table.h"
 
@@ -8,34 +9,34 @@
 #include <unicode/uniset.h>
 #include <unicode/unistr.h>
 
-#include <cstring>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "src/unicode/code_point_table.h"
 
 namespace u8guard::internal {
 namespace {
 
-constexpr int kBlockBits = 7;  // 128 code points per stage-2 block
-constexpr char32_t kBlockSize = 1 << kBlockBits;
 constexpr char32_t kCodeSpace = 0x110000;
 
 struct Table {
-  std::vector<uint16_t> stage1;  // block number of each 128-code-point block
-  std::vector<uint16_t> stage2;  // the distinct blocks
+  // nullptr when ICU failed to answer a query: MappingTableOk() is false.
+  const CodePointTable<uint16_t>* flags = nullptr;
   absl::flat_hash_map<char32_t, char32_t> width;
 };
 
-// Sets `flag` on every code point of the ICU set `pattern`.
-void Mark(const char* pattern, uint16_t flag, std::vector<uint16_t>& flat) {
+// Sets `flag` on every code point of the ICU set `pattern`. False when ICU
+// does not understand the pattern.
+bool Mark(const char* pattern, uint16_t flag, std::vector<uint16_t>& flat) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::UnicodeSet set(icu::UnicodeString(pattern, -1, US_INV), status);
-  if (U_FAILURE(status)) return;  // leaves the flag unset: see the tests
+  if (U_FAILURE(status)) return false;
   for (int32_t r = 0; r < set.getRangeCount(); ++r) {
     for (UChar32 c = set.getRangeStart(r); c <= set.getRangeEnd(r); ++c) {
       flat[c] |= flag;
     }
   }
+  return true;
 }
 
 // True when ICU's full mapping of `cp` is `simple` alone, whether `cp`
@@ -58,68 +59,64 @@ bool MapsSimply(UChar32 cp, UChar32 simple, bool fold) {
   return true;
 }
 
+// Builds the table; any ICU failure leaves `flags` null (fail closed).
+Table* BuildTable() {
+  auto* t = new Table;
+  std::vector<uint16_t> flat(kCodeSpace, 0);
+  bool ok = Mark("[:Changes_When_Lowercased:]", kChangesWhenLowercased, flat);
+  ok &= Mark("[:Changes_When_Casefolded:]", kChangesWhenCasefolded, flat);
+  ok &= Mark("[[:Decomposition_Type=Wide:][:Decomposition_Type=Narrow:]]",
+             kHasWidthMapping, flat);
+  ok &= Mark("[[:General_Category=Zs:]-[\\u0020]]", kIsNonAsciiSpace, flat);
+  ok &= Mark("[[:NFC_Quick_Check=Yes:]&[:ccc=0:]]", kNfcStable, flat);
+  ok &= Mark("[[:NFKC_Quick_Check=Yes:]&[:ccc=0:]]", kNfkcStable, flat);
+  ok &= Mark("[[:NFD_Quick_Check=Yes:]&[:ccc=0:]]", kNfdStable, flat);
+  ok &= Mark("[[:NFKD_Quick_Check=Yes:]&[:ccc=0:]]", kNfkdStable, flat);
+  ok &= Mark("[[:Bidi_Class=R:][:Bidi_Class=AL:][:Bidi_Class=AN:]]",
+             kRightToLeft, flat);
+  if (!ok) return t;
+
+  for (UChar32 cp = 0; cp < static_cast<UChar32>(kCodeSpace); ++cp) {
+    if (flat[cp] & kChangesWhenLowercased &&
+        MapsSimply(cp, u_tolower(cp), /*fold=*/false)) {
+      flat[cp] |= kSimpleLower;
+    }
+    if (flat[cp] & kChangesWhenCasefolded &&
+        MapsSimply(cp, u_foldCase(cp, U_FOLD_CASE_DEFAULT), /*fold=*/true)) {
+      flat[cp] |= kSimpleFold;
+    }
+  }
+
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+  if (U_FAILURE(status)) return t;
+  for (char32_t cp = 0; cp < kCodeSpace; ++cp) {
+    if (!(flat[cp] & kHasWidthMapping)) continue;
+    UErrorCode s = U_ZERO_ERROR;
+    const icu::UnicodeString mapped =
+        nfkc->normalize(icu::UnicodeString(static_cast<UChar32>(cp)), s);
+    if (U_FAILURE(s)) return t;
+    if (mapped.countChar32() == 1) {
+      t->width[cp] = static_cast<char32_t>(mapped.char32At(0));
+    }
+  }
+  t->flags = CodePointTable<uint16_t>::Build(
+      [&](UChar32 cp) { return flat[static_cast<size_t>(cp)]; });
+  return t;
+}
+
 const Table& GetTable() {
-  static const Table* const kTable = [] {
-    std::vector<uint16_t> flat(kCodeSpace, 0);
-    Mark("[:Changes_When_Lowercased:]", kChangesWhenLowercased, flat);
-    Mark("[:Changes_When_Casefolded:]", kChangesWhenCasefolded, flat);
-    Mark("[[:Decomposition_Type=Wide:][:Decomposition_Type=Narrow:]]",
-         kHasWidthMapping, flat);
-    Mark("[[:General_Category=Zs:]-[\\u0020]]", kIsNonAsciiSpace, flat);
-    Mark("[[:NFC_Quick_Check=Yes:]&[:ccc=0:]]", kNfcStable, flat);
-    Mark("[[:NFKC_Quick_Check=Yes:]&[:ccc=0:]]", kNfkcStable, flat);
-    Mark("[[:NFD_Quick_Check=Yes:]&[:ccc=0:]]", kNfdStable, flat);
-    Mark("[[:NFKD_Quick_Check=Yes:]&[:ccc=0:]]", kNfkdStable, flat);
-    Mark("[[:Bidi_Class=R:][:Bidi_Class=AL:][:Bidi_Class=AN:]]", kRightToLeft,
-         flat);
-
-    for (UChar32 cp = 0; cp < static_cast<UChar32>(kCodeSpace); ++cp) {
-      if (flat[cp] & kChangesWhenLowercased &&
-          MapsSimply(cp, u_tolower(cp), /*fold=*/false)) {
-        flat[cp] |= kSimpleLower;
-      }
-      if (flat[cp] & kChangesWhenCasefolded &&
-          MapsSimply(cp, u_foldCase(cp, U_FOLD_CASE_DEFAULT), /*fold=*/true)) {
-        flat[cp] |= kSimpleFold;
-      }
-    }
-
-    auto* t = new Table;
-    UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
-    for (char32_t cp = 0; cp < kCodeSpace; ++cp) {
-      if (!(flat[cp] & kHasWidthMapping) || U_FAILURE(status)) continue;
-      UErrorCode s = U_ZERO_ERROR;
-      const icu::UnicodeString mapped =
-          nfkc->normalize(icu::UnicodeString(static_cast<UChar32>(cp)), s);
-      if (U_SUCCESS(s) && mapped.countChar32() == 1) {
-        t->width[cp] = static_cast<char32_t>(mapped.char32At(0));
-      }
-    }
-    // Deduplicate blocks.
-    absl::flat_hash_map<std::string, uint16_t> seen;
-    for (char32_t b = 0; b < kCodeSpace; b += kBlockSize) {
-      std::string block(reinterpret_cast<const char*>(&flat[b]),
-                        kBlockSize * sizeof(uint16_t));
-      auto [it, inserted] = seen.emplace(
-          block, static_cast<uint16_t>(t->stage2.size() / kBlockSize));
-      if (inserted) {
-        t->stage2.insert(t->stage2.end(), &flat[b], &flat[b] + kBlockSize);
-      }
-      t->stage1.push_back(it->second);
-    }
-    return t;
-  }();
+  static const Table* const kTable = BuildTable();
   return *kTable;
 }
 
 }  // namespace
 
+bool MappingTableOk() { return GetTable().flags != nullptr; }
+
 uint16_t MappingFlagsOf(char32_t cp) {
-  if (cp >= kCodeSpace) return 0;
-  const Table& t = GetTable();
-  return t.stage2[(size_t{t.stage1[cp >> kBlockBits]} << kBlockBits) |
-                  (cp & (kBlockSize - 1))];
+  const CodePointTable<uint16_t>* flags = GetTable().flags;
+  return flags != nullptr ? flags->Get(cp) : 0;
 }
 
 char32_t WidthMappingOf(char32_t cp) {

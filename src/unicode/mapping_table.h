@@ -1,6 +1,7 @@
-// Internal: per-code-point flags for the PRECIS mapping rules, in one
-// two-stage table built once from ICU's property sets, so the hot path does
-// one lookup per code point instead of several ICU property calls.
+// Internal: per-code-point flags for the PRECIS mapping rules, in one table
+// (CodePointTable, an ICU code point trie) built once from ICU's property
+// sets, so the hot path does one lookup per code point instead of several
+// ICU property calls.
 
 #ifndef U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_
 #define U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_
@@ -29,6 +30,12 @@ enum MappingFlag : uint16_t {
   kSimpleLower = 1 << 9,
   kSimpleFold = 1 << 10,
 };
+
+// False when ICU failed to answer a query while the table was built (e.g.
+// its data is missing). Then MappingFlagsOf is 0 everywhere, which would
+// skip mappings: callers must fail closed (the profile pipeline rejects
+// every non-ASCII input with an Internal error).
+bool MappingTableOk();
 
 // The MappingFlag bits of `cp` (0 above U+10FFFF). The table is built from
 // ICU on first use (thread-safe) in a few milliseconds.

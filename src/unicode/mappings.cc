@@ -1,4 +1,4 @@
-// Width, space and case mappings from ICU.
+// Case mappings from ICU, and their names.
 
 #include "src/unicode/mappings.h"
 
@@ -7,29 +7,28 @@
 #include <unicode/uchar.h>
 
 #include "absl/strings/str_cat.h"
-#include "src/unicode/mapping_table.h"
+#include "src/common/enum_names.h"
 
-namespace u8guard::internal {
+namespace u8guard {
+namespace {
 
-char32_t WidthMapped(char32_t cp) {
-  return cp < 0x80 ? cp : WidthMappingOf(cp);
+constexpr internal::EnumName<CaseMapping> kCaseMappingNames[] = {
+    {CaseMapping::kNone, "none"},
+    {CaseMapping::kLower, "lower"},
+    {CaseMapping::kFold, "fold"},
+};
+
+}  // namespace
+
+std::string_view CaseMappingName(CaseMapping mapping) {
+  return internal::NameIn(kCaseMappingNames, mapping);
 }
 
-bool ChangesWhenCaseMapped(CaseMapping mapping, char32_t cp) {
-  switch (mapping) {
-    case CaseMapping::kNone:
-      return false;
-    case CaseMapping::kLower:
-      return MappingFlagsOf(cp) & kChangesWhenLowercased;
-    case CaseMapping::kFold:
-      return MappingFlagsOf(cp) & kChangesWhenCasefolded;
-  }
-  return false;
+absl::StatusOr<CaseMapping> ParseCaseMapping(std::string_view name) {
+  return internal::ParseIn(kCaseMappingNames, "case mapping", name);
 }
 
-bool IsNonAsciiSpace(char32_t cp) {
-  return MappingFlagsOf(cp) & kIsNonAsciiSpace;
-}
+namespace internal {
 
 absl::Status AppendCaseMapped(CaseMapping mapping, std::string_view valid_utf8,
                               std::string& out) {
@@ -55,4 +54,5 @@ absl::Status AppendCaseMapped(CaseMapping mapping, std::string_view valid_utf8,
   return absl::OkStatus();
 }
 
-}  // namespace u8guard::internal
+}  // namespace internal
+}  // namespace u8guard

@@ -1,5 +1,6 @@
-// Internal: the PRECIS mapping rules that need Unicode data (RFC 8264 §5.2),
-// answered by ICU.
+// Internal: the PRECIS case mapping rule (RFC 8264 §5.2.3) on UTF-8,
+// answered by ICU. (Width and space mappings are per code point: see
+// mapping_table.h.)
 
 #ifndef U8GUARD_SRC_UNICODE_MAPPINGS_H_
 #define U8GUARD_SRC_UNICODE_MAPPINGS_H_
@@ -8,22 +9,9 @@
 #include <string_view>
 
 #include "absl/status/status.h"
-#include "u8guard/profile.h"
+#include "u8guard/case_mapping.h"
 
 namespace u8guard::internal {
-
-// The width mapping of `cp` (RFC 8265 §3.3.1): a code point whose
-// decomposition type is <wide> or <narrow> maps to its NFKC form when that
-// is a single code point; every other code point maps to itself.
-char32_t WidthMapped(char32_t cp);
-
-// True when ICU says `mapping` changes `cp` (Changes_When_Lowercased or
-// Changes_When_Casefolded); false for CaseMapping::kNone.
-bool ChangesWhenCaseMapped(CaseMapping mapping, char32_t cp);
-
-// True for the non-ASCII spaces that the additional mapping rule turns into
-// U+0020 (RFC 8265 §4.2.1: General_Category Zs other than U+0020).
-bool IsNonAsciiSpace(char32_t cp);
 
 // Appends `valid_utf8` with `mapping` applied: ICU's full, locale-independent
 // lower-casing (final sigma in context, no Turkic rules) or default full case

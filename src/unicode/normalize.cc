@@ -3,44 +3,31 @@
 
 #include "u8guard/normalize.h"
 
-#include <array>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/escaping.h"
-#include "absl/strings/match.h"
-#include "absl/strings/str_format.h"
+#include "src/common/enum_names.h"
 #include "src/unicode/normalize_internal.h"
+#include "src/utf8/ascii.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard {
 namespace {
 
-constexpr std::array<NormalizationForm, 6> kAllForms = {
-    NormalizationForm::kNone, NormalizationForm::kNfc,
-    NormalizationForm::kNfd,  NormalizationForm::kNfkc,
-    NormalizationForm::kNfkd, NormalizationForm::kNfkcCasefold,
-};
+using internal::IsAscii;
 
-// True when every byte of `s` is below 0x80. Eight bytes at a time.
-bool IsAscii(std::string_view s) {
-  const char* p = s.data();
-  size_t n = s.size();
-  uint64_t any = 0;
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    any |= word;
-  }
-  for (; n > 0; ++p, --n) any |= static_cast<uint8_t>(*p);
-  return (any & 0x8080808080808080u) == 0;
-}
+// "NFKC_CF" is ICU's name of NFKC_Casefold, accepted as an alias.
+constexpr internal::EnumName<NormalizationForm> kFormNames[] = {
+    {NormalizationForm::kNone, "none"},
+    {NormalizationForm::kNfc, "NFC"},
+    {NormalizationForm::kNfd, "NFD"},
+    {NormalizationForm::kNfkc, "NFKC"},
+    {NormalizationForm::kNfkd, "NFKD"},
+    {NormalizationForm::kNfkcCasefold, "NFKC_Casefold"},
+    {NormalizationForm::kNfkcCasefold, "NFKC_CF"},
+};
 
 bool HasAsciiUpper(std::string_view s) {
   for (char c : s) {
@@ -65,40 +52,13 @@ void AppendAsciiNormalized(NormalizationForm form, std::string_view ascii,
 }  // namespace
 
 std::string_view NormalizationFormName(NormalizationForm form) {
-  switch (form) {
-    case NormalizationForm::kNone:
-      return "none";
-    case NormalizationForm::kNfc:
-      return "NFC";
-    case NormalizationForm::kNfd:
-      return "NFD";
-    case NormalizationForm::kNfkc:
-      return "NFKC";
-    case NormalizationForm::kNfkd:
-      return "NFKD";
-    case NormalizationForm::kNfkcCasefold:
-      return "NFKC_Casefold";
-  }
-  return "unknown";
+  return internal::NameIn(kFormNames, form);
 }
 
 absl::StatusOr<NormalizationForm> ParseNormalizationForm(
     std::string_view name) {
-  const absl::string_view wanted(name.data(), name.size());
-  for (NormalizationForm form : kAllForms) {
-    const std::string_view known = NormalizationFormName(form);
-    if (absl::EqualsIgnoreCase(wanted,
-                               absl::string_view(known.data(), known.size()))) {
-      return form;
-    }
-  }
-  if (absl::EqualsIgnoreCase(wanted, "NFKC_CF")) {
-    return NormalizationForm::kNfkcCasefold;
-  }
-  return absl::InvalidArgumentError(absl::StrFormat(
-      "unknown normalization form \"%s\" (expected one of none, NFC, NFD, "
-      "NFKC, NFKD, NFKC_Casefold)",
-      absl::CHexEscape(wanted)));
+  return internal::ParseIn(kFormNames, "normalization form", name,
+                           internal::NameCase::kIgnore);
 }
 
 absl::Status AppendNormalizedValidUtf8(NormalizationForm form,

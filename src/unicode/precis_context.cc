@@ -87,28 +87,28 @@ ContextRule ContextRuleFor(char32_t cp) {
   return ContextRule::kNone;
 }
 
-std::string_view ContextRuleName(ContextRule rule) {
+Rule ViolationRule(ContextRule rule) {
   switch (rule) {
-    case ContextRule::kNone:
-      return "no_context_rule";
     case ContextRule::kZeroWidthNonJoiner:
-      return "zero_width_nonjoiner";
+      return Rule::kContextZeroWidthNonJoiner;
     case ContextRule::kZeroWidthJoiner:
-      return "zero_width_joiner";
+      return Rule::kContextZeroWidthJoiner;
     case ContextRule::kMiddleDot:
-      return "middle_dot";
+      return Rule::kContextMiddleDot;
     case ContextRule::kGreekKeraia:
-      return "greek_keraia";
+      return Rule::kContextGreekKeraia;
     case ContextRule::kHebrewPunctuation:
-      return "hebrew_punctuation";
+      return Rule::kContextHebrewPunctuation;
     case ContextRule::kKatakanaMiddleDot:
-      return "katakana_middle_dot";
+      return Rule::kContextKatakanaMiddleDot;
     case ContextRule::kArabicIndicDigits:
-      return "arabic_indic";
+      return Rule::kContextArabicIndicDigits;
     case ContextRule::kExtendedArabicIndicDigits:
-      return "extended_arabic_indic";
+      return Rule::kContextExtendedArabicIndicDigits;
+    case ContextRule::kNone:
+      break;
   }
-  return "no_context_rule";
+  return Rule::kDisallowedOther;
 }
 
 std::string_view ContextRuleKind(ContextRule rule) {
@@ -156,10 +156,11 @@ bool ContextRuleAllows(std::u32string_view cps, size_t index) {
   return false;
 }
 
-std::string_view ContextRuleFailure(std::u32string_view cps, size_t index) {
-  if (ContextRuleAllows(cps, index)) return "";
-  if (index >= cps.size()) return ContextRuleName(ContextRule::kNone);
-  return ContextRuleName(ContextRuleFor(cps[index]));
+std::optional<Rule> ContextRuleViolation(std::u32string_view cps,
+                                         size_t index) {
+  if (ContextRuleAllows(cps, index)) return std::nullopt;
+  if (index >= cps.size()) return Rule::kDisallowedOther;
+  return ViolationRule(ContextRuleFor(cps[index]));
 }
 
 }  // namespace u8guard::internal

@@ -13,7 +13,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
+
+#include "u8guard/rule.h"
 
 namespace u8guard::internal {
 
@@ -34,11 +37,10 @@ enum class ContextRule : uint8_t {
 // code point whose derived property is not CONTEXTJ or CONTEXTO).
 ContextRule ContextRuleFor(char32_t cp);
 
-// precis_i18n's name of `rule`, used in its errors "DISALLOWED/<name>":
-// "zero_width_nonjoiner", "zero_width_joiner", "middle_dot", "greek_keraia",
-// "hebrew_punctuation", "katakana_middle_dot", "arabic_indic",
-// "extended_arabic_indic"; "no_context_rule" for kNone.
-std::string_view ContextRuleName(ContextRule rule);
+// The Rule that rejects a code point whose context rule `rule` fails, e.g.
+// Rule::kContextZeroWidthJoiner ("DISALLOWED/zero_width_joiner", precis_i18n's
+// name); kDisallowedOther for kNone.
+Rule ViolationRule(ContextRule rule);
 
 // The kind of rule: "context_j" for the CONTEXTJ rules (A.1, A.2),
 // "context_o" for the CONTEXTO rules (A.3-A.9), "" for kNone.
@@ -62,10 +64,10 @@ std::string_view ContextRuleKind(ContextRule rule);
 // kNone). Cost: O(1) for A.2-A.6, O(n) for A.1, A.7-A.9.
 bool ContextRuleAllows(std::u32string_view cps, size_t index);
 
-// "" if ContextRuleAllows(cps, index), else the failed rule's name
-// (ContextRuleName; "no_context_rule" for a code point without a rule, or an
-// `index` out of range).
-std::string_view ContextRuleFailure(std::u32string_view cps, size_t index);
+// nullopt if ContextRuleAllows(cps, index), else the rule that rejects
+// cps[index] (ViolationRule of its context rule; kDisallowedOther for a
+// code point without a context rule, or an `index` out of range).
+std::optional<Rule> ContextRuleViolation(std::u32string_view cps, size_t index);
 
 }  // namespace u8guard::internal
 

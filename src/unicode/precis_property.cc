@@ -14,8 +14,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include "src/unicode/code_point_table.h"
 
 namespace u8guard::internal {
 namespace {
@@ -187,46 +188,24 @@ constexpr PrecisDerivation Unpack(uint8_t v) {
 static_assert(Unpack(Pack({P::kUnassigned, R::kOther})) ==
               PrecisDerivation{P::kUnassigned, R::kOther});
 
-// Two-stage table: stage1[cp >> kShift] is the index of the kBlock-byte
-// block of stage2 holding cp's byte; identical blocks are stored once.
-constexpr int kShift = 8;
-constexpr size_t kBlock = size_t{1} << kShift;
-constexpr size_t kStage1Size = (size_t{kMaxCodePoint} + 1) >> kShift;
-
 struct Table {
-  std::vector<uint16_t> stage1;
-  std::vector<uint8_t> stage2;
+  // nullptr when ICU could not build the trie: every code point is then
+  // DISALLOWED/other (fail closed).
+  const CodePointTable<uint8_t>* trie = nullptr;
   double build_seconds = 0;
 };
 
-Table BuildTable() {
-  const auto start = std::chrono::steady_clock::now();
-  Table t;
-  t.stage1.resize(kStage1Size);
-  std::unordered_map<std::string, uint16_t> seen;
-  std::string block(kBlock, '\0');
-  for (size_t b = 0; b < kStage1Size; ++b) {
-    const char32_t base = static_cast<char32_t>(b << kShift);
-    for (size_t i = 0; i < kBlock; ++i) {
-      block[i] = static_cast<char>(Pack(Derive(base + i)));
-    }
-    auto [it, inserted] =
-        seen.try_emplace(block, static_cast<uint16_t>(seen.size()));
-    if (inserted) {
-      t.stage2.insert(t.stage2.end(), block.begin(), block.end());
-    }
-    t.stage1[b] = it->second;
-  }
-  t.stage1.shrink_to_fit();
-  t.stage2.shrink_to_fit();
-  t.build_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  return t;
-}
-
 const Table& GetTable() {
-  static const Table* const table = new Table(BuildTable());
+  static const Table* const table = [] {
+    const auto start = std::chrono::steady_clock::now();
+    auto* t = new Table;
+    t->trie = CodePointTable<uint8_t>::Build(
+        [](UChar32 cp) { return Pack(Derive(static_cast<char32_t>(cp))); });
+    t->build_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    return t;
+  }();
   return *table;
 }
 
@@ -292,16 +271,47 @@ PrecisDerivation DerivePrecisProperty(char32_t cp) {
 }
 
 PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp) {
-  if (cp > kMaxCodePoint) return {P::kDisallowed, R::kOther};
-  const Table& t = GetTable();
-  const size_t block = t.stage1[cp >> kShift];
-  return Unpack(t.stage2[(block << kShift) | (cp & (kBlock - 1))]);
+  const CodePointTable<uint8_t>* trie = GetTable().trie;
+  if (cp > kMaxCodePoint || trie == nullptr) return {P::kDisallowed, R::kOther};
+  return Unpack(trie->Get(cp));
 }
 
 PrecisTableInfo GetPrecisTableInfo() {
   const Table& t = GetTable();
-  return {t.stage1.size() * sizeof(t.stage1[0]) + t.stage2.size(), kBlock,
-          t.stage2.size() / kBlock, t.build_seconds};
+  return {t.trie != nullptr ? t.trie->bytes() : 0, t.build_seconds};
+}
+
+Rule DisallowedRule(PrecisReason reason) {
+  switch (reason) {
+    case R::kExceptions:
+      return Rule::kDisallowedExceptions;
+    case R::kBackwardCompatible:
+      return Rule::kDisallowedBackwardCompatible;
+    case R::kUnassigned:
+      return Rule::kDisallowedUnassigned;
+    case R::kOldHangulJamo:
+      return Rule::kDisallowedOldHangulJamo;
+    case R::kPrecisIgnorableProperties:
+      return Rule::kDisallowedPrecisIgnorable;
+    case R::kControls:
+      return Rule::kDisallowedControls;
+    case R::kHasCompat:
+      return Rule::kDisallowedHasCompat;
+    case R::kOtherLetterDigits:
+      return Rule::kDisallowedOtherLetterDigits;
+    case R::kSpaces:
+      return Rule::kDisallowedSpaces;
+    case R::kSymbols:
+      return Rule::kDisallowedSymbols;
+    case R::kPunctuation:
+      return Rule::kDisallowedPunctuation;
+    case R::kAscii7:        // PVALID by definition (RFC 8264 §9.11)
+    case R::kLetterDigits:  // PVALID by definition (RFC 8264 §9.1)
+    case R::kJoinControl:   // CONTEXTJ: decided by its context rule
+    case R::kOther:
+      break;
+  }
+  return Rule::kDisallowedOther;
 }
 
 }  // namespace u8guard::internal

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "u8guard/rule.h"
+
 namespace u8guard::internal {
 
 // The derived property values of RFC 8264 §8. "ID_DIS or FREE_PVAL" is
@@ -98,17 +100,23 @@ inline PrecisDerivation PrecisPropertyOf(char32_t cp) {
 }
 
 // Size and construction cost of the table behind PrecisPropertyOf (builds it
-// if not yet built). For tests and benchmarks.
+// if not yet built; an ICU code point trie). For tests and benchmarks.
 struct PrecisTableInfo {
-  size_t bytes;          // stage 1 index + stage 2 blocks
-  size_t block_size;     // code points per stage-2 block
-  size_t unique_blocks;  // distinct stage-2 blocks
+  size_t bytes;          // the trie's index and data; 0 if it failed
   double build_seconds;  // wall time of the one-time build
 };
 PrecisTableInfo GetPrecisTableInfo();
 
-// The PRECIS string classes (RFC 8264 §4).
-enum class StringClass : uint8_t {
+// The rule that rejects a code point whose property, decided by `reason`,
+// its string class disallows: DISALLOWED/<reason> (Rule::kDisallowed...).
+// Reasons that only ever make a code point PVALID or CONTEXTJ (ascii7,
+// letter_digits, join_control) and kOther give kDisallowedOther.
+Rule DisallowedRule(PrecisReason reason);
+
+// The PRECIS string classes (RFC 8264 §4), as the derived property sees
+// them (the profile's StringClass also has "any text", which has no PRECIS
+// class).
+enum class PrecisClass : uint8_t {
   kIdentifier,  // §4.2 IdentifierClass
   kFreeform,    // §4.3 FreeformClass
 };
@@ -125,13 +133,13 @@ enum class ClassVerdict : uint8_t {
 // PVALID only; FreeformClass allows PVALID and FREE_PVAL; both accept
 // CONTEXTJ and CONTEXTO subject to their context rules; DISALLOWED and
 // UNASSIGNED are disallowed in both.
-constexpr ClassVerdict ClassifyInStringClass(StringClass string_class,
+constexpr ClassVerdict ClassifyInStringClass(PrecisClass string_class,
                                              PrecisProperty property) {
   switch (property) {
     case PrecisProperty::kPvalid:
       return ClassVerdict::kAllowed;
     case PrecisProperty::kFreePval:
-      return string_class == StringClass::kFreeform ? ClassVerdict::kAllowed
+      return string_class == PrecisClass::kFreeform ? ClassVerdict::kAllowed
                                                     : ClassVerdict::kDisallowed;
     case PrecisProperty::kContextJ:
     case PrecisProperty::kContextO:
@@ -147,14 +155,14 @@ constexpr ClassVerdict ClassifyInStringClass(StringClass string_class,
 // (PVALID). CONTEXTJ/CONTEXTO code points return false: check them with
 // ClassifyInStringClass and the context rules.
 constexpr bool IsIdentifierClassValid(PrecisDerivation d) {
-  return ClassifyInStringClass(StringClass::kIdentifier, d.property) ==
+  return ClassifyInStringClass(PrecisClass::kIdentifier, d.property) ==
          ClassVerdict::kAllowed;
 }
 
 // True if `d` is allowed in FreeformClass without any context rule (PVALID or
 // FREE_PVAL).
 constexpr bool IsFreeformClassValid(PrecisDerivation d) {
-  return ClassifyInStringClass(StringClass::kFreeform, d.property) ==
+  return ClassifyInStringClass(PrecisClass::kFreeform, d.property) ==
          ClassVerdict::kAllowed;
 }
 

@@ -2,8 +2,9 @@
 
 #include <string>
 
-#include "absl/strings/str_format.h"
 #include "src/utf8/decode_step.h"
+#include "src/utf8/decode_valid.h"
+#include "u8guard/rejection.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard {
@@ -13,9 +14,9 @@ const uint8_t* Bytes(std::string_view s) {
   return reinterpret_cast<const uint8_t*>(s.data());
 }
 
-bool IsScalarValue(char32_t cp) {
-  return cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
-}
+bool IsSurrogate(char32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
+
+bool IsScalarValue(char32_t cp) { return cp <= 0x10FFFF && !IsSurrogate(cp); }
 
 }  // namespace
 
@@ -53,21 +54,7 @@ absl::StatusOr<std::u32string> DecodeUtf8(std::string_view bytes) {
 
 bool AppendUtf8(char32_t cp, std::string& out) {
   if (!IsScalarValue(cp)) return false;
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
+  internal::AppendValid(cp, out);
   return true;
 }
 
@@ -76,10 +63,13 @@ absl::StatusOr<std::string> EncodeUtf8(std::u32string_view code_points) {
   out.reserve(code_points.size());
   for (size_t i = 0; i < code_points.size(); ++i) {
     if (!AppendUtf8(code_points[i], out)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "cannot encode code point %d as UTF-8: 0x%X is %s", i,
-          static_cast<uint32_t>(code_points[i]),
-          code_points[i] > 0x10FFFF ? "above U+10FFFF" : "a surrogate"));
+      Rejection r;
+      r.offset = i;
+      r.code_point = code_points[i];
+      r.rule = IsSurrogate(code_points[i]) ? Rule::kUtf8Surrogate
+                                           : Rule::kUtf8AboveMax;
+      r.source = RejectionSource::kEncoder;
+      return RejectionError(r);
     }
   }
   return out;

@@ -26,6 +26,30 @@ struct DecodeStep {
 
 inline bool IsTail(uint8_t b) { return (b & 0xC0) == 0x80; }
 
+// The bytes of the sequence a byte starts, read from its high bits alone: 1
+// for ASCII and continuation bytes, 2 for C0..DF, 3 for E0..EF, 4 for F0..FF
+// (invalid leads count as the longest form, so that callers keep them in
+// view and let DecodeOne decide their fate with the bytes after them).
+inline size_t AnnouncedLength(uint8_t lead) {
+  return lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+}
+
+// Where the sequence left unfinished at `end` starts: the position of a lead
+// byte among s[end-3 .. end-1] (not before `begin`) that announces more bytes
+// than remain before `end`, or `end` when the bytes before `end` finish
+// their sequences. Used to restart decoding at a character boundary before
+// a block (LocateUtf8Error) and to hold back the end of a chunk (the stream
+// validator).
+inline size_t UnfinishedSequenceStart(const uint8_t* s, size_t begin,
+                                      size_t end) {
+  for (size_t back = 1; back <= 3 && back <= end - begin; ++back) {
+    const uint8_t b = s[end - back];
+    if (IsTail(b)) continue;
+    return AnnouncedLength(b) > back ? end - back : end;
+  }
+  return end;
+}
+
 // Decodes the sequence at s[0..n). Requires n > 0.
 //
 //   UTF8-1 = %x00-7F

@@ -7,16 +7,6 @@
 #include "u8guard/utf8.h"
 
 namespace u8guard {
-namespace {
-
-// Bytes a lead byte announces (1 for ASCII and continuation bytes; invalid
-// leads count as the longest form so that their fate is decided by the
-// reference step, with the byte after them in view).
-size_t AnnouncedLength(uint8_t b) {
-  return b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-}
-
-}  // namespace
 
 Utf8Result Utf8StreamValidator::Feed(std::string_view chunk) noexcept {
   if (failed_) {
@@ -56,13 +46,7 @@ Utf8Result Utf8StreamValidator::Feed(std::string_view chunk) noexcept {
   }
 
   // Hold back a sequence that starts in the last three bytes and needs more.
-  size_t end = n;
-  for (size_t back = 1; back <= 3 && back <= n - i; ++back) {
-    const uint8_t b = s[n - back];
-    if (internal::IsTail(b)) continue;
-    if (AnnouncedLength(b) > back) end = n - back;
-    break;
-  }
+  const size_t end = internal::UnfinishedSequenceStart(s, i, n);
 
   Utf8Result body = ValidateUtf8(chunk.substr(i, end - i));
   if (body.kind == Utf8ErrorKind::kTruncated && end < n) {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "src/common/enum_names.h"
 #include "src/utf8/decode_step.h"
 #include "src/utf8/kernel.h"
 #include "u8guard/utf8.h"
@@ -13,7 +14,14 @@
 namespace u8guard {
 namespace {
 
+constexpr internal::EnumName<Utf8Kernel> kKernelNames[] = {
+    {Utf8Kernel::kAuto, "auto"},     {Utf8Kernel::kScalar, "scalar"},
+    {Utf8Kernel::kSse42, "sse42"},   {Utf8Kernel::kAvx2, "avx2"},
+    {Utf8Kernel::kAvx512, "avx512"},
+};
+
 using internal::DecodeOne;
+using internal::UnfinishedSequenceStart;
 using internal::ValidateFrom;
 
 const uint8_t* Bytes(std::string_view s) {
@@ -85,10 +93,8 @@ Utf8Kernel BestKernel() {
 // The kernel named by U8GUARD_KERNEL when the CPU supports it, else the best.
 Utf8Kernel ChooseKernel() {
   if (const char* forced = std::getenv("U8GUARD_KERNEL")) {
-    for (Utf8Kernel k : {Utf8Kernel::kScalar, Utf8Kernel::kSse42,
-                         Utf8Kernel::kAvx2, Utf8Kernel::kAvx512}) {
-      if (Utf8KernelName(k) == forced && Utf8KernelSupported(k)) return k;
-    }
+    const absl::StatusOr<Utf8Kernel> k = ParseUtf8Kernel(forced);
+    if (k.ok() && *k != Utf8Kernel::kAuto && Utf8KernelSupported(*k)) return *k;
   }
   return BestKernel();
 }
@@ -115,14 +121,7 @@ namespace internal {
 // valid except a sequence that starts in its last three bytes, so decoding
 // restarts at that sequence's lead byte, or at the block itself.
 KernelResult LocateUtf8Error(const uint8_t* s, size_t n, size_t block) {
-  size_t start = block;
-  for (size_t back = 1; back <= 3 && back <= block; ++back) {
-    const uint8_t b = s[block - back];
-    if (internal::IsTail(b)) continue;
-    const size_t len = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    if (len > back) start = block - back;
-    break;
-  }
+  const size_t start = UnfinishedSequenceStart(s, 0, block);
   Utf8Result r = ValidateFrom(s + start, n - start);
   r.valid_up_to += start;
   return ToKernel(r);
@@ -131,19 +130,11 @@ KernelResult LocateUtf8Error(const uint8_t* s, size_t n, size_t block) {
 }  // namespace internal
 
 std::string_view Utf8KernelName(Utf8Kernel kernel) {
-  switch (kernel) {
-    case Utf8Kernel::kAuto:
-      return "auto";
-    case Utf8Kernel::kScalar:
-      return "scalar";
-    case Utf8Kernel::kSse42:
-      return "sse42";
-    case Utf8Kernel::kAvx2:
-      return "avx2";
-    case Utf8Kernel::kAvx512:
-      return "avx512";
-  }
-  return "unknown";
+  return internal::NameIn(kKernelNames, kernel);
+}
+
+absl::StatusOr<Utf8Kernel> ParseUtf8Kernel(std::string_view name) {
+  return internal::ParseIn(kKernelNames, "UTF-8 kernel", name);
 }
 
 bool Utf8KernelSupported(Utf8Kernel kernel) {

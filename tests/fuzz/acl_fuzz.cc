@@ -89,7 +89,7 @@ void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
       Check(text.find(e.original) != std::string_view::npos, "invalid text");
       const absl::Status s = u8guard::Canonicalize(p, e.original).status();
       Check(!s.ok(), "invalid entry is accepted");
-      Check(u8guard::GetRejection(s)->rule == e.rejection.rule,
+      Check(u8guard::GetRejection(s)->rule_id() == e.rejection.rule_id(),
             "invalid entry rule");
       Check(e.rejection.offset <= e.original.size(), "invalid offset");
       continue;

@@ -159,7 +159,7 @@ void CheckFastPath(const Profile& p, std::string_view in) {
       // Only a bound can reject the one extra character.
       const std::optional<u8guard::Rejection> r =
           u8guard::GetRejection(general.status());
-      if (r && r->rule == "too_long") return;
+      if (r && r->rule_id() == "too_long") return;
       Fail(p, "fast path accepts, general path rejects");
     }
     if (*general != *fast + e) Fail(p, "fast path and general path differ");

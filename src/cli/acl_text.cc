@@ -1,6 +1,6 @@
-// Text for people: escaped entries, findings, lookups.
+// Text output of `u8guard acl`.
 
-#include <unicode/uchar.h>
+#include "src/cli/acl_text.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -9,33 +9,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "u8guard/acl.h"
+#include "u8guard/display.h"
+#include "u8guard/rejection.h"
 #include "u8guard/utf8.h"
 
-namespace u8guard {
+namespace u8guard::cli {
 namespace {
-
-// True for code points a reader cannot see or that move the cursor.
-bool Invisible(char32_t cp) {
-  if (cp == U' ') return false;
-  if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return true;
-  if (u_hasBinaryProperty(cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
-    return true;
-  }
-  switch (u_charType(cp)) {
-    case U_FORMAT_CHAR:
-    case U_CONTROL_CHAR:
-    case U_SPACE_SEPARATOR:
-    case U_LINE_SEPARATOR:
-    case U_PARAGRAPH_SEPARATOR:
-    case U_UNASSIGNED:
-    case U_PRIVATE_USE_CHAR:
-    case U_SURROGATE:
-      return true;
-    default:
-      return false;
-  }
-}
 
 std::string Quoted(std::string_view s) {
   return absl::StrCat("\"", EscapeForDisplay(s), "\"");
@@ -49,13 +28,9 @@ std::string Where(size_t line, size_t index) {
 
 // "U+0430 CYRILLIC SMALL LETTER A"
 std::string CodePointName(char32_t cp) {
-  char name[128];
-  UErrorCode status = U_ZERO_ERROR;
-  const int32_t n =
-      u_charName(cp, U_EXTENDED_CHAR_NAME, name, sizeof name, &status);
-  std::string out = absl::StrFormat("U+%04X", static_cast<uint32_t>(cp));
-  if (U_SUCCESS(status) && n > 0) absl::StrAppend(&out, " ", name);
-  return out;
+  const std::string name = UnicodeCharacterName(cp);
+  return absl::StrFormat("U+%04X%s%s", static_cast<uint32_t>(cp),
+                         name.empty() ? "" : " ", name);
 }
 
 // "; non-ASCII: U+0430 CYRILLIC SMALL LETTER A" naming the first few
@@ -92,29 +67,6 @@ std::string NonAsciiNote(std::string_view s) {
 
 }  // namespace
 
-std::string EscapeForDisplay(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  size_t pos = 0;
-  while (pos < s.size()) {
-    const size_t start = pos;
-    const int32_t cp = DecodeUtf8At(s, pos);
-    if (cp < 0) {
-      absl::StrAppendFormat(&out, "\\x%02X", static_cast<uint8_t>(s[pos]));
-      ++pos;
-      continue;
-    }
-    if (cp == '\\') {
-      out += "\\\\";
-    } else if (Invisible(static_cast<char32_t>(cp))) {
-      absl::StrAppendFormat(&out, "\\u{%04X}", cp);
-    } else {
-      out.append(s.substr(start, pos - start));
-    }
-  }
-  return out;
-}
-
 std::string DescribeFinding(const AclFinding& f) {
   switch (f.kind) {
     case AclFindingKind::kFileSignature:
@@ -125,17 +77,13 @@ std::string DescribeFinding(const AclFinding& f) {
                           " begins with EF BB BF (U+FEFF), which is not the "
                           "file's signature: the profile's BOM policy decides");
     case AclFindingKind::kInvalid: {
-      std::string why;
-      if (f.rejection) {
-        why = absl::StrCat("rejected at byte ", f.rejection->offset);
-        if (f.rejection->code_point) {
-          absl::StrAppend(&why, " (", CodePointName(*f.rejection->code_point),
-                          ")");
-        }
-        absl::StrAppend(&why, ": ", f.rejection->rule);
-      } else {
-        why = f.message;
-      }
+      const std::string why =
+          f.rejection ? RejectionSummary(
+                            *f.rejection,
+                            f.rejection->code_point
+                                ? UnicodeCharacterName(*f.rejection->code_point)
+                                : "")
+                      : "rejected";
       return absl::StrCat("invalid: ", Quoted(f.original), " ", why,
                           "; it matches nothing");
     }
@@ -178,4 +126,4 @@ std::string DescribeLookup(std::string_view credential, const AclLookup& r,
   return out;
 }
 
-}  // namespace u8guard
+}  // namespace u8guard::cli

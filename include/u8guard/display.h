@@ -1,0 +1,32 @@
+// Showing untrusted text to people: in terminals, logs and audit reports.
+
+#ifndef U8GUARD_DISPLAY_H_
+#define U8GUARD_DISPLAY_H_
+
+#include <string>
+#include <string_view>
+
+namespace u8guard {
+
+// Returns `s` for a terminal or a log line: printable text as is; code
+// points that are invisible or move the cursor (controls, format characters
+// such as U+200B and U+FEFF, default-ignorables, separators other than
+// U+0020, unassigned and private-use code points) as "\u{XXXX}"; bytes that
+// are not UTF-8 as "\xHH"; a backslash as "\\". Never use it for matching.
+std::string EscapeForDisplay(std::string_view s);
+
+// Returns `s` with its control characters escaped, so that it prints as one
+// line: C0 controls and DEL as "\xNN", C1 controls (C2 80..C2 9F) as
+// "\u00NN"; everything else, including bytes that are not UTF-8, as is.
+// For output whose lines must stay one per input (the CLI's canon and
+// enforce); EscapeForDisplay escapes more.
+std::string EscapeControls(std::string_view s);
+
+// Returns the Unicode name of `cp` from ICU, e.g. "CYRILLIC SMALL LETTER A",
+// or a label such as "<control-0007>" for code points without a name; ""
+// when ICU cannot answer or `cp` is above U+10FFFF.
+std::string UnicodeCharacterName(char32_t cp);
+
+}  // namespace u8guard
+
+#endif  // U8GUARD_DISPLAY_H_

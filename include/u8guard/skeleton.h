@@ -1,0 +1,55 @@
+// Look-alikes (UTS #39): confusable skeletons and restriction levels of
+// canonical keys, from ICU's spoof checker.
+//
+// A skeleton is a deliberately loose fold ("rn" ~ "m", "l" ~ "1" ~ "I",
+// Cyrillic "а" ~ Latin "a"): two strings look alike when their skeletons
+// are equal. Skeletons are for comparison only; they are not readable names
+// and not keys, and an equal skeleton must never grant access (see acl.h).
+
+#ifndef U8GUARD_SKELETON_H_
+#define U8GUARD_SKELETON_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "u8guard/profile.h"
+
+namespace u8guard {
+
+// UTS #39 §5.2 restriction levels, from strictest to loosest.
+enum class RestrictionLevel : uint8_t {
+  kAscii,
+  kSingleScriptRestrictive,
+  kHighlyRestrictive,      // e.g. Latin + Han + Hiragana + Katakana
+  kModeratelyRestrictive,  // Latin + one other Recommended script
+  kMinimallyRestrictive,   // any mix, e.g. Latin + Cyrillic
+  kUnrestrictive,          // also non-Recommended characters
+};
+
+// Returns "ascii", "single_script_restrictive", "highly_restrictive",
+// "moderately_restrictive", "minimally_restrictive" or "unrestrictive".
+std::string_view RestrictionLevelName(RestrictionLevel level);
+
+// Parses a name RestrictionLevelName returns (exactly,
+// case-sensitive). InvalidArgument naming the accepted names otherwise.
+absl::StatusOr<RestrictionLevel> ParseRestrictionLevel(std::string_view name);
+
+// Returns the UTS #39 confusable skeleton (ICU's spoof checker) of the
+// canonical key of `bytes` under `profile`. Two strings look alike when
+// their skeletons are equal. The profile's rejection when it rejects
+// `bytes`; Internal when ICU's confusable data cannot be loaded. Skeletons
+// are for comparison only: they are not readable names and not keys.
+absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
+                                               std::string_view bytes);
+
+// Returns the UTS #39 restriction level of the canonical key of `bytes`
+// under `profile` (ICU's uspoof_check2UTF8 with USPOOF_AUX_INFO). Errors as
+// ConfusableSkeleton.
+absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,
+                                                    std::string_view bytes);
+
+}  // namespace u8guard
+
+#endif  // U8GUARD_SKELETON_H_

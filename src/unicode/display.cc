@@ -1,0 +1,92 @@
+// Escaped text and character names for people.
+
+#include "u8guard/display.h"
+
+#include <unicode/uchar.h>
+
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard {
+namespace {
+
+// True for code points a reader cannot see or that move the cursor.
+bool Invisible(char32_t cp) {
+  if (cp == U' ') return false;
+  if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return true;
+  if (u_hasBinaryProperty(cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+    return true;
+  }
+  switch (u_charType(cp)) {
+    case U_FORMAT_CHAR:
+    case U_CONTROL_CHAR:
+    case U_SPACE_SEPARATOR:
+    case U_LINE_SEPARATOR:
+    case U_PARAGRAPH_SEPARATOR:
+    case U_UNASSIGNED:
+    case U_PRIVATE_USE_CHAR:
+    case U_SURROGATE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+std::string EscapeForDisplay(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const size_t start = pos;
+    const int32_t cp = DecodeUtf8At(s, pos);
+    if (cp < 0) {
+      absl::StrAppendFormat(&out, "\\x%02X", static_cast<uint8_t>(s[pos]));
+      ++pos;
+      continue;
+    }
+    if (cp == '\\') {
+      out += "\\\\";
+    } else if (Invisible(static_cast<char32_t>(cp))) {
+      absl::StrAppendFormat(&out, "\\u{%04X}", cp);
+    } else {
+      out.append(s.substr(start, pos - start));
+    }
+  }
+  return out;
+}
+
+std::string EscapeControls(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) {
+      absl::StrAppendFormat(&out, "\\x%02X", c);
+    } else if (c == 0xC2 && i + 1 < s.size() &&
+               static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      absl::StrAppendFormat(&out, "\\u%04X",
+                            static_cast<unsigned char>(s[++i]));
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  return out;
+}
+
+std::string UnicodeCharacterName(char32_t cp) {
+  if (cp > 0x10FFFF) return "";
+  char name[128];
+  UErrorCode status = U_ZERO_ERROR;
+  const int32_t n = u_charName(static_cast<UChar32>(cp), U_EXTENDED_CHAR_NAME,
+                               name, sizeof name, &status);
+  if (U_FAILURE(status) || n <= 0) return "";
+  return std::string(name, static_cast<size_t>(n));
+}
+
+}  // namespace u8guard

@@ -6,7 +6,6 @@
 
 #include <memory>
 #include <optional>
-#include <utility>
 
 #include "absl/status/status.h"
 #include "u8guard/rejection.h"
@@ -22,15 +21,12 @@ class Verdict {
  public:
   // Accepted.
   Verdict() = default;
-  // Rejected for `r`.
-  Verdict(Rejection r)  // NOLINT: implicit, so that `return Rejection{...};`
-      : failure_(std::make_unique<Failure>(Failure{std::move(r), {}})) {}
+  // Rejected for `r`. (Out of line, in verdict.cc: rejecting is the cold
+  // path, and callers stay small.)
+  Verdict(Rejection r);  // NOLINT: implicit, so that `return Rejection{...};`
   // OK is accepted; any other status is a failure that carries no
   // Rejection of ours (it is passed through as is by ToStatus()).
-  Verdict(absl::Status status)  // NOLINT: implicit, for `return status;`
-      : failure_(status.ok() ? nullptr
-                             : std::make_unique<Failure>(
-                                   Failure{std::nullopt, std::move(status)})) {}
+  Verdict(absl::Status status);  // NOLINT: implicit, for `return status;`
 
   bool ok() const { return failure_ == nullptr; }
 
@@ -42,12 +38,15 @@ class Verdict {
 
   // OkStatus(), RejectionError(*rejection()), or the other failure.
   absl::Status ToStatus() const {
-    if (failure_ == nullptr) return absl::OkStatus();
-    if (failure_->rejection) return RejectionError(*failure_->rejection);
-    return failure_->error;
+    if (failure_ == nullptr) [[likely]] {
+      return absl::OkStatus();
+    }
+    return FailureStatus();
   }
 
  private:
+  absl::Status FailureStatus() const;
+
   struct Failure {
     std::optional<Rejection> rejection;
     absl::Status error;

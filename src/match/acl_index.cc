@@ -158,8 +158,12 @@ AclLookup AllowList::Grants(std::string_view credential) const {
   // What CanonicalizeInto would write, inline for ASCII credentials.
   if (!internal::TryAsciiProfile(s.profile, s.profile.key_case_mapping,
                                  credential, key)) [[unlikely]] {
-    r.status = CanonicalizeInto(s.profile, credential, key);
-    if (!r.status.ok()) return r;  // fail closed
+    const internal::Verdict v = internal::RunProfileSlowPath(
+        s.profile, s.profile.key_case_mapping, credential, key);
+    if (!v.ok()) {
+      r.status = v.ToStatus();
+      return r;  // fail closed
+    }
   }
   const std::string_view k = key;
   const char* base = s.arena.data();
@@ -201,7 +205,9 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   internal::LookupScratch& scratch =
       internal::ThreadScratch<internal::LookupScratch>();
   AclLookup r;
-  r.status = CanonicalizeInto(s.profile, credential, scratch.key);
+  r.status = internal::RunProfile(s.profile, s.profile.key_case_mapping,
+                                  credential, scratch.key)
+                 .ToStatus();
   if (!r.status.ok()) return r;
   r.status = internal::SkeletonInto(scratch.key, scratch.skeleton);
   if (!r.status.ok()) return r;

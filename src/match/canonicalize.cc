@@ -19,8 +19,14 @@ struct EquivalentScratch {
 
 absl::Status CanonicalizeInto(const Profile& profile, std::string_view bytes,
                               std::string& key) {
-  // RunProfile leaves `key` empty when it does not accept.
-  return internal::RunProfile(profile, profile.key_case_mapping, bytes, key)
+  // RunProfile, with its ASCII fast path inline (it leaves `key` empty when
+  // it does not accept).
+  if (internal::TryAsciiProfile(profile, profile.key_case_mapping, bytes, key))
+      [[likely]] {
+    return absl::OkStatus();
+  }
+  return internal::RunProfileSlowPath(profile, profile.key_case_mapping, bytes,
+                                      key)
       .ToStatus();
 }
 

@@ -161,6 +161,7 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
                                   (p.width_mapping ? kHasWidthMapping : 0);
   bool pending_space = false, any = false;
   MapResult r{false, stable_flag != 0, true, false};
+  const CodePointTable<uint16_t>& table = MappingFlagTable();
   const char* it = in.data();
   const char* const end = in.data() + in.size();
   while (it < end) {
@@ -170,20 +171,20 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
       // and lower-case letters keep a following final sigma final).
       if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
     } else {
-      uint16_t flags = MappingFlagsOf(cp);
+      uint16_t flags = table.Get(cp);
       if (p.width_mapping && (flags & kHasWidthMapping)) {
         cp = WidthMappingOf(cp);
         flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
-                          : MappingFlagsOf(cp);
+                          : table.Get(cp);
         if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
       }
       if (flags & case_flag & kChangesWhenLowercased && flags & kSimpleLower) {
         cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
-        flags = MappingFlagsOf(cp);
+        flags = table.Get(cp);
       } else if (flags & case_flag & kChangesWhenCasefolded &&
                  flags & kSimpleFold) {
         cp = SimpleFold(cp);
-        flags = MappingFlagsOf(cp);
+        flags = table.Get(cp);
       }
       if (map_spaces && (flags & kIsNonAsciiSpace)) {
         cp = U' ';
@@ -248,6 +249,7 @@ absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
 bool MappingsAreIdentityOn(const Profile& p, CaseMapping cm,
                            std::u32string_view cps) {
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  const CodePointTable<uint16_t>& table = MappingFlagTable();
   for (size_t i = 0; i < cps.size(); ++i) {
     const char32_t cp = cps[i];
     if (cp < 0x80) {
@@ -258,7 +260,7 @@ bool MappingsAreIdentityOn(const Profile& p, CaseMapping cm,
       }
       continue;
     }
-    const uint16_t flags = MappingFlagsOf(cp);
+    const uint16_t flags = table.Get(cp);
     if (p.width_mapping && (flags & kHasWidthMapping) &&
         WidthMappingOf(cp) != cp) {
       return false;
@@ -381,8 +383,9 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
     const PrecisClass cls = p.string_class == StringClass::kIdentifier
                                 ? PrecisClass::kIdentifier
                                 : PrecisClass::kFreeform;
+    const CodePointTable<uint8_t>& precis = PrecisTable();
     for (size_t i = 0; i < cps.size(); ++i) {
-      const PrecisDerivation d = PrecisPropertyOf(cps[i]);
+      const PrecisDerivation d = PrecisPropertyOf(cps[i], precis);
       const ClassVerdict v = ClassifyInStringClass(cls, d.property);
       if (v == ClassVerdict::kAllowed) continue;
       Rule rule;
@@ -437,9 +440,8 @@ void WipeThreadScratch() {
 
 namespace {
 
-// RunProfile without the final clean-up: `out` may hold anything when not
-// accepted. (It is not cleared up front: the ASCII path overwrites it, and
-// growing a cleared string would zero-fill it first.)
+// RunProfileSlowPath without the final clean-up: `out` may hold anything
+// when not accepted.
 Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
                             std::string_view input, std::string& out) {
   if (input.size() > p.max_input_bytes) {
@@ -452,9 +454,9 @@ Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
     if (!split) return InProfile(p, BomNotAllowed());
     text = split->text;
     base = split->text_offset;
+    // The text after a stripped or ignored BOM may be plain ASCII.
+    if (base > 0 && TryAsciiProfile(p, cm, text, out)) return Verdict();
   }
-  if (TryAsciiProfile(p, cm, text, out)) [[likely]]
-    return Verdict();
   if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
 
   const Utf8Result utf8 = ValidateUtf8(text);
@@ -470,6 +472,14 @@ Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
 
 Verdict RunProfile(const Profile& p, CaseMapping cm, std::string_view input,
                    std::string& out) {
+  if (TryAsciiProfile(p, cm, input, out)) [[likely]] {
+    return Verdict();
+  }
+  return RunProfileSlowPath(p, cm, input, out);
+}
+
+Verdict RunProfileSlowPath(const Profile& p, CaseMapping cm,
+                           std::string_view input, std::string& out) {
   Verdict v = RunProfileUncleaned(p, cm, input, out);
   if (!v.ok()) [[unlikely]]
     out.clear();

@@ -45,22 +45,14 @@ inline bool AsciiSizeWithinBounds(const Profile& p, size_t n) {
          n <= p.max_output_bytes && n <= p.max_output_code_points;
 }
 
-// True when `p` maps every ASCII string of `n` bytes without control
+// True when the rules of `p` map every ASCII string without control
 // characters to itself (the key, with key_case_mapping): a class that
-// allows spaces, no lower-casing, no trimming, and `n` within the bounds.
-inline bool AsciiKeyIsIdentity(const Profile& p, size_t n) {
+// allows spaces, no lower-casing, no trimming. The key of such a string is
+// the string itself when AsciiSizeWithinBounds(p, its size) holds too.
+inline bool AsciiKeyRulesAreIdentity(const Profile& p) {
   const AsciiProfileRules r = AsciiRulesOf(p, p.key_case_mapping);
-  return r.bytes.min_byte <= 0x20 && !r.bytes.lower && !r.trim &&
-         AsciiSizeWithinBounds(p, n);
+  return r.bytes.min_byte <= 0x20 && !r.bytes.lower && !r.trim;
 }
-
-// Applies `profile` to `input` with `case_mapping` in place of the profile's
-// own, writing the result into `out` (left empty when not accepted). A
-// rejection names the profile (source kProfile) with offsets into `input`.
-// The BOM policy's kept prefix (kIgnore) is not written; the caller decides
-// whether the output wants it.
-Verdict RunProfile(const Profile& profile, CaseMapping case_mapping,
-                   std::string_view input, std::string& out);
 
 // The common case of RunProfile, inline for callers on a hot path (an ACL
 // lookup): when `input` is ASCII that `profile`'s string class accepts as
@@ -78,6 +70,20 @@ inline bool TryAsciiProfile(const Profile& p, CaseMapping cm,
   }
   return AsciiSizeWithinBounds(p, out.size());
 }
+
+// RunProfile for inputs TryAsciiProfile did not take.
+Verdict RunProfileSlowPath(const Profile& profile, CaseMapping case_mapping,
+                           std::string_view input, std::string& out);
+
+// Applies `profile` to `input` with `case_mapping` in place of the profile's
+// own, writing the result into `out` (left empty when not accepted). A
+// rejection names the profile (source kProfile) with offsets into `input`.
+// The BOM policy's kept prefix (kIgnore) is not written; the caller decides
+// whether the output wants it.
+// (TryAsciiProfile, then RunProfileSlowPath. Hot callers inline those two
+// themselves; others call this one, which keeps them small.)
+Verdict RunProfile(const Profile& profile, CaseMapping case_mapping,
+                   std::string_view input, std::string& out);
 
 // The pipeline keeps per-thread scratch buffers. For secrets: reserve them
 // to `bytes` (wiping what they held) before a run so that they never grow,

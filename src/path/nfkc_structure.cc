@@ -51,6 +51,7 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
   finding.reset();
   bool stable = true;     // every code point is NFKC-stable
   bool only_dots = true;  // every ASCII character is '.'
+  const CodePointTable<uint16_t>& flags = MappingFlagTable();
   const char* it = d.data();
   const char* const end = d.data() + d.size();
   while (it < end) {
@@ -58,7 +59,7 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
     if (cp < 0x80) {
       only_dots &= cp == U'.';
     } else {
-      stable &= (MappingFlagsOf(cp) & kNfkcStable) != 0;
+      stable &= (flags.Get(cp) & kNfkcStable) != 0;
     }
   }
   nfkc_form = d;

@@ -228,13 +228,13 @@ bool StartsWithDriveLetter(std::string_view segment) {
 }
 
 Rejection PathRejection(size_t offset, std::optional<char32_t> cp, Rule rule,
-                        std::string detail) {
+                        std::string_view detail) {
   Rejection r;
   r.offset = offset;
   r.code_point = cp;
   r.rule = rule;
   r.source = RejectionSource::kPath;
-  r.detail = std::move(detail);
+  r.detail = std::string(detail);
   return r;
 }
 

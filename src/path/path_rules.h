@@ -6,7 +6,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,12 +47,33 @@ inline uint8_t ClassesOf(std::string_view s) {
 bool IsPlainAsciiPath(std::string_view s);
 
 // The position of the first '/' in `s` at or after `from` (<= s.size()), or
-// s.size() (libc's memchr).
+// s.size(). 16 bytes at a time with SSE2, inline; never reads outside `s`.
+// (Not libc's memchr: segments are short, and a call per segment made
+// BM_SanitizePath/ascii 6% slower; see bench/README.md.)
 inline size_t FindSlash(std::string_view s, size_t from) {
-  const void* hit = std::memchr(s.data() + from, '/', s.size() - from);
-  return hit != nullptr
-             ? static_cast<size_t>(static_cast<const char*>(hit) - s.data())
-             : s.size();
+#if defined(__SSE2__)
+  const __m128i slash = _mm_set1_epi8('/');
+  for (; from + 16 <= s.size(); from += 16) {
+    const __m128i v =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + from));
+    const unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)));
+    if (mask != 0) return from + static_cast<size_t>(__builtin_ctz(mask));
+  }
+  if (s.size() >= 16 && from < s.size()) {
+    // The last 16 bytes, overlapping what was already searched.
+    const size_t base = s.size() - 16;
+    const __m128i v =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + base));
+    const unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash))) >>
+        (from - base);
+    return mask != 0 ? from + static_cast<size_t>(__builtin_ctz(mask))
+                     : s.size();
+  }
+#endif
+  while (from < s.size() && s[from] != '/') ++from;
+  return from;
 }
 
 // Why a segment is rejected: a position inside the segment's decoded bytes
@@ -85,7 +108,7 @@ bool StartsWithDriveLetter(std::string_view segment);
 // The sanitizer's rejection: source kPath, `detail` saying what was found
 // (RejectionMessage: "path: rejected at byte OFFSET (U+XXXX): RULE: DETAIL").
 Rejection PathRejection(size_t offset, std::optional<char32_t> cp, Rule rule,
-                        std::string detail);
+                        std::string_view detail);
 
 }  // namespace u8guard::internal
 

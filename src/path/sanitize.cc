@@ -87,7 +87,8 @@ class Sanitizer {
         profile_(profile),
         out_(out),
         scratch_(ThreadScratch<Scratch>()),
-        windows_(options.windows) {}
+        windows_(options.windows),
+        ascii_identity_(internal::AsciiKeyRulesAreIdentity(profile)) {}
 
   Verdict Run();
 
@@ -106,6 +107,8 @@ class Sanitizer {
   std::string& out_;
   Scratch& scratch_;
   const bool windows_;
+  // The profile's rules map ASCII segments without controls to themselves.
+  const bool ascii_identity_;
   size_t rel_start_ = 0;
   // Where each segment of the result starts in out_ (at its '/').
   absl::InlinedVector<size_t, 16> starts_;
@@ -230,7 +233,8 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   // The segment profile, skipped where it is known to be the identity.
   const bool ascii = (bits & internal::kByteHigh) == 0;
   std::string_view n = d;
-  if (!ascii || !internal::AsciiKeyIsIdentity(profile_, d.size())) {
+  if (!ascii || !ascii_identity_ ||
+      !internal::AsciiSizeWithinBounds(profile_, d.size())) {
     Verdict v = internal::RunProfile(profile_, profile_.key_case_mapping, d,
                                      scratch_.normalized);
     if (Rejection* r = v.rejection()) {

@@ -9,15 +9,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 namespace u8guard::internal {
 
 // A map from every code point U+0000..U+10FFFF to a `Value` (uint8_t or
 // uint16_t), built once from a function and then only read (thread-safe).
-// A lookup of a BMP code point is two dependent loads, as with a two-stage
-// table; above U+FFFF, ICU's small-index function. Code points above
-// U+10FFFF read as 0.
+// A lookup of a BMP code point is two dependent loads, inline, as with a
+// two-stage table; above U+FFFF, ICU's small-index function. Code points
+// above U+10FFFF read as 0. Hot loops take a reference to the table once
+// and call Get per code point.
 template <typename Value>
 class CodePointTable {
   static_assert(std::is_same_v<Value, uint8_t> ||
@@ -58,11 +60,29 @@ class CodePointTable {
   // The value of `cp`.
   Value Get(char32_t cp) const {
     const UChar32 c = static_cast<UChar32>(cp);
-    if constexpr (sizeof(Value) == 1) {
-      return UCPTRIE_FAST_GET(trie_, UCPTRIE_8, c);
-    } else {
-      return UCPTRIE_FAST_GET(trie_, UCPTRIE_16, c);
+    if (cp <= 0xFFFF) [[likely]] {
+      if constexpr (sizeof(Value) == 1) {
+        return UCPTRIE_FAST_BMP_GET(trie_, UCPTRIE_8, c);
+      } else {
+        return UCPTRIE_FAST_BMP_GET(trie_, UCPTRIE_16, c);
+      }
     }
+    if (cp > 0x10FFFF) return 0;
+    if constexpr (sizeof(Value) == 1) {
+      return UCPTRIE_FAST_SUPP_GET(trie_, UCPTRIE_8, c);
+    } else {
+      return UCPTRIE_FAST_SUPP_GET(trie_, UCPTRIE_16, c);
+    }
+  }
+
+  // A table that maps every code point to `value`: what a table whose build
+  // failed is replaced with, by an owner that reports the failure and fails
+  // closed. Aborts only if ICU cannot build even this one-value trie (out of
+  // memory at start-up).
+  static const CodePointTable* Filled(Value value) {
+    const CodePointTable* t = Build([value](UChar32) { return value; });
+    if (t == nullptr) std::abort();
+    return t;
   }
 
   // Bytes of the trie's index and data arrays.

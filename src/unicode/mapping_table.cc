@@ -114,9 +114,13 @@ const Table& GetTable() {
 
 bool MappingTableOk() { return GetTable().flags != nullptr; }
 
-uint16_t MappingFlagsOf(char32_t cp) {
-  const CodePointTable<uint16_t>* flags = GetTable().flags;
-  return flags != nullptr ? flags->Get(cp) : 0;
+const CodePointTable<uint16_t>& MappingFlagTable() {
+  static const CodePointTable<uint16_t>* const kFlags = [] {
+    const CodePointTable<uint16_t>* flags = GetTable().flags;
+    if (flags == nullptr) flags = CodePointTable<uint16_t>::Filled(0);
+    return flags;
+  }();
+  return *kFlags;
 }
 
 char32_t WidthMappingOf(char32_t cp) {

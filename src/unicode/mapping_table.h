@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+#include "src/unicode/code_point_table.h"
+
 namespace u8guard::internal {
 
 enum MappingFlag : uint16_t {
@@ -37,9 +39,15 @@ enum MappingFlag : uint16_t {
 // every non-ASCII input with an Internal error).
 bool MappingTableOk();
 
-// The MappingFlag bits of `cp` (0 above U+10FFFF). The table is built from
-// ICU on first use (thread-safe) in a few milliseconds.
-uint16_t MappingFlagsOf(char32_t cp);
+// The table of MappingFlag bits, built from ICU on first use (thread-safe)
+// in a few milliseconds; all zero when MappingTableOk() is false. Hot loops
+// fetch it once and call Get(cp) per code point (0 above U+10FFFF).
+const CodePointTable<uint16_t>& MappingFlagTable();
+
+// The MappingFlag bits of `cp`: MappingFlagTable().Get(cp).
+inline uint16_t MappingFlagsOf(char32_t cp) {
+  return MappingFlagTable().Get(cp);
+}
 
 // The width mapping of a code point with kHasWidthMapping: its NFKC form
 // when that is one code point (RFC 8265 §3.3.1, as precis_i18n maps it),

@@ -176,16 +176,7 @@ PrecisDerivation Derive(char32_t cp) {
   return {P::kDisallowed, R::kOther};
 }
 
-// One table byte: property in bits 0-2, reason in bits 3-6.
-constexpr uint8_t Pack(PrecisDerivation d) {
-  return static_cast<uint8_t>(static_cast<uint8_t>(d.property) |
-                              (static_cast<uint8_t>(d.reason) << 3));
-}
-constexpr PrecisDerivation Unpack(uint8_t v) {
-  return {static_cast<PrecisProperty>(v & 7),
-          static_cast<PrecisReason>(v >> 3)};
-}
-static_assert(Unpack(Pack({P::kUnassigned, R::kOther})) ==
+static_assert(UnpackDerivation(PackDerivation({P::kUnassigned, R::kOther})) ==
               PrecisDerivation{P::kUnassigned, R::kOther});
 
 struct Table {
@@ -199,8 +190,9 @@ const Table& GetTable() {
   static const Table* const table = [] {
     const auto start = std::chrono::steady_clock::now();
     auto* t = new Table;
-    t->trie = CodePointTable<uint8_t>::Build(
-        [](UChar32 cp) { return Pack(Derive(static_cast<char32_t>(cp))); });
+    t->trie = CodePointTable<uint8_t>::Build([](UChar32 cp) {
+      return PackDerivation(Derive(static_cast<char32_t>(cp)));
+    });
     t->build_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
@@ -270,10 +262,16 @@ PrecisDerivation DerivePrecisProperty(char32_t cp) {
   return Derive(cp);
 }
 
-PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp) {
-  const CodePointTable<uint8_t>* trie = GetTable().trie;
-  if (cp > kMaxCodePoint || trie == nullptr) return {P::kDisallowed, R::kOther};
-  return Unpack(trie->Get(cp));
+const CodePointTable<uint8_t>& PrecisTable() {
+  static const CodePointTable<uint8_t>* const kTable = [] {
+    const CodePointTable<uint8_t>* trie = GetTable().trie;
+    if (trie == nullptr) {
+      trie = CodePointTable<uint8_t>::Filled(
+          PackDerivation({P::kDisallowed, R::kOther}));
+    }
+    return trie;
+  }();
+  return *kTable;
 }
 
 PrecisTableInfo GetPrecisTableInfo() {

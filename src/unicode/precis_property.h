@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "src/unicode/code_point_table.h"
 #include "u8guard/rule.h"
 
 namespace u8guard::internal {
@@ -77,8 +78,30 @@ std::string_view PrecisReasonName(PrecisReason reason);
 // surrogates, yield DISALLOWED/other.
 PrecisDerivation DerivePrecisProperty(char32_t cp);
 
-// PrecisPropertyOf for cp >= 0x80; use PrecisPropertyOf.
-PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp);
+// The table behind PrecisPropertyOf: each code point's derivation packed
+// in a byte (PackDerivation), built on first use (thread-safe, tens of
+// milliseconds). If ICU could not build it, every code point reads as
+// DISALLOWED/other (fail closed). Hot loops fetch it once.
+const CodePointTable<uint8_t>& PrecisTable();
+
+// One table byte: property in bits 0-2, reason in bits 3-6.
+constexpr uint8_t PackDerivation(PrecisDerivation d) {
+  return static_cast<uint8_t>(static_cast<uint8_t>(d.property) |
+                              (static_cast<uint8_t>(d.reason) << 3));
+}
+constexpr PrecisDerivation UnpackDerivation(uint8_t v) {
+  return {static_cast<PrecisProperty>(v & 7),
+          static_cast<PrecisReason>(v >> 3)};
+}
+
+// PrecisPropertyOf for cp >= 0x80, from `table` (PrecisTable()).
+inline PrecisDerivation PrecisPropertyOfNonAscii(
+    char32_t cp, const CodePointTable<uint8_t>& table = PrecisTable()) {
+  if (cp > 0x10FFFF) {
+    return {PrecisProperty::kDisallowed, PrecisReason::kOther};
+  }
+  return UnpackDerivation(table.Get(cp));
+}
 
 // Same answer as DerivePrecisProperty, from a table built from it once, on
 // first use (thread-safe; about 50 KB, built in tens of milliseconds),
@@ -88,7 +111,8 @@ PrecisDerivation PrecisPropertyOfNonAscii(char32_t cp);
 // policy makes immutable) and U+0020 is Spaces (gc=Zs); the tests check all
 // 128 against DerivePrecisProperty. `cp` above U+10FFFF yields
 // DISALLOWED/other.
-inline PrecisDerivation PrecisPropertyOf(char32_t cp) {
+inline PrecisDerivation PrecisPropertyOf(
+    char32_t cp, const CodePointTable<uint8_t>& table = PrecisTable()) {
   if (cp < 0x80) {
     if (cp >= 0x21 && cp != 0x7F) {
       return {PrecisProperty::kPvalid, PrecisReason::kAscii7};
@@ -96,7 +120,7 @@ inline PrecisDerivation PrecisPropertyOf(char32_t cp) {
     if (cp == 0x20) return {PrecisProperty::kFreePval, PrecisReason::kSpaces};
     return {PrecisProperty::kDisallowed, PrecisReason::kControls};
   }
-  return PrecisPropertyOfNonAscii(cp);
+  return PrecisPropertyOfNonAscii(cp, table);
 }
 
 // Size and construction cost of the table behind PrecisPropertyOf (builds it

@@ -228,3 +228,63 @@ TEST(AclAudit, BundledExample) {
 
 }  // namespace
 }  // namespace u8guard
+
+namespace u8guard {
+namespace {
+
+// The streaming audit hands over the same findings, in the same order, as
+// the collecting one, and keeps none; an audit of many identical entries
+// holds no more than one finding at a time.
+TEST(AclAudit, StreamingGivesTheSameFindingsAndKeepsNone) {
+  const std::string text =
+      "\xEF\xBB\xBFpaypal\np\xD0\xB0ypal\nal\xE2\x80\x8Bice\nPAYPAL\n"
+      "\xEF\xBB\xBF"
+      "bob\nrnike\nmike\n";
+  absl::StatusOr<AclIndex> index =
+      AclIndex::Parse(Mapped(), text, AclMode::kExact);
+  ASSERT_TRUE(index.ok());
+  absl::StatusOr<AclAudit> collected = AuditAcl(*index);
+  ASSERT_TRUE(collected.ok());
+  std::vector<std::string> streamed;
+  absl::StatusOr<AclAudit> summary =
+      AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
+        streamed.push_back(std::string(AclFindingKindName(f.kind)) + "@" +
+                           std::to_string(f.line) + " " + f.original);
+      });
+  ASSERT_TRUE(summary.ok());
+  EXPECT_TRUE(summary->findings.empty());
+  EXPECT_EQ(summary->finding_count, collected->findings.size());
+  EXPECT_EQ(collected->finding_count, collected->findings.size());
+  std::vector<std::string> want;
+  for (const AclFinding& f : collected->findings) {
+    want.push_back(std::string(AclFindingKindName(f.kind)) + "@" +
+                   std::to_string(f.line) + " " + f.original);
+  }
+  EXPECT_EQ(streamed, want);
+  EXPECT_EQ(want, (std::vector<std::string>{
+                      "file_signature@1 ", "lookalike@2 p\xD0\xB0ypal",
+                      "mixed_script@2 p\xD0\xB0ypal",
+                      "invalid@3 al\xE2\x80\x8Bice", "collision@4 PAYPAL",
+                      "bom@5 \xEF\xBB\xBF"
+                      "bob",
+                      "invalid@5 \xEF\xBB\xBF"
+                      "bob",
+                      "lookalike@7 mike"}));
+
+  // 100,000 copies of one name: one key, 99,999 collisions streamed.
+  std::string same;
+  for (int i = 0; i < 100000; ++i) same += "admin\n";
+  index = AclIndex::Parse(Mapped(), same, AclMode::kExact);
+  ASSERT_TRUE(index.ok());
+  size_t seen = 0;
+  summary = AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
+    EXPECT_EQ(f.kind, AclFindingKind::kCollision);
+    ++seen;
+  });
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ(seen, 99999u);
+  EXPECT_EQ(summary->finding_count, 99999u);
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -2,6 +2,9 @@
 // signature, BOMs on other lines), entries and their indexes and lines,
 // invalid entries, lists, the two lookups, versions, memory, loading.
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -303,6 +306,59 @@ TEST(AclIndex, LoadReadsFilesAndReportsErrors) {
   EXPECT_EQ(missing.code(), absl::StatusCode::kNotFound);
   EXPECT_NE(missing.message().find("missing.acl"), absl::string_view::npos);
   EXPECT_FALSE(AclIndex::Load(Mapped(), dir.path(), AclMode::kExact).ok());
+}
+
+}  // namespace
+}  // namespace u8guard
+
+namespace u8guard {
+namespace {
+
+// Only regular files are read, and only up to the limit: /dev/zero, a FIFO,
+// a directory or a link to a device would otherwise read forever or block.
+TEST(AclIndex, LoadRefusesWhatIsNotARegularFileOrTooLarge) {
+  const Profile& p = **FindBuiltinProfile("username-case-mapped");
+  testing::ScopedTempDir dir;
+  const std::string fifo = dir.File("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string link = dir.File("zero");
+  ASSERT_EQ(symlink("/dev/zero", link.c_str()), 0);
+  for (const std::string& path :
+       {std::string("/dev/zero"), fifo, link, dir.path()}) {
+    const absl::StatusOr<AllowList> a = AllowList::Load(p, path);
+    ASSERT_FALSE(a.ok()) << path;
+    EXPECT_EQ(a.status().code(), absl::StatusCode::kFailedPrecondition)
+        << a.status();
+    EXPECT_NE(a.status().message().find("not a regular file"),
+              absl::string_view::npos);
+  }
+  const std::string big = dir.File("big.acl");
+  testing::WriteFileOrDie(big, "alice\nbob\n");
+  const absl::StatusOr<DenyList> over =
+      DenyList::Load(p, big, AclLoadOptions{.max_file_bytes = 9});
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(over.status().message().find("limit of 9 bytes"),
+            absl::string_view::npos);
+  EXPECT_TRUE(
+      DenyList::Load(p, big, AclLoadOptions{.max_file_bytes = 10}).ok());
+}
+
+// An invalid entry keeps a bounded prefix of its bytes and its length.
+TEST(AclIndex, InvalidEntriesKeepABoundedPrefix) {
+  const Profile& p = **FindBuiltinProfile("username-case-mapped");
+  const std::string huge(100000, 'x');
+  const absl::StatusOr<AclIndex> index =
+      AclIndex::Build(p, {"ok", huge, "a b"}, AclMode::kExact);
+  ASSERT_TRUE(index.ok());
+  ASSERT_EQ(index->invalid_entries().size(), 2u);
+  const AclInvalidEntry& e = index->invalid_entries()[0];
+  EXPECT_EQ(e.original.size(), kAclInvalidEntryKeptBytes);
+  EXPECT_EQ(e.original_size, huge.size());
+  EXPECT_EQ(e.rejection.rule, Rule::kInputTooLong);
+  EXPECT_EQ(index->invalid_entries()[1].original, "a b");
+  EXPECT_EQ(index->invalid_entries()[1].original_size, 3u);
+  EXPECT_LT(index->MemoryUsage(), 16u * 1024);
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 // Policy files: the built-ins parse and say what the RFCs say; bad files are
 // errors naming the file, the line and the key.
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
 #include "gtest/gtest.h"
+#include "tests/test_support.h"
 #include "u8guard/profile.h"
 
 namespace u8guard {
@@ -119,6 +122,37 @@ TEST(LoadProfileDirectory, LoadsSortedAndRejectsDuplicates) {
   EXPECT_NE(dup.status().message().find("already defined in"),
             absl::string_view::npos);
   std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace u8guard
+
+namespace u8guard {
+namespace {
+
+// A policy directory holding a link to a device, or a file that is far too
+// large, is an error naming it, never an endless read.
+TEST(LoadProfileDirectory, RefusesNonRegularAndOversizedFiles) {
+  testing::ScopedTempDir dir;
+  ASSERT_EQ(symlink("/dev/zero", dir.File("zero.toml").c_str()), 0);
+  const absl::StatusOr<std::vector<Profile>> linked =
+      LoadProfileDirectory(dir.path());
+  ASSERT_FALSE(linked.ok());
+  EXPECT_EQ(linked.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(linked.status().message().find("zero.toml: not a regular file"),
+            absl::string_view::npos)
+      << linked.status();
+
+  testing::ScopedTempDir big_dir;
+  testing::WriteFileOrDie(big_dir.File("big.toml"),
+                          std::string((1 << 20) + 1, '#'));
+  const absl::StatusOr<Profile> big = LoadProfileFile(big_dir.File("big.toml"));
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
+
+  const absl::StatusOr<Profile> missing =
+      LoadProfileFile(big_dir.File("missing.toml"));
+  EXPECT_EQ(missing.status().code(), absl::StatusCode::kNotFound);
 }
 
 }  // namespace

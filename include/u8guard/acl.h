@@ -51,6 +51,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "u8guard/profile.h"
@@ -91,12 +92,26 @@ struct AclEntry {
 
 // An entry the profile rejected. It is in no hash table: it matches nothing.
 struct AclInvalidEntry {
-  size_t index = 0;      // as AclEntry::index
-  size_t line = 0;       // as AclEntry::line
-  std::string original;  // the bytes as written (maybe not UTF-8)
+  size_t index = 0;  // as AclEntry::index
+  size_t line = 0;   // as AclEntry::line
+  // The bytes as written (maybe not UTF-8), at most the first
+  // kAclInvalidEntryKeptBytes of them: an index holds a bounded amount per
+  // invalid entry, whatever its length.
+  std::string original;
+  size_t original_size = 0;  // the entry's whole length in bytes
   // Why: offset in `original`, code point, rule (e.g. Rule::kUtf8Overlong);
   // RejectionMessage(rejection) is the profile's message.
   Rejection rejection;
+};
+
+// How much of an invalid entry an index keeps (AclInvalidEntry::original).
+inline constexpr size_t kAclInvalidEntryKeptBytes = 1024;
+
+// Limits on reading an ACL file.
+struct AclLoadOptions {
+  // Files larger than this are refused before they are read
+  // (ResourceExhausted naming the limit). 1 GiB by default.
+  size_t max_file_bytes = size_t{1} << 30;
 };
 
 // An ACL's entries, canonicalized under one profile, hashed by canonical key
@@ -121,9 +136,13 @@ class AclIndex {
                                         std::string_view text, AclMode mode);
 
   // Reads the file at `path` and parses it. NotFound, PermissionDenied or
-  // an I/O error naming the path when it cannot be read.
+  // an I/O error naming the path when it cannot be read;
+  // FailedPrecondition when it is not a regular file (a device, a FIFO,
+  // /dev/zero, a directory: also through a symbolic link);
+  // ResourceExhausted when it is larger than options.max_file_bytes.
   static absl::StatusOr<AclIndex> Load(const Profile& profile,
-                                       const std::string& path, AclMode mode);
+                                       const std::string& path, AclMode mode,
+                                       const AclLoadOptions& options = {});
 
   AclMode mode() const;
   // The profile the entries were canonicalized with (lookups use it too).
@@ -181,7 +200,8 @@ class AllowList {
   static absl::StatusOr<AllowList> Parse(const Profile& profile,
                                          std::string_view text);
   static absl::StatusOr<AllowList> Load(const Profile& profile,
-                                        const std::string& path);
+                                        const std::string& path,
+                                        const AclLoadOptions& options = {});
 
   // Canonicalizes `credential` once and returns the entry whose key is
   // byte-equal to its key (the first such entry in list order), if any. A
@@ -206,7 +226,8 @@ class DenyList {
   static absl::StatusOr<DenyList> Parse(const Profile& profile,
                                         std::string_view text);
   static absl::StatusOr<DenyList> Load(const Profile& profile,
-                                       const std::string& path);
+                                       const std::string& path,
+                                       const AclLoadOptions& options = {});
 
   // Canonicalizes `credential` once, takes the skeleton of its key, and
   // returns the first entry (in list order) with that skeleton, if any. An
@@ -274,16 +295,34 @@ struct AclAudit {
   size_t valid_entries = 0;
   std::string icu_version;
   std::string unicode_version;
+  // How many findings the audit made (all kinds).
+  size_t finding_count = 0;
   // In this order: the file signature, then per entry in list order its
-  // BOM, invalid, collision, look-alike and mixed-script findings.
+  // BOM, invalid, collision, look-alike and mixed-script findings. Empty
+  // when the findings went to a sink (the streaming AuditAcl).
   std::vector<AclFinding> findings;
 };
+
+// Receives each finding of a streaming audit, in the order of
+// AclAudit::findings, as soon as it is known.
+using AclFindingSink = absl::FunctionRef<void(const AclFinding&)>;
 
 // Audits `index` (either mode): collisions (same key: each later entry
 // against the first one), look-alikes (same skeleton, different keys: the
 // first entry of each further key against the first entry of the
-// skeleton), mixed-script entries, invalid entries, BOMs. Internal when
+// skeleton), mixed-script entries, invalid entries, BOMs. Hands each
+// finding to `sink` as soon as it is known and keeps none: besides the
+// index, an audit holds about 40 bytes per valid entry (a hash-map slot for
+// its key and one per distinct skeleton), whatever the number of findings.
+// Returns the summary (findings empty, finding_count set). Internal when
 // ICU's confusable data cannot be loaded.
+absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
+                                  const AclAuditOptions& options,
+                                  AclFindingSink sink);
+
+// As the streaming AuditAcl, keeping every finding in AclAudit::findings
+// (memory grows with the number of findings: prefer the sink for large or
+// untrusted lists).
 absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
                                   const AclAuditOptions& options = {});
 

@@ -110,7 +110,9 @@ absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
 
 // Reads and parses one policy file. A file that cannot be read gives the
 // errno-based status of the failed call (NotFound, PermissionDenied, ...)
-// naming the path; a bad file, ParseProfile's errors.
+// naming the path; FailedPrecondition when it is not a regular file (also
+// through a symbolic link, e.g. to /dev/zero); ResourceExhausted when it is
+// over 1 MiB; a bad file, ParseProfile's errors.
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path);
 
 // Reads every *.toml file in `directory` (sorted by name). Fails on the first

@@ -77,20 +77,22 @@ int RunAudit(const std::vector<std::string>& args, Format format) {
     std::cerr << "u8guard acl: " << index.status().message() << "\n";
     return kExitUsage;
   }
-  const absl::StatusOr<AclAudit> audit = AuditAcl(*index);
+  // Findings are printed as the audit finds them, never collected.
+  const absl::StatusOr<AclAudit> audit =
+      AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
+        if (format == Format::kJson) {
+          std::cout << FindingJson(file, f) << "\n";
+        } else if (f.line > 0) {
+          std::cout << file << ":" << f.line << ": " << DescribeFinding(f)
+                    << "\n";
+        } else {
+          std::cout << file << ": entry #" << f.index << ": "
+                    << DescribeFinding(f) << "\n";
+        }
+      });
   if (!audit.ok()) {
     std::cerr << "u8guard acl: " << audit.status().message() << "\n";
     return kExitUsage;
-  }
-  for (const AclFinding& f : audit->findings) {
-    if (format == Format::kJson) {
-      std::cout << FindingJson(file, f) << "\n";
-    } else if (f.line > 0) {
-      std::cout << file << ":" << f.line << ": " << DescribeFinding(f) << "\n";
-    } else {
-      std::cout << file << ": entry #" << f.index << ": " << DescribeFinding(f)
-                << "\n";
-    }
   }
   if (format == Format::kJson) {
     std::cout << JsonObject()
@@ -99,7 +101,7 @@ int RunAudit(const std::vector<std::string>& args, Format format) {
                      .Add("profile", audit->profile)
                      .Add("entries", uint64_t{audit->entries})
                      .Add("valid_entries", uint64_t{audit->valid_entries})
-                     .Add("findings", uint64_t{audit->findings.size()})
+                     .Add("findings", uint64_t{audit->finding_count})
                      .Add("icu", audit->icu_version)
                      .Add("unicode", audit->unicode_version)
                      .Line()
@@ -108,10 +110,10 @@ int RunAudit(const std::vector<std::string>& args, Format format) {
     std::cout << absl::StrFormat(
         "%s: %d entries, %d valid, %d findings (profile %s, ICU %s, Unicode "
         "%s)\n",
-        file, audit->entries, audit->valid_entries, audit->findings.size(),
+        file, audit->entries, audit->valid_entries, audit->finding_count,
         audit->profile, audit->icu_version, audit->unicode_version);
   }
-  return audit->findings.empty() ? kExitOk : kExitNegative;
+  return audit->finding_count == 0 ? kExitOk : kExitNegative;
 }
 
 int RunLookup(const std::vector<std::string>& args, Format format) {

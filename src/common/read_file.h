@@ -1,18 +1,24 @@
-// Internal: reading a whole file, with one error convention.
+// Internal: reading a whole file, with one error convention and a bound.
 
 #ifndef U8GUARD_SRC_COMMON_READ_FILE_H_
 #define U8GUARD_SRC_COMMON_READ_FILE_H_
 
+#include <cstddef>
 #include <string>
 
 #include "absl/status/statusor.h"
 
 namespace u8guard::internal {
 
-// Returns the bytes of the file at `path`. Errors name the path and come
-// from errno (absl::ErrnoToStatus): NotFound, PermissionDenied, ... for
-// open and read failures.
-absl::StatusOr<std::string> ReadFileToString(const std::string& path);
+// Returns the bytes of the regular file at `path` (a symbolic link is
+// followed). Every error names the path: the errno-based status of a failed
+// open or read (NotFound, PermissionDenied, ...); FailedPrecondition for
+// anything but a regular file (a directory, a device such as /dev/zero, a
+// FIFO), which could be endless; ResourceExhausted for a file larger than
+// `max_bytes`, checked before reading and again while reading (a file that
+// grows meanwhile).
+absl::StatusOr<std::string> ReadFileToString(const std::string& path,
+                                             size_t max_bytes);
 
 }  // namespace u8guard::internal
 

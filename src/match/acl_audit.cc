@@ -1,13 +1,15 @@
 // The ACL audit: file signature, BOMs, invalid entries, collisions,
-// look-alikes, mixed-script entries.
+// look-alikes, mixed-script entries, streamed in list order.
 
-#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "src/common/enum_names.h"
+#include "src/match/acl_storage.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 
@@ -45,36 +47,38 @@ void SetOther(AclFinding& f, const AclEntry& other) {
   f.other_key = std::string(other.key);
 }
 
-// The BOM finding of entry `index`, which is valid or invalid.
-AclFinding BomFinding(const AclIndex& index, size_t entry_index) {
-  const auto& invalid = index.invalid_entries();
-  const auto bad = std::lower_bound(
-      invalid.begin(), invalid.end(), entry_index,
-      [](const AclInvalidEntry& e, size_t i) { return e.index < i; });
-  AclFinding f;
-  f.kind = AclFindingKind::kBom;
-  f.index = entry_index;
-  if (bad != invalid.end() && bad->index == entry_index) {
-    f.line = bad->line;
-    f.original = bad->original;
-    return f;
+// The first valid entry (its valid position) of each skeleton seen so far.
+// Skeletons are held as 64-bit hashes, not strings; a hash that matches is
+// confirmed by recomputing the earlier entry's skeleton, and the rare
+// different skeleton with the same hash goes to `overflow`.
+class SkeletonFirsts {
+ public:
+  explicit SkeletonFirsts(const AclIndex& index) : index_(index) {
+    by_hash_.reserve(index.size());
   }
-  // A valid entry: valid positions are increasing in entry index.
-  size_t lo = 0, hi = index.size();
-  while (lo < hi) {
-    const size_t mid = lo + (hi - lo) / 2;
-    if (index.entry(mid).index < entry_index) {
-      lo = mid + 1;
-    } else {
-      hi = mid;
+
+  // The first valid position with `skeleton` before `v`, or -1; records `v`
+  // as the first one when there was none.
+  absl::StatusOr<int64_t> FirstOrAdd(std::string_view skeleton, size_t v) {
+    const uint64_t hash = internal::TableHash(skeleton);
+    const auto [it, inserted] = by_hash_.try_emplace(hash, v);
+    if (inserted) return -1;
+    if (absl::Status s =
+            internal::SkeletonInto(index_.entry(it->second).key, earlier_);
+        !s.ok()) {
+      return s;
     }
+    if (earlier_ == skeleton) return static_cast<int64_t>(it->second);
+    const auto [o, added] = overflow_.try_emplace(std::string(skeleton), v);
+    return added ? -1 : static_cast<int64_t>(o->second);
   }
-  const AclEntry e = index.entry(lo);
-  f.line = e.line;
-  f.original = std::string(e.original);
-  f.key = std::string(e.key);
-  return f;
-}
+
+ private:
+  const AclIndex& index_;
+  absl::flat_hash_map<uint64_t, size_t> by_hash_;
+  absl::flat_hash_map<std::string, size_t> overflow_;
+  std::string earlier_;
+};
 
 }  // namespace
 
@@ -83,54 +87,80 @@ std::string_view AclFindingKindName(AclFindingKind kind) {
 }
 
 absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
-                                  const AclAuditOptions& options) {
+                                  const AclAuditOptions& options,
+                                  AclFindingSink sink) {
   AclAudit audit;
   audit.profile = index.profile().name;
   audit.entries = index.entry_count();
   audit.valid_entries = index.size();
   audit.icu_version = index.icu_version();
   audit.unicode_version = index.unicode_version();
-  std::vector<AclFinding>& out = audit.findings;
-
-  for (const size_t i : index.bom_entries()) {
-    out.push_back(BomFinding(index, i));
-  }
-  for (const AclInvalidEntry& bad : index.invalid_entries()) {
+  const auto emit = [&](const AclFinding& f) {
+    ++audit.finding_count;
+    sink(f);
+  };
+  if (index.file_signature()) {
     AclFinding f;
-    f.kind = AclFindingKind::kInvalid;
-    f.index = bad.index;
-    f.line = bad.line;
-    f.original = bad.original;
-    f.rejection = bad.rejection;
-    out.push_back(std::move(f));
+    f.kind = AclFindingKind::kFileSignature;
+    f.line = 1;
+    emit(f);
   }
 
-  // Keys and skeletons, first entry (valid position) of each.
+  // Entries in list order: valid ones (by valid position v), invalid ones
+  // and BOM markers merged by entry index.
+  const std::vector<AclInvalidEntry>& invalid = index.invalid_entries();
+  const std::vector<size_t>& boms = index.bom_entries();
   absl::flat_hash_map<absl::string_view, size_t> first_by_key;
-  absl::flat_hash_map<std::string, size_t> first_by_skeleton;
   first_by_key.reserve(index.size());
-  first_by_skeleton.reserve(index.size());
+  SkeletonFirsts first_by_skeleton(index);
   std::string skeleton;
-  for (size_t v = 0; v < index.size(); ++v) {
+  size_t v = 0, bad = 0, bom = 0;
+  for (size_t i = 0; i < index.entry_count(); ++i) {
+    const bool is_valid = v < index.size() && index.entry(v).index == i;
+    const bool has_bom = bom < boms.size() && boms[bom] == i;
+    if (has_bom) ++bom;
+    if (!is_valid) {
+      // An invalid entry (the index records every entry it did not accept).
+      const AclInvalidEntry& e = invalid[bad++];
+      if (has_bom) {
+        AclFinding f;
+        f.kind = AclFindingKind::kBom;
+        f.index = e.index;
+        f.line = e.line;
+        f.original = e.original;
+        emit(f);
+      }
+      AclFinding f;
+      f.kind = AclFindingKind::kInvalid;
+      f.index = e.index;
+      f.line = e.line;
+      f.original = e.original;
+      f.rejection = e.rejection;
+      emit(f);
+      continue;
+    }
     const AclEntry e = index.entry(v);
+    if (has_bom) emit(About(AclFindingKind::kBom, e));
     const auto [key_it, new_key] = first_by_key.emplace(Absl(e.key), v);
     if (!new_key) {
       // Same key, hence same skeleton and level as the first: one finding.
       AclFinding f = About(AclFindingKind::kCollision, e);
       SetOther(f, index.entry(key_it->second));
-      out.push_back(std::move(f));
+      emit(f);
+      ++v;
       continue;
     }
     if (absl::Status s = internal::SkeletonInto(e.key, skeleton); !s.ok()) {
       return s;
     }
-    const auto [skel_it, new_skeleton] =
-        first_by_skeleton.try_emplace(skeleton, v);
-    if (!new_skeleton) {
+    const absl::StatusOr<int64_t> first =
+        first_by_skeleton.FirstOrAdd(skeleton, v);
+    if (!first.ok()) return first.status();
+    if (*first >= 0) {
       AclFinding f = About(AclFindingKind::kLookalike, e);
-      SetOther(f, index.entry(skel_it->second));
+      SetOther(f, index.entry(static_cast<size_t>(*first)));
       f.skeleton = skeleton;
-      out.push_back(std::move(f));
+      emit(f);
     }
     const absl::StatusOr<RestrictionLevel> level =
         internal::RestrictionLevelOfValid(e.key);
@@ -138,22 +168,19 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
     if (*level > options.max_restriction_level) {
       AclFinding f = About(AclFindingKind::kMixedScript, e);
       f.level = *level;
-      out.push_back(std::move(f));
+      emit(f);
     }
+    ++v;
   }
+  return audit;
+}
 
-  // List order; per entry in the order of the kinds.
-  std::stable_sort(out.begin(), out.end(),
-                   [](const AclFinding& a, const AclFinding& b) {
-                     if (a.index != b.index) return a.index < b.index;
-                     return a.kind < b.kind;
-                   });
-  if (index.file_signature()) {
-    AclFinding f;
-    f.kind = AclFindingKind::kFileSignature;
-    f.line = 1;
-    out.insert(out.begin(), std::move(f));
-  }
+absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
+                                  const AclAuditOptions& options) {
+  std::vector<AclFinding> findings;
+  absl::StatusOr<AclAudit> audit = AuditAcl(
+      index, options, [&](const AclFinding& f) { findings.push_back(f); });
+  if (audit.ok()) audit->findings = std::move(findings);
   return audit;
 }
 

@@ -55,7 +55,10 @@ class AclBuilder {
     const Verdict verdict =
         RunProfile(s_->profile, s_->profile.key_case_mapping, original, key_);
     if (const Rejection* r = verdict.rejection()) {
-      s_->invalid.push_back({index, line, std::string(original), *r});
+      s_->invalid.push_back(
+          {index, line,
+           std::string(original.substr(0, kAclInvalidEntryKeptBytes)),
+           original.size(), *r});
       return absl::OkStatus();
     }
     // Not a rejection: ICU failed. The index fails as a whole (closed).
@@ -202,8 +205,10 @@ absl::StatusOr<AclIndex> AclIndex::Parse(const Profile& profile,
 }
 
 absl::StatusOr<AclIndex> AclIndex::Load(const Profile& profile,
-                                        const std::string& path, AclMode mode) {
-  absl::StatusOr<std::string> text = internal::ReadFileToString(path);
+                                        const std::string& path, AclMode mode,
+                                        const AclLoadOptions& options) {
+  absl::StatusOr<std::string> text =
+      internal::ReadFileToString(path, options.max_file_bytes);
   if (!text.ok()) return text.status();
   return Parse(profile, *text, mode);
 }

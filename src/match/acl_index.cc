@@ -144,9 +144,10 @@ absl::StatusOr<AllowList> AllowList::Parse(const Profile& profile,
 }
 
 absl::StatusOr<AllowList> AllowList::Load(const Profile& profile,
-                                          const std::string& path) {
+                                          const std::string& path,
+                                          const AclLoadOptions& options) {
   absl::StatusOr<AclIndex> index =
-      AclIndex::Load(profile, path, AclMode::kExact);
+      AclIndex::Load(profile, path, AclMode::kExact, options);
   if (!index.ok()) return index.status();
   return AllowList(*std::move(index));
 }
@@ -193,9 +194,10 @@ absl::StatusOr<DenyList> DenyList::Parse(const Profile& profile,
 }
 
 absl::StatusOr<DenyList> DenyList::Load(const Profile& profile,
-                                        const std::string& path) {
+                                        const std::string& path,
+                                        const AclLoadOptions& options) {
   absl::StatusOr<AclIndex> index =
-      AclIndex::Load(profile, path, AclMode::kSkeleton);
+      AclIndex::Load(profile, path, AclMode::kSkeleton, options);
   if (!index.ok()) return index.status();
   return DenyList(*std::move(index));
 }

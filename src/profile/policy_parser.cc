@@ -20,6 +20,9 @@
 namespace u8guard {
 namespace {
 
+// A policy file is a few hundred bytes; anything near this is not one.
+constexpr size_t kMaxPolicyFileBytes = 1 << 20;
+
 // Reads one key of the table into the profile, or says what is wrong.
 class ProfileReader {
  public:
@@ -182,7 +185,8 @@ absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
 }
 
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path) {
-  absl::StatusOr<std::string> text = internal::ReadFileToString(path);
+  absl::StatusOr<std::string> text =
+      internal::ReadFileToString(path, kMaxPolicyFileBytes);
   if (!text.ok()) return text.status();
   return ParseProfile(*text, path);
 }

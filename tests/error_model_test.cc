@@ -73,6 +73,7 @@ constexpr RuleContract kContract[] = {
     {46, "path/windows_character"},
     {47, "path/too_deep"},
     {48, "path/too_long"},
+    {49, "stream_unsafe"},
 };
 
 TEST(Rule, ValuesAndIdsAreTheContract) {

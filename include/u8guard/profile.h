@@ -80,6 +80,13 @@ struct Profile {
   // Bounds on the input, checked before any work (a guard against huge
   // inputs), and on the enforced output.
   size_t max_input_bytes = 4096;
+  // At most this many non-starters (combining marks, in the NFKD form) in a
+  // row: UAX #15 §13's Stream-Safe Text Format, 30 by default. Checked in
+  // the first pass over the code points, before ICU sees the input: ICU
+  // reorders a run of marks in quadratic time. A longer run is rejected
+  // ("stream_unsafe", at the first mark past the bound); u8guard never
+  // inserts U+034F. At least 1.
+  size_t max_non_starters = 30;
   size_t min_output_bytes = 1;  // RFC 8264 §5.2: empty results are rejected
   size_t max_output_bytes = 1024;
   size_t max_output_code_points = 1024;

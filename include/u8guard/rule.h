@@ -75,6 +75,9 @@ enum class Rule : uint16_t {
   kPathWindowsCharacter = 46,         // path/windows_character
   kPathTooDeep = 47,                  // path/too_deep
   kPathTooLong = 48,                  // path/too_long
+  // More non-starters in a row than the profile's max_non_starters (UAX #15
+  // §13 Stream-Safe Text Format; 30 by default).
+  kStreamUnsafe = 49,  // stream_unsafe
 };
 
 // Every rule, in increasing value (1, 2, ... without gaps).

@@ -99,6 +99,9 @@ constexpr RuleInfo kRules[] = {
      "character not allowed in Windows file names"},
     {Rule::kPathTooDeep, "path/too_deep", "more segments than max_depth"},
     {Rule::kPathTooLong, "path/too_long", "path longer than max_length"},
+    {Rule::kStreamUnsafe, "stream_unsafe",
+     "more combining marks (non-starters) in a row than the profile allows "
+     "(UAX #15 Stream-Safe Text Format)"},
 };
 
 constexpr bool ValuesAreDense() {

@@ -19,6 +19,8 @@
 #include "src/path/nfkc_structure.h"
 #include "src/path/path_rules.h"
 #include "src/path/percent_decode.h"
+#include "src/unicode/mapping_table.h"
+#include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
@@ -96,6 +98,16 @@ class Sanitizer {
   // Processes raw_[begin, end), a non-empty segment whose bytes have the
   // PathByteClass bits `bits`.
   Verdict AddSegment(size_t begin, size_t end, uint8_t bits);
+
+  // A rule of the segment profile, found by the sanitizer itself before the
+  // profile runs (its input bound, the Stream-Safe bound), at raw offset
+  // `offset`.
+  Rejection ProfileRejection(size_t offset, std::optional<char32_t> cp,
+                             Rule rule) const {
+    Rejection r = PathRejection(offset, cp, rule, "");
+    r.profile = profile_.name;
+    return r;
+  }
 
   // The rules on a whole normalized segment `form` (the profile's result or
   // the NFKC form), whose raw bytes start at `begin`.
@@ -208,7 +220,15 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     return PathRejection(raw_offset(f->pos), f->code_point, f->rule, f->detail);
   }
 
-  // Non-ASCII: strict UTF-8 after decoding, and structure under NFKC.
+  // The segment profile's input bound, before anything costs more than a
+  // pass over the bytes.
+  if (d.size() > profile_.max_input_bytes) {
+    return ProfileRejection(raw_offset(profile_.max_input_bytes), std::nullopt,
+                            Rule::kInputTooLong);
+  }
+
+  // Non-ASCII: strict UTF-8 after decoding, the Stream-Safe bound (before
+  // ICU normalizes anything), and structure under NFKC.
   std::string_view nfkc_form = d;
   if (bits & internal::kByteHigh) {
     if (map != nullptr) {
@@ -217,6 +237,13 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
         return Utf8Rejection(d, r, raw_offset(r.valid_up_to),
                              /*decoded=*/true);
       }
+    }
+    if (const size_t unsafe =
+            internal::StreamUnsafeOffset(d, profile_.max_non_starters);
+        unsafe != std::string_view::npos) {
+      const char* mark = d.data() + unsafe;
+      return ProfileRejection(raw_offset(unsafe), internal::DecodeValid(mark),
+                              Rule::kStreamUnsafe);
     }
     std::optional<SegmentFinding> f;
     if (absl::Status s = internal::CheckNfkcStructure(

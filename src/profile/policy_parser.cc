@@ -79,6 +79,15 @@ class ProfileReader {
          [&](const toml::node& n) { return Bool(n, p.reapply_rules); }},
         {"max_input_bytes", false,
          [&](const toml::node& n) { return Size(n, p.max_input_bytes); }},
+        {"max_non_starters", false,
+         [&](const toml::node& n) {
+           if (absl::Status s = Size(n, p.max_non_starters); !s.ok()) {
+             return s;
+           }
+           return p.max_non_starters >= 1
+                      ? absl::OkStatus()
+                      : Error(n, key_, "must be at least 1");
+         }},
         {"min_output_bytes", false,
          [&](const toml::node& n) { return Size(n, p.min_output_bytes); }},
         {"max_output_bytes", false,

@@ -59,6 +59,30 @@ bool MapsSimply(UChar32 cp, UChar32 simple, bool fold) {
   return true;
 }
 
+// The kNonStarterShift and kTrailingNonStarterShift fields of `cp`, from its
+// NFKD decomposition (UAX #15 §13).
+uint16_t NonStarterFlags(const icu::Normalizer2& nfkd, UChar32 cp) {
+  icu::UnicodeString d;
+  if (!nfkd.getDecomposition(cp, d)) d = icu::UnicodeString(cp);
+  unsigned trailing = 0, count = 0;
+  bool starter_seen = false;
+  for (int32_t i = 0; i < d.length(); i += U16_LENGTH(d.char32At(i))) {
+    const bool non_starter = nfkd.getCombiningClass(d.char32At(i)) != 0;
+    ++count;
+    if (!non_starter) {
+      starter_seen = true;
+      trailing = 0;
+    } else {
+      ++trailing;
+    }
+  }
+  const unsigned all = starter_seen ? 0 : count;
+  // ICU 72: at most 2 and 3 (the tests check every code point).
+  if (all > 3 || trailing > 3) return 3 << kNonStarterShift;
+  return static_cast<uint16_t>((all << kNonStarterShift) |
+                               (trailing << kTrailingNonStarterShift));
+}
+
 // Builds the table; any ICU failure leaves `flags` null (fail closed).
 Table* BuildTable() {
   auto* t = new Table;
@@ -89,7 +113,11 @@ Table* BuildTable() {
 
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+  const icu::Normalizer2* nfkd = icu::Normalizer2::getNFKDInstance(status);
   if (U_FAILURE(status)) return t;
+  for (UChar32 cp = 0; cp < static_cast<UChar32>(kCodeSpace); ++cp) {
+    flat[cp] |= NonStarterFlags(*nfkd, cp);
+  }
   for (char32_t cp = 0; cp < kCodeSpace; ++cp) {
     if (!(flat[cp] & kHasWidthMapping)) continue;
     UErrorCode s = U_ZERO_ERROR;

@@ -6,9 +6,12 @@
 #ifndef U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_
 #define U8GUARD_SRC_UNICODE_MAPPING_TABLE_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "src/unicode/code_point_table.h"
+#include "src/utf8/decode_valid.h"
 
 namespace u8guard::internal {
 
@@ -31,6 +34,34 @@ enum MappingFlag : uint16_t {
   // context: no special casing, no Final_Sigma.
   kSimpleLower = 1 << 9,
   kSimpleFold = 1 << 10,
+  // UAX #15 §13, from the code point's NFKD decomposition: bits 11-12 hold
+  // the number of non-starters (Canonical_Combining_Class != 0) when the
+  // decomposition is made of non-starters only (0 when it holds a starter;
+  // at most 2, e.g. U+0344, U+0F73); bits 13-14 the number of non-starters
+  // it ends with (at most 3, e.g. U+1F82). See StreamSafeCounter.
+  kNonStarterShift = 11,
+  kTrailingNonStarterShift = 13,
+};
+
+// Counts non-starters in a row, as UAX #15 §13's Stream-Safe Text Process
+// does on the NFKD form, from the mapping flags of consecutive code points.
+class StreamSafeCounter {
+ public:
+  // Adds the code point whose flags are `flags`. Returns false when the run
+  // of non-starters it ends is longer than `max`.
+  bool Add(uint16_t flags, size_t max) {
+    const unsigned all = (flags >> kNonStarterShift) & 3;
+    if (all != 0) {
+      run_ += all;
+      return run_ <= max;
+    }
+    // A starter: the run is what follows it in its decomposition.
+    run_ = (flags >> kTrailingNonStarterShift) & 3;
+    return run_ <= max;
+  }
+
+ private:
+  size_t run_ = 0;
 };
 
 // False when ICU failed to answer a query while the table was built (e.g.
@@ -47,6 +78,23 @@ const CodePointTable<uint16_t>& MappingFlagTable();
 // The MappingFlag bits of `cp`: MappingFlagTable().Get(cp).
 inline uint16_t MappingFlagsOf(char32_t cp) {
   return MappingFlagTable().Get(cp);
+}
+
+// The offset of the first code point of valid UTF-8 `s` that makes a run of
+// more than `max` non-starters (StreamSafeCounter), or npos.
+inline size_t StreamUnsafeOffset(std::string_view s, size_t max) {
+  const CodePointTable<uint16_t>& table = MappingFlagTable();
+  StreamSafeCounter counter;
+  const char* it = s.data();
+  const char* const end = s.data() + s.size();
+  while (it < end) {
+    const char* const at = it;
+    const char32_t cp = DecodeValid(it);
+    if (!counter.Add(cp < 0x80 ? 0 : table.Get(cp), max)) {
+      return static_cast<size_t>(at - s.data());
+    }
+  }
+  return std::string_view::npos;
 }
 
 // The width mapping of a code point with kHasWidthMapping: its NFKC form

@@ -47,10 +47,11 @@ void SetOther(AclFinding& f, const AclEntry& other) {
   f.other_key = std::string(other.key);
 }
 
-// The first valid entry (its valid position) of each skeleton seen so far.
-// Skeletons are held as 64-bit hashes, not strings; a hash that matches is
-// confirmed by recomputing the earlier entry's skeleton, and the rare
-// different skeleton with the same hash goes to `overflow`.
+// The first valid entry (its valid position) of each look-alike skeleton
+// seen so far (an entry has up to three: of its key, its original, its
+// enforced form). Skeletons are held as 64-bit hashes, not strings; a hash
+// that matches is confirmed by recomputing the earlier entry's skeletons,
+// and the rare different skeleton with the same hash goes to `overflow`.
 class SkeletonFirsts {
  public:
   explicit SkeletonFirsts(const AclIndex& index) : index_(index) {
@@ -62,13 +63,14 @@ class SkeletonFirsts {
   absl::StatusOr<int64_t> FirstOrAdd(std::string_view skeleton, size_t v) {
     const uint64_t hash = internal::TableHash(skeleton);
     const auto [it, inserted] = by_hash_.try_emplace(hash, v);
-    if (inserted) return -1;
-    if (absl::Status s =
-            internal::SkeletonInto(index_.entry(it->second).key, earlier_);
+    if (inserted || it->second == v) return -1;
+    const AclEntry e = index_.entry(it->second);
+    if (absl::Status s = internal::LookalikeSkeletonsInto(
+            index_.profile(), e.original, e.key, earlier_);
         !s.ok()) {
       return s;
     }
-    if (earlier_ == skeleton) return static_cast<int64_t>(it->second);
+    if (earlier_.Contains(skeleton)) return static_cast<int64_t>(it->second);
     const auto [o, added] = overflow_.try_emplace(std::string(skeleton), v);
     return added ? -1 : static_cast<int64_t>(o->second);
   }
@@ -77,7 +79,7 @@ class SkeletonFirsts {
   const AclIndex& index_;
   absl::flat_hash_map<uint64_t, size_t> by_hash_;
   absl::flat_hash_map<std::string, size_t> overflow_;
-  std::string earlier_;
+  internal::LookalikeSkeletons earlier_;
 };
 
 }  // namespace
@@ -113,7 +115,7 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
   absl::flat_hash_map<absl::string_view, size_t> first_by_key;
   first_by_key.reserve(index.size());
   SkeletonFirsts first_by_skeleton(index);
-  std::string skeleton;
+  internal::LookalikeSkeletons skeletons;
   size_t v = 0, bad = 0, bom = 0;
   for (size_t i = 0; i < index.entry_count(); ++i) {
     const bool is_valid = v < index.size() && index.entry(v).index == i;
@@ -150,16 +152,27 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
       ++v;
       continue;
     }
-    if (absl::Status s = internal::SkeletonInto(e.key, skeleton); !s.ok()) {
+    if (absl::Status s = internal::LookalikeSkeletonsInto(
+            index.profile(), e.original, e.key, skeletons);
+        !s.ok()) {
       return s;
     }
-    const absl::StatusOr<int64_t> first =
-        first_by_skeleton.FirstOrAdd(skeleton, v);
-    if (!first.ok()) return first.status();
-    if (*first >= 0) {
+    // The earliest entry that shares any of this entry's skeletons.
+    int64_t earliest = -1;
+    size_t shared = 0;
+    for (size_t k = 0; k < skeletons.size; ++k) {
+      const absl::StatusOr<int64_t> first =
+          first_by_skeleton.FirstOrAdd(skeletons.skeleton[k], v);
+      if (!first.ok()) return first.status();
+      if (*first >= 0 && (earliest < 0 || *first < earliest)) {
+        earliest = *first;
+        shared = k;
+      }
+    }
+    if (earliest >= 0) {
       AclFinding f = About(AclFindingKind::kLookalike, e);
-      SetOther(f, index.entry(static_cast<size_t>(*first)));
-      f.skeleton = skeleton;
+      SetOther(f, index.entry(static_cast<size_t>(earliest)));
+      f.skeleton = skeletons.skeleton[shared];
       emit(f);
     }
     const absl::StatusOr<RestrictionLevel> level =

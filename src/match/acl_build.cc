@@ -41,7 +41,7 @@ class AclBuilder {
 
   void Reserve(size_t entries, size_t bytes) {
     s_->offsets.reserve(entries);
-    hashes_.reserve(entries);
+    filings_.reserve(entries);
     s_->arena.reserve(bytes + 8 * entries);
   }
 
@@ -68,12 +68,20 @@ class AclBuilder {
       return absl::ResourceExhaustedError(
           "ACL too large: more than 4 GiB of keys or 2^32 entries");
     }
-    // The table's hash, kept until Finish (a skeleton costs ICU ~1 us).
+    // The table's hashes, kept until Finish (a skeleton costs ICU ~1 us):
+    // the key's, or each of the entry's look-alike skeletons.
     if (s_->mode == AclMode::kSkeleton) {
-      if (absl::Status sk = SkeletonInto(key_, skeleton_); !sk.ok()) return sk;
-      hashes_.push_back(TableHash(skeleton_));
+      if (absl::Status sk =
+              LookalikeSkeletonsInto(s_->profile, original, key_, skeletons_);
+          !sk.ok()) {
+        return sk;
+      }
+      for (size_t i = 0; i < skeletons_.size; ++i) {
+        filings_.push_back(
+            {TableHash(skeletons_.skeleton[i]), static_cast<uint32_t>(v)});
+      }
     } else {
-      hashes_.push_back(TableHash(key_));
+      filings_.push_back({TableHash(key_), static_cast<uint32_t>(v)});
     }
     // Runs: index and line as offsets from the valid index.
     const int64_t index_delta =
@@ -109,34 +117,50 @@ class AclBuilder {
     // The first entry with a given key (exact) or skeleton wins; later ones
     // are collisions or look-alikes, which the audit lists.
     const char* base = s_->arena.data();
-    s_->table.Reset(s_->offsets.size());
-    for (size_t v = 0; v < s_->offsets.size(); ++v) {
-      const uint32_t offset = s_->offsets[v];
-      const std::string_view key = KeyOf(base, offset);
+    s_->table.Reset(filings_.size());
+    for (const Filing& f : filings_) {
+      const uint32_t offset = s_->offsets[f.v];
       if (s_->mode == AclMode::kExact) {
-        s_->table.Insert(hashes_[v], offset, [&](uint32_t other) {
+        const std::string_view key = KeyOf(base, offset);
+        s_->table.Insert(f.hash, offset, [&](uint32_t other) {
           return HasKey(base, other, key);
         });
-      } else {
-        // Skeletons are recomputed only on a hash tag match: the same
-        // skeleton (a look-alike) or, rarely, a tag collision. This entry's
-        // own, at the first match (Add checked that it has one).
-        bool have_skeleton = false;
-        s_->table.Insert(hashes_[v], offset, [&](uint32_t other) {
-          if (!have_skeleton) have_skeleton = SkeletonInto(key, skeleton_).ok();
-          return have_skeleton &&
-                 HasSkeleton(base, other, skeleton_, other_skeleton_);
-        });
+        continue;
       }
+      // Skeletons are recomputed only on a hash tag match: the same
+      // skeleton (a look-alike) or, rarely, a tag collision. This entry's
+      // own at the first match (Add checked that it has them), then the
+      // skeleton filed under this hash among them.
+      const std::string* mine = nullptr;
+      s_->table.Insert(f.hash, offset, [&](uint32_t other) {
+        if (mine == nullptr) {
+          if (!s_->SkeletonsOf(offset, skeletons_).ok()) return false;
+          for (size_t i = 0; i < skeletons_.size && mine == nullptr; ++i) {
+            if (TableHash(skeletons_.skeleton[i]) == f.hash) {
+              mine = &skeletons_.skeleton[i];
+            }
+          }
+          if (mine == nullptr) return false;
+        }
+        return s_->SkeletonsOf(other, other_skeletons_).ok() &&
+               other_skeletons_.Contains(*mine);
+      });
     }
-    hashes_ = {};
+    filings_ = {};
     return std::shared_ptr<const AclStorage>(std::move(s_));
   }
 
  private:
+  // One hash of one valid entry (position v) to file in the table.
+  struct Filing {
+    uint64_t hash;
+    uint32_t v;
+  };
+
   std::unique_ptr<AclStorage> s_;
-  std::vector<uint64_t> hashes_;  // per valid entry, until Finish
-  std::string key_, skeleton_, other_skeleton_;
+  std::vector<Filing> filings_;  // in list order, until Finish
+  std::string key_;
+  LookalikeSkeletons skeletons_, other_skeletons_;
 };
 
 // Empty, or only spaces and tabs.

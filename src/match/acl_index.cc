@@ -59,8 +59,8 @@ namespace {
 // that thread.
 struct LookupScratch {
   std::string key;
-  std::string skeleton;
-  std::string candidate_skeleton;  // of an entry with the same hash tag
+  LookalikeSkeletons skeletons;
+  LookalikeSkeletons candidate_skeletons;  // of an entry with the same tag
 };
 
 constexpr EnumName<AclMode> kAclModeNames[] = {
@@ -211,18 +211,25 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
                                   credential, scratch.key)
                  .ToStatus();
   if (!r.status.ok()) return r;
-  r.status = internal::SkeletonInto(scratch.key, scratch.skeleton);
+  r.status = internal::LookalikeSkeletonsInto(s.profile, credential,
+                                              scratch.key, scratch.skeletons);
   if (!r.status.ok()) return r;
-  // A candidate's skeleton is recomputed from its key: it is one with the
-  // same hash tag, so almost always a real look-alike.
-  const std::string_view skeleton = scratch.skeleton;
-  const char* base = s.arena.data();
-  const uint32_t* offset =
-      s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
-        return internal::HasSkeleton(base, o, skeleton,
-                                     scratch.candidate_skeleton);
-      });
-  if (offset != nullptr) s.EntryInto(*offset, r.match.emplace());
+  // Each of the credential's skeletons; the earliest entry (records are in
+  // list order) that shares one wins. A candidate's skeletons are
+  // recomputed: it has the same hash tag, so it almost always matches.
+  const uint32_t* best = nullptr;
+  for (size_t i = 0; i < scratch.skeletons.size; ++i) {
+    const std::string& skeleton = scratch.skeletons.skeleton[i];
+    const uint32_t* offset =
+        s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
+          return s.SkeletonsOf(o, scratch.candidate_skeletons).ok() &&
+                 scratch.candidate_skeletons.Contains(skeleton);
+        });
+    if (offset != nullptr && (best == nullptr || *offset < *best)) {
+      best = offset;
+    }
+  }
+  if (best != nullptr) s.EntryInto(*best, r.match.emplace());
   return r;
 }
 

@@ -11,12 +11,14 @@
 // (varint: LEB128, 7 bits a byte, so keys under 128 bytes cost one byte of
 // framing.) Everything a hit needs sits at the start of the record, usually
 // in one cache line. The table (acl_table.h) maps a hash to record offsets:
-// in kExact mode the hash of the key, in kSkeleton mode the hash of the
-// key's skeleton. Skeletons are not stored: a skeleton index checks a
-// candidate by recomputing the skeleton of its key, which happens on hits
-// and on 32-bit tag collisions (one in ~500 million probes) only. An entry
-// costs its bytes, 6 bytes of framing, 4 bytes of list-order offset and
-// ~12 bytes of table.
+// in kExact mode the hash of the key, in kSkeleton mode the hash of each of
+// the entry's look-alike skeletons (of its key, its original and its
+// enforced form: one when they agree, as for most names, up to three).
+// Skeletons are not stored: a skeleton index checks a candidate by
+// recomputing its skeletons, which happens on hits and on 32-bit tag
+// collisions (one in ~500 million probes) only. An entry costs its bytes, 6
+// bytes of framing, 4 bytes of list-order offset and ~12 bytes of table per
+// distinct skeleton.
 
 #ifndef U8GUARD_SRC_MATCH_ACL_STORAGE_H_
 #define U8GUARD_SRC_MATCH_ACL_STORAGE_H_
@@ -117,14 +119,6 @@ inline bool HasKey(const char* base, uint32_t offset, std::string_view key) {
 #endif
 }
 
-// Whether the key of the record at `offset` has the skeleton `skeleton`,
-// computing it into `scratch`: the table's predicate in a skeleton index,
-// which stores no skeletons.
-inline bool HasSkeleton(const char* base, uint32_t offset,
-                        std::string_view skeleton, std::string& scratch) {
-  return SkeletonInto(KeyOf(base, offset), scratch).ok() && scratch == skeleton;
-}
-
 // The hash the table files `s` under (a key or a skeleton): absl::Hash,
 // whose seed differs per process.
 inline uint64_t TableHash(std::string_view s) {
@@ -161,6 +155,15 @@ struct AclStorage {
 
   // Writes the entry of the record at `offset` into `e`.
   void EntryInto(uint32_t offset, AclEntry& e) const;
+
+  // The look-alike skeletons of the record at `offset` (of its key, its
+  // original and its enforced form), computed into `out`: a skeleton index
+  // stores no skeletons and recomputes them on a hash tag match.
+  absl::Status SkeletonsOf(uint32_t offset, LookalikeSkeletons& out) const {
+    AclEntry e;
+    EntryInto(offset, e);
+    return LookalikeSkeletonsInto(profile, e.original, e.key, out);
+  }
 };
 
 }  // namespace u8guard::internal

@@ -2,6 +2,7 @@
 
 #include "src/match/skeleton.h"
 
+#include <unicode/uchar.h>
 #include <unicode/uspoof.h>
 #include <unicode/utypes.h>
 
@@ -13,6 +14,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "src/common/enum_names.h"
+#include "src/common/thread_scratch.h"
+#include "src/common/verdict.h"
+#include "src/match/pipeline.h"
+#include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
 
@@ -142,6 +147,35 @@ const AsciiSkeletons& AsciiSkeletonTable() {
   return *kTable;
 }
 
+// `s` without the U+0307 that follow a Soft_Dotted code point directly, or
+// empty (and false) when it holds none.
+bool DropRedundantDotsAbove(std::string_view s, std::string& out) {
+  constexpr std::string_view kDotAbove = "\xCC\x87";
+  if (s.find(kDotAbove) == std::string_view::npos) return false;
+  out.clear();
+  bool dropped = false;
+  char32_t previous = 0;
+  const char* it = s.data();
+  const char* const end = s.data() + s.size();
+  while (it < end) {
+    const char* const at = it;
+    const char32_t cp = DecodeValid(it);
+    if (cp == 0x307 && u_hasBinaryProperty(static_cast<UChar32>(previous),
+                                           UCHAR_SOFT_DOTTED)) {
+      dropped = true;
+      previous = cp;  // a second dot above is not redundant: it stays
+      continue;
+    }
+    out.append(at, static_cast<size_t>(it - at));
+    previous = cp;
+  }
+  return dropped;
+}
+
+struct SkeletonScratch {
+  std::string undotted, enforced;
+};
+
 }  // namespace
 
 absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
@@ -151,7 +185,13 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
     const auto b = static_cast<unsigned char>(c);
     from_table &= b < 0x80 && table.ascii[b];
   }
-  if (!from_table) return IcuSkeletonInto(valid_utf8, out);
+  if (!from_table) {
+    std::string& undotted = ThreadScratch<SkeletonScratch>().undotted;
+    if (DropRedundantDotsAbove(valid_utf8, undotted)) {
+      return IcuSkeletonInto(undotted, out);
+    }
+    return IcuSkeletonInto(valid_utf8, out);
+  }
   // Each character's kMax bytes are copied whole (one store) and the write
   // position advances by its skeleton's length.
   out.resize(valid_utf8.size() * AsciiSkeletons::kMax);
@@ -162,6 +202,45 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
     p += table.size[b];
   }
   out.resize(static_cast<size_t>(p - out.data()));
+  return absl::OkStatus();
+}
+
+bool LookalikeSkeletons::Contains(std::string_view s) const {
+  for (size_t i = 0; i < size; ++i) {
+    if (skeleton[i] == s) return true;
+  }
+  return false;
+}
+
+absl::Status LookalikeSkeletonsInto(const Profile& profile,
+                                    std::string_view original,
+                                    std::string_view key,
+                                    LookalikeSkeletons& out) {
+  out.size = 0;
+  const auto add = [&](std::string_view s) -> absl::Status {
+    std::string& slot = out.skeleton[out.size];
+    if (absl::Status st = SkeletonInto(s, slot); !st.ok()) return st;
+    if (!out.Contains(slot)) {
+      ++out.size;
+    } else {
+      slot.clear();
+    }
+    return absl::OkStatus();
+  };
+  if (absl::Status s = add(key); !s.ok()) return s;
+  if (original != key) {
+    if (absl::Status s = add(original); !s.ok()) return s;
+  }
+  if (profile.case_mapping != profile.key_case_mapping) {
+    // Not out.skeleton's buffers: `add` writes the next free slot.
+    std::string& enforced = ThreadScratch<SkeletonScratch>().enforced;
+    const Verdict v =
+        RunProfile(profile, profile.case_mapping, original, enforced);
+    if (!v.ok()) return v.ToStatus();  // not for an accepted string
+    if (enforced != key && enforced != original) {
+      if (absl::Status s = add(enforced); !s.ok()) return s;
+    }
+  }
   return absl::OkStatus();
 }
 

@@ -14,10 +14,35 @@
 namespace u8guard::internal {
 
 // Writes the UTS #39 skeleton of `valid_utf8` (which must be valid UTF-8)
-// into `out`, replacing its content. Internal when ICU fails (e.g. its
-// confusable data is missing); `out` is then empty. Thread-safe: the checker
-// is created once and only read (uspoof_getSkeletonUTF8 takes it const).
+// into `out`, replacing its content. Before ICU's skeleton, a U+0307
+// COMBINING DOT ABOVE right after a Soft_Dotted letter (i, j, і, ј, ...) is
+// removed: it only repeats the dot the letter shows, so "i" + U+0307 (what
+// lower-casing makes of "İ") looks like "i". Internal when ICU fails (e.g.
+// its confusable data is missing); `out` is then empty. Thread-safe: the
+// checker is created once and only read (uspoof_getSkeletonUTF8 takes it
+// const).
 absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out);
+
+// The skeletons a look-alike check compares for one accepted string: the
+// skeleton of its key, of the string as typed (`original`, valid UTF-8),
+// and of its enforced (displayed) form, without duplicates. A user sees the
+// original or the displayed form, and case mapping or the order of the
+// PRECIS rules can hide a resemblance in the key alone ("paypaI", "Ian",
+// Greek final sigma after a modifier letter).
+struct LookalikeSkeletons {
+  std::string skeleton[3];
+  size_t size = 0;
+  // True when `s` is one of them.
+  bool Contains(std::string_view s) const;
+};
+
+// Fills `out` for `original`, whose key under `profile` is `key`. The
+// enforced form is computed only when the profile's case mapping differs
+// from its key's. Internal when ICU fails.
+absl::Status LookalikeSkeletonsInto(const Profile& profile,
+                                    std::string_view original,
+                                    std::string_view key,
+                                    LookalikeSkeletons& out);
 
 // SkeletonInto computed by ICU's spoof checker in every case (SkeletonInto
 // answers ASCII input from a per-character table taken from ICU). For tests.

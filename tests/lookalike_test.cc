@@ -1,0 +1,139 @@
+// Look-alikes that case mapping hides: DenyList::Resembles and the audit
+// compare the skeletons of what users type and see (the original and the
+// enforced form) as well as of the key. A corpus of pairs that look alike
+// as typed; each must be flagged both ways (lookup and audit) and must never
+// be granted by an AllowList.
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "src/match/skeleton.h"
+#include "u8guard/acl.h"
+#include "u8guard/match.h"
+#include "u8guard/profile.h"
+
+namespace u8guard {
+namespace {
+
+const Profile& Builtin(std::string_view name) {
+  return **FindBuiltinProfile(name);
+}
+
+struct Pair {
+  const char* profile;
+  const char* registered;  // the entry of the list
+  const char* typed;       // a different name that looks like it
+  const char* why;
+};
+
+const std::vector<Pair>& Corpus() {
+  static const auto* const kCorpus = new std::vector<Pair>{
+      // Turkish dotted capital I: its key is "admi" U+0307 "n", which shows
+      // as "admin" (the dot above repeats the dot of the i).
+      {"username-case-mapped", "admin", "ADM\u0130N", "dotted capital I"},
+      {"username-case-mapped", "ADM\u0130N", "admin", "dotted capital I"},
+      // Skeletons of lower-cased keys alone miss these: "I" ~ "l", "0" ~ "O".
+      {"username-case-mapped", "paypal", "paypaI", "capital I for l"},
+      {"username-case-mapped", "lan", "Ian", "capital I for l"},
+      {"username-case-mapped", "GOOGLE", "G00GLE", "zeros for O"},
+      {"username-case-preserved", "GOOGLE", "G00GLE", "zeros for O"},
+      // Already found through keys: still found.
+      {"username-case-mapped", "paypal", "p\u0430ypal", "Cyrillic a"},
+      {"username-case-mapped", "mike", "rnike", "rn for m"},
+      // Nickname: both enforce to the display form "γβΣ" but RFC 8264's
+      // order (case mapping before NFKC) gives different keys (γβσ, γβς).
+      {"nickname", "\u03B3\u03B2\u03A3", "\u1D5E\u1D5D\u03A3",
+       "modifier letters hide the final sigma"},
+  };
+  return *kCorpus;
+}
+
+TEST(Lookalikes, DenyListFlagsEveryPairAndAllowListGrantsNone) {
+  for (const Pair& c : Corpus()) {
+    SCOPED_TRACE(std::string(c.profile) + ": " + c.registered + " ~ " +
+                 c.typed + " (" + c.why + ")");
+    const Profile& p = Builtin(c.profile);
+    const absl::StatusOr<DenyList> deny = DenyList::Build(p, {c.registered});
+    ASSERT_TRUE(deny.ok()) << deny.status();
+    const AclLookup r = deny->Resembles(c.typed);
+    ASSERT_TRUE(r.status.ok()) << r.status;
+    EXPECT_TRUE(r.match.has_value());
+    const absl::StatusOr<AllowList> allow = AllowList::Build(p, {c.registered});
+    ASSERT_TRUE(allow.ok());
+    EXPECT_FALSE(allow->Grants(c.typed)) << "a look-alike must never grant";
+    EXPECT_FALSE(Equivalent(p, c.registered, c.typed));
+  }
+}
+
+TEST(Lookalikes, AuditReportsEveryPair) {
+  for (const Pair& c : Corpus()) {
+    SCOPED_TRACE(std::string(c.profile) + ": " + c.registered + " ~ " +
+                 c.typed);
+    const absl::StatusOr<AclIndex> index = AclIndex::Build(
+        Builtin(c.profile), {c.registered, c.typed}, AclMode::kExact);
+    ASSERT_TRUE(index.ok());
+    const absl::StatusOr<AclAudit> audit = AuditAcl(*index);
+    ASSERT_TRUE(audit.ok());
+    bool lookalike = false;
+    for (const AclFinding& f : audit->findings) {
+      if (f.kind != AclFindingKind::kLookalike) continue;
+      lookalike = true;
+      EXPECT_EQ(f.index, 1u);
+      EXPECT_EQ(f.other_index, 0u);
+      EXPECT_FALSE(f.skeleton.empty());
+    }
+    EXPECT_TRUE(lookalike);
+  }
+}
+
+// The earliest entry that shares any skeleton wins, whichever skeleton.
+TEST(Lookalikes, EarliestEntryWins) {
+  const absl::StatusOr<DenyList> deny = DenyList::Build(
+      Builtin("username-case-mapped"), {"bob", "paypaI", "paypal"});
+  ASSERT_TRUE(deny.ok());
+  const AclLookup r = deny->Resembles("PAYPAL");
+  ASSERT_TRUE(r.match.has_value());
+  EXPECT_EQ(r.match->index, 1u);
+  EXPECT_EQ(r.match->original, "paypaI");
+}
+
+// A dot above that repeats the dot of a soft-dotted letter is not part of
+// what a reader sees; a second one is.
+TEST(Lookalikes, RedundantDotAboveIsIgnoredBySkeletons) {
+  std::string plain, dotted, twice;
+  ASSERT_TRUE(internal::SkeletonInto("admin", plain).ok());
+  ASSERT_TRUE(internal::SkeletonInto("admi\u0307n", dotted).ok());
+  ASSERT_TRUE(internal::SkeletonInto("admi\u0307\u0307n", twice).ok());
+  EXPECT_EQ(plain, dotted);
+  EXPECT_NE(plain, twice);
+  std::string j, j_dot;
+  ASSERT_TRUE(internal::SkeletonInto("\u0458", j).ok());  // Cyrillic je
+  ASSERT_TRUE(internal::SkeletonInto("\u0458\u0307", j_dot).ok());
+  EXPECT_EQ(j, j_dot);
+}
+
+// Skeleton sets: one for a name whose forms agree, more when case or the
+// display form differs.
+TEST(Lookalikes, SkeletonSets) {
+  internal::LookalikeSkeletons s;
+  const Profile& mapped = Builtin("username-case-mapped");
+  ASSERT_TRUE(
+      internal::LookalikeSkeletonsInto(mapped, "admin", "admin", s).ok());
+  EXPECT_EQ(s.size, 1u);
+  ASSERT_TRUE(
+      internal::LookalikeSkeletonsInto(mapped, "Admin", "admin", s).ok());
+  EXPECT_EQ(s.size, 2u);
+  const Profile& nickname = Builtin("nickname");
+  const std::string typed = "\u1D5E\u1D5D\u03A3";
+  const absl::StatusOr<std::string> key = Canonicalize(nickname, typed);
+  ASSERT_TRUE(key.ok());
+  ASSERT_TRUE(internal::LookalikeSkeletonsInto(nickname, typed, *key, s).ok());
+  EXPECT_EQ(s.size, 3u);
+  std::string shown;
+  ASSERT_TRUE(internal::SkeletonInto(*Enforce(nickname, typed), shown).ok());
+  EXPECT_TRUE(s.Contains(shown));
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -74,6 +74,7 @@ constexpr RuleContract kContract[] = {
     {47, "path/too_deep"},
     {48, "path/too_long"},
     {49, "stream_unsafe"},
+    {50, "path/empty_segment"},
 };
 
 TEST(Rule, ValuesAndIdsAreTheContract) {

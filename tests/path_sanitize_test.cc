@@ -486,8 +486,17 @@ TEST(PathSanitize, Root) {
   ExpectSanitized(".", o, "/srv/www/");
   o.root = "/";
   ExpectSanitized("a/b", o, "/a/b");
-  o.root = "data";
-  ExpectSanitized("x", o, "data/x");
+  // A root must be absolute and plain: otherwise the result could contain
+  // "..", "." or empty segments, or not be under an absolute root at all.
+  for (const char* bad : {"data", "/srv/../etc", "/srv//www", "/srv/./www",
+                          "/srv/..", "/srv/\x01x", "/srv/\xC2\x85"}) {
+    o.root = bad;
+    const absl::StatusOr<std::string> r = SanitizePath("x", o);
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_FALSE(GetRejection(r.status()).has_value()) << bad;
+  }
+  o.root = "/srv/www//";
+  ExpectSanitized("x", o, "/srv/www/x");
   o.root = "bad\xC0\xAE";
   const absl::StatusOr<std::string> r = SanitizePath("x", o);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
@@ -707,6 +716,47 @@ TEST(PathSanitize, StructureCharacters) {
   EXPECT_TRUE(IsPathStructureCharacter(U'*', true));
   EXPECT_EQ(DotDotPolicyName(DotDotPolicy::kReject), "reject");
   EXPECT_EQ(DotDotPolicyName(DotDotPolicy::kResolve), "resolve");
+}
+
+}  // namespace
+}  // namespace u8guard
+
+namespace u8guard {
+namespace {
+
+// The guarantees hold whatever the segment profile: a segment the profile
+// maps to nothing is refused (never an empty segment), and the hidden,
+// dot and reserved-name rules also hold for the NFKC_Casefold form, which
+// removes default ignorables such as U+200B.
+TEST(PathSanitize, GuaranteesHoldForEverySegmentProfile) {
+  Profile trim = **FindBuiltinProfile("freeform-class");
+  trim.name = "trimming";
+  trim.additional_mapping = SpaceMapping::kToAsciiTrimCollapse;
+  trim.min_output_bytes = 0;
+  PathOptions o;
+  o.segment_profile = &trim;
+  ExpectRejected("a/ /b", o, "path/empty_segment", 2);
+  ExpectRejected("a/   ", o, "path/empty_segment", 2);
+  ExpectSanitized("a/ x /b", o, "a/x/b");
+  // Idempotent where accepted.
+  EXPECT_EQ(*SanitizePath(*SanitizePath("a/ x /b", o), o), "a/x/b");
+
+  const Profile& text = **FindBuiltinProfile("text-document");
+  o.segment_profile = &text;
+  ExpectRejected("\u200B.env", o, "path/hidden", 0);
+  ExpectRejected("x/\u200B.git/config", o, "path/hidden", 2);
+  ExpectRejected("x/\u200B\u200B..", o, "path/structure_changed_by_nfkc", 2);
+  o.allow_hidden = true;
+  ExpectSanitized("x/\u200B.env", o, "x/\u200B.env");
+  o.allow_hidden = false;
+  o.windows = true;
+  ExpectRejected("CON\u200B.txt", o, "path/windows_reserved", 0);
+  ExpectRejected("dir/\u200BNUL", o, "path/windows_reserved", 4);
+  ExpectRejected("a\u200B.", o, "path/windows_trailing_dot_space", 4);
+  // The default profile disallows U+200B itself.
+  o.segment_profile = nullptr;
+  ExpectRejected("CON\u200B.txt", o, "DISALLOWED/precis_ignorable_properties",
+                 3);
 }
 
 }  // namespace

@@ -78,6 +78,9 @@ enum class Rule : uint16_t {
   // More non-starters in a row than the profile's max_non_starters (UAX #15
   // §13 Stream-Safe Text Format; 30 by default).
   kStreamUnsafe = 49,  // stream_unsafe
+  // A path segment that the segment profile maps to nothing (e.g. only
+  // spaces under a profile that trims them).
+  kPathEmptySegment = 50,  // path/empty_segment
 };
 
 // Every rule, in increasing value (1, 2, ... without gaps).
@@ -105,9 +108,11 @@ constexpr bool IsUtf8Rule(Rule rule) {
   return rule >= Rule::kUtf8InvalidByte && rule <= Rule::kUtf8AboveMax;
 }
 
-// True for the rules of the path sanitizer (kPathAbsolute .. kPathTooLong).
+// True for the rules of the path sanitizer (kPathAbsolute .. kPathTooLong,
+// kPathEmptySegment).
 constexpr bool IsPathRule(Rule rule) {
-  return rule >= Rule::kPathAbsolute && rule <= Rule::kPathTooLong;
+  return (rule >= Rule::kPathAbsolute && rule <= Rule::kPathTooLong) ||
+         rule == Rule::kPathEmptySegment;
 }
 
 }  // namespace u8guard

@@ -102,6 +102,8 @@ constexpr RuleInfo kRules[] = {
     {Rule::kStreamUnsafe, "stream_unsafe",
      "more combining marks (non-starters) in a row than the profile allows "
      "(UAX #15 Stream-Safe Text Format)"},
+    {Rule::kPathEmptySegment, "path/empty_segment",
+     "a segment the segment profile maps to nothing"},
 };
 
 constexpr bool ValuesAreDense() {

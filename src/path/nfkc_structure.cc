@@ -47,10 +47,12 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
                                 std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
+                                std::string_view& casefold_form,
                                 std::optional<SegmentFinding>& finding) {
   finding.reset();
-  bool stable = true;     // every code point is NFKC-stable
-  bool only_dots = true;  // every ASCII character is '.'
+  bool stable = true;         // every code point is NFKC-stable
+  bool casefold_same = true;  // no code point changes under NFKC_Casefold
+  bool only_dots = true;      // every ASCII character is '.'
   const CodePointTable<uint16_t>& flags = MappingFlagTable();
   const char* it = d.data();
   const char* const end = d.data() + d.size();
@@ -59,10 +61,13 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
     if (cp < 0x80) {
       only_dots &= cp == U'.';
     } else {
-      stable &= (flags.Get(cp) & kNfkcStable) != 0;
+      const uint16_t f = flags.Get(cp);
+      stable &= (f & kNfkcStable) != 0;
+      casefold_same &= (f & kChangesWhenNfkcCasefolded) == 0;
     }
   }
   nfkc_form = d;
+  casefold_form = d;
   if (!stable) {
     nfkc_buffer.clear();
     if (absl::Status s =
@@ -79,9 +84,10 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
     }
   }
   // NFKC_Casefold also case-folds (no structure character comes out of case
-  // folding) and removes default ignorables, which can join dots: run it
-  // when NFKC changed something or when every ASCII character is a dot.
-  if (!stable || only_dots) {
+  // folding) and removes default ignorables, which can join dots or hide a
+  // leading dot or a reserved name: run it when a code point changes under
+  // it, when NFKC changed something, or when every ASCII character is a dot.
+  if (!stable || !casefold_same || only_dots) {
     casefold_buffer.clear();
     if (absl::Status s = AppendNormalizedValidUtf8(
             NormalizationForm::kNfkcCasefold, d, casefold_buffer);
@@ -94,6 +100,7 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
                       "NFKC_Casefold would change the structure of this "
                       "segment");
     }
+    casefold_form = casefold_buffer;
   }
   return absl::OkStatus();
 }

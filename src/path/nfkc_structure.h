@@ -19,13 +19,16 @@ namespace u8guard::internal {
 // is empty, else position 0) when a form's structure characters differ from
 // d's (SameStructure), or when NFKC_Casefold, which removes default
 // ignorable code points, leaves "", "." or "..". Otherwise leaves `finding`
-// empty and points `nfkc_form` at NFKC(d): `d` itself when every code point
-// is NFKC-stable (no ICU call), else `nfkc_buffer`. `casefold_buffer` is
-// scratch. Returns Internal only if ICU fails.
+// empty, points `nfkc_form` at NFKC(d) and `casefold_form` at
+// NFKC_Casefold(d), each `d` itself when no code point changes under the
+// form (no ICU call), else `nfkc_buffer` / `casefold_buffer`: the caller
+// checks the whole-segment rules (hidden, reserved names, dots) on both.
+// Returns Internal only if ICU fails.
 absl::Status CheckNfkcStructure(std::string_view d, bool windows,
                                 std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
+                                std::string_view& casefold_form,
                                 std::optional<SegmentFinding>& finding);
 
 }  // namespace u8guard::internal

@@ -229,7 +229,7 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
 
   // Non-ASCII: strict UTF-8 after decoding, the Stream-Safe bound (before
   // ICU normalizes anything), and structure under NFKC.
-  std::string_view nfkc_form = d;
+  std::string_view nfkc_form = d, casefold_form = d;
   if (bits & internal::kByteHigh) {
     if (map != nullptr) {
       const Utf8Result r = ValidateUtf8(d);
@@ -247,7 +247,8 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
     std::optional<SegmentFinding> f;
     if (absl::Status s = internal::CheckNfkcStructure(
-            d, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form, f);
+            d, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form,
+            casefold_form, f);
         !s.ok()) {
       return s;
     }
@@ -302,11 +303,17 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     --last_char;
   }
   const size_t last = raw_offset(last_char);
+  // Whatever the segment profile, the result is never empty, and the rules
+  // hold for it, for its NFKC form and for its NFKC_Casefold form (which a
+  // later layer may apply: "\u200B.env" is ".env" there).
+  if (n.empty()) {
+    return PathRejection(begin, std::nullopt, Rule::kPathEmptySegment,
+                         "the segment profile maps this segment to nothing");
+  }
   if (Verdict v = CheckWholeSegment(n, begin, last); !v.ok()) return v;
-  if (!ascii && nfkc_form != n) {
-    if (Verdict v = CheckWholeSegment(nfkc_form, begin, last); !v.ok()) {
-      return v;
-    }
+  for (const std::string_view form : {nfkc_form, casefold_form}) {
+    if (ascii || form == n) continue;
+    if (Verdict v = CheckWholeSegment(form, begin, last); !v.ok()) return v;
   }
 
   if (starts_.size() >= o_.max_depth) {
@@ -353,6 +360,41 @@ Verdict Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
   return Verdict();
 }
 
+// A root is trusted configuration, but a mistaken one must not undo the
+// guarantees: valid UTF-8, absolute, and made of plain segments (no "." or
+// "..", no empty segment but a trailing '/', no control character).
+absl::Status CheckRoot(std::string_view root) {
+  if (!IsValidUtf8(root) || root.find('\0') != std::string_view::npos) {
+    return absl::InvalidArgumentError(
+        "PathOptions.root must be valid UTF-8 without NUL");
+  }
+  const auto bad = [&](std::string_view why) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("PathOptions.root \"%s\" %s", root, why));
+  };
+  if (root[0] != '/') return bad("must be an absolute path (start with '/')");
+  for (size_t i = 0; i < root.size(); ++i) {
+    const auto b = static_cast<uint8_t>(root[i]);
+    const bool c1 = b == 0xC2 && i + 1 < root.size() &&
+                    static_cast<uint8_t>(root[i + 1]) <= 0x9F;
+    if (b < 0x20 || b == 0x7F || c1) {
+      return bad("must not contain control characters");
+    }
+  }
+  std::string_view rest = root.substr(1);
+  while (rest.ends_with('/')) rest.remove_suffix(1);
+  size_t start = 0;
+  while (!rest.empty() && start <= rest.size()) {
+    const size_t slash = std::min(rest.find('/', start), rest.size());
+    const std::string_view segment = rest.substr(start, slash - start);
+    if (segment.empty() || IsDot(segment) || IsDotDot(segment)) {
+      return bad("must not contain empty, \".\" or \"..\" segments");
+    }
+    start = slash + 1;
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status SanitizePathInto(std::string_view raw, const PathOptions& options,
@@ -364,10 +406,8 @@ absl::Status SanitizePathInto(std::string_view raw, const PathOptions& options,
         absl::StrFormat("PathOptions.normalization must be NFC or NFKC, not %s",
                         NormalizationFormName(options.normalization)));
   }
-  if (!options.root.empty() && (!IsValidUtf8(options.root) ||
-                                options.root.find('\0') != std::string::npos)) {
-    return absl::InvalidArgumentError(
-        "PathOptions.root must be valid UTF-8 without NUL");
+  if (!options.root.empty()) {
+    if (absl::Status s = CheckRoot(options.root); !s.ok()) return s;
   }
   const Profile* profile = options.segment_profile;
   std::optional<Profile> copy;

@@ -41,6 +41,9 @@ enum MappingFlag : uint16_t {
   // it ends with (at most 3, e.g. U+1F82). See StreamSafeCounter.
   kNonStarterShift = 11,
   kTrailingNonStarterShift = 13,
+  // Changes_When_NFKC_Casefolded: NFKC_Casefold changes the code point
+  // (case, compatibility, or removal as a default ignorable such as U+200B).
+  kChangesWhenNfkcCasefolded = 1 << 15,
 };
 
 // Counts non-starters in a row, as UAX #15 §13's Stream-Safe Text Process

@@ -44,20 +44,32 @@ std::vector<std::string_view> Split(std::string_view s) {
   }
 }
 
-// The built-in path-segment profile in `form`.
-const u8guard::Profile& SegmentProfile(u8guard::NormalizationForm form) {
-  static const u8guard::Profile* const nfc = [] {
-    auto* p =
-        new u8guard::Profile(**u8guard::FindBuiltinProfile("path-segment"));
-    p->normalization = u8guard::NormalizationForm::kNfc;
-    return p;
+// The segment profiles the fuzzer chooses from (data[1] bits 4-5): the
+// built-in path-segment profile, text-document (any text: default
+// ignorables and controls reach the path rules), a custom FreeformClass
+// profile that trims spaces and accepts empty results, and nickname.
+const u8guard::Profile& ChosenProfile(int choice) {
+  static const std::vector<u8guard::Profile>* const profiles = [] {
+    auto* v = new std::vector<u8guard::Profile>;
+    v->push_back(**u8guard::FindBuiltinProfile("path-segment"));
+    v->push_back(**u8guard::FindBuiltinProfile("text-document"));
+    u8guard::Profile trim = **u8guard::FindBuiltinProfile("freeform-class");
+    trim.name = "trimming";
+    trim.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
+    trim.min_output_bytes = 0;
+    v->push_back(trim);
+    v->push_back(**u8guard::FindBuiltinProfile("nickname"));
+    return v;
   }();
-  static const u8guard::Profile* const nfkc = [] {
-    auto* p = new u8guard::Profile(*nfc);
-    p->normalization = u8guard::NormalizationForm::kNfkc;
-    return p;
-  }();
-  return form == u8guard::NormalizationForm::kNfkc ? *nfkc : *nfc;
+  return (*profiles)[static_cast<size_t>(choice) % profiles->size()];
+}
+
+// `profile` with the normalization SanitizePath gives it.
+u8guard::Profile InForm(const u8guard::Profile& profile,
+                        u8guard::NormalizationForm form) {
+  u8guard::Profile p = profile;
+  p.normalization = form;
+  return p;
 }
 
 // The invariants of a relative result `rel` (possibly empty).
@@ -87,9 +99,9 @@ void CheckRelative(std::string_view rel, const PathOptions& o) {
            (first[0] >= 'a' && first[0] <= 'z'))));
   // Each segment is its own canonical form under the segment profile (the
   // sanitizer's ASCII shortcut must agree with the profile).
+  const u8guard::Profile profile = InForm(*o.segment_profile, o.normalization);
   for (const std::string_view seg : segments) {
-    const absl::StatusOr<std::string> key =
-        u8guard::Canonicalize(SegmentProfile(o.normalization), seg);
+    const absl::StatusOr<std::string> key = u8guard::Canonicalize(profile, seg);
     Check(key.ok() && *key == seg);
   }
   // A later NFKC or NFKC_Casefold keeps the segments.
@@ -103,6 +115,9 @@ void CheckRelative(std::string_view rel, const PathOptions& o) {
     for (const std::string_view seg : after) {
       Check(!seg.empty() && seg != "." && seg != "..");
       Check(seg.find('\\') == std::string_view::npos);
+      // Hidden segments stay out, whatever the form hides ("\u200B.env").
+      if (!o.allow_hidden) Check(seg[0] != '.');
+      if (o.windows) Check(seg.back() != '.' && seg.back() != ' ');
     }
   }
 }
@@ -121,6 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.allow_hidden = bits & 32;
   o.leading_separator_is_root = bits & 64;
   if (bits & 128) o.root = "/srv/www";
+  o.segment_profile = &ChosenProfile((data[1] >> 4) & 3);
   // Small bounds now and then, to reach too_deep / too_long.
   if (data[1] & 0x80) {
     o.max_depth = data[1] & 7;

@@ -16,8 +16,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
+#include "src/unicode/mapping_table.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
+#include "u8guard/normalize.h"
 #include "u8guard/path.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
@@ -757,6 +759,52 @@ TEST(PathSanitize, GuaranteesHoldForEverySegmentProfile) {
   o.segment_profile = nullptr;
   ExpectRejected("CON\u200B.txt", o, "DISALLOWED/precis_ignorable_properties",
                  3);
+}
+
+}  // namespace
+}  // namespace u8guard
+
+namespace u8guard {
+namespace {
+
+// The sanitizer computes a segment's NFKC_Casefold form only when NFKC
+// changes a code point, when a default ignorable is there, or when every
+// ASCII character is a dot: otherwise the form differs only by case
+// folding. This checks, for every code point, that case folding alone
+// never brings what the whole-segment rules look at: a structure
+// character, '.', ' ', or a letter or digit of a Windows device name.
+TEST(PathSanitize, CaseFoldingAloneNeverChangesWhatTheRulesSee) {
+  int bad = 0;
+  for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    const uint16_t f = internal::MappingFlagsOf(cp);
+    if (!(f & internal::kNfkcStable) || (f & internal::kDefaultIgnorable)) {
+      continue;
+    }
+    // U+0130 folds to "i" U+0307: the mark after the "i" keeps any segment
+    // holding it from being a device name, a dot segment or hidden.
+    if (cp == 0x130) continue;
+    std::string one;
+    ASSERT_TRUE(AppendUtf8(cp, one));
+    const absl::StatusOr<std::string> folded =
+        Normalize(NormalizationForm::kNfkcCasefold, one);
+    ASSERT_TRUE(folded.ok());
+    for (const char c : *folded) {
+      const auto b = static_cast<unsigned char>(c);
+      if (b >= 0x80) continue;
+      const bool device_char =
+          std::string_view("conprauxlmtiCONPRAUXLMTI0123456789$").find(c) !=
+          std::string_view::npos;
+      if (IsPathStructureCharacter(b, /*windows=*/true) || c == ' ' ||
+          device_char) {
+        if (++bad < 10) {
+          ADD_FAILURE() << absl::StrFormat("U+%04X folds to \"%s\"",
+                                           static_cast<uint32_t>(cp), *folded);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0);
 }
 
 }  // namespace

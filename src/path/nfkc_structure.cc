@@ -50,9 +50,10 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
                                 std::string_view& casefold_form,
                                 std::optional<SegmentFinding>& finding) {
   finding.reset();
-  bool stable = true;         // every code point is NFKC-stable
-  bool casefold_same = true;  // no code point changes under NFKC_Casefold
-  bool only_dots = true;      // every ASCII character is '.'
+  bool stable = true;       // every code point is NFKC-stable
+  bool ignorables = false;  // a default ignorable, which NFKC_Casefold
+                            // removes
+  bool only_dots = true;    // every ASCII character is '.'
   const CodePointTable<uint16_t>& flags = MappingFlagTable();
   const char* it = d.data();
   const char* const end = d.data() + d.size();
@@ -63,7 +64,7 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
     } else {
       const uint16_t f = flags.Get(cp);
       stable &= (f & kNfkcStable) != 0;
-      casefold_same &= (f & kChangesWhenNfkcCasefolded) == 0;
+      ignorables |= (f & kDefaultIgnorable) != 0;
     }
   }
   nfkc_form = d;
@@ -85,9 +86,11 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
   }
   // NFKC_Casefold also case-folds (no structure character comes out of case
   // folding) and removes default ignorables, which can join dots or hide a
-  // leading dot or a reserved name: run it when a code point changes under
-  // it, when NFKC changed something, or when every ASCII character is a dot.
-  if (!stable || !casefold_same || only_dots) {
+  // leading dot or a reserved name: run it when NFKC changed something, when
+  // a default ignorable is there to be removed, or when every ASCII
+  // character is a dot. (Otherwise it differs only by case folding, which
+  // the rules below do not care about.)
+  if (!stable || ignorables || only_dots) {
     casefold_buffer.clear();
     if (absl::Status s = AppendNormalizedValidUtf8(
             NormalizationForm::kNfkcCasefold, d, casefold_buffer);

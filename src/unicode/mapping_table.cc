@@ -98,8 +98,7 @@ Table* BuildTable() {
   ok &= Mark("[[:NFKD_Quick_Check=Yes:]&[:ccc=0:]]", kNfkdStable, flat);
   ok &= Mark("[[:Bidi_Class=R:][:Bidi_Class=AL:][:Bidi_Class=AN:]]",
              kRightToLeft, flat);
-  ok &= Mark("[:Changes_When_NFKC_Casefolded:]", kChangesWhenNfkcCasefolded,
-             flat);
+  ok &= Mark("[:Default_Ignorable_Code_Point:]", kDefaultIgnorable, flat);
   if (!ok) return t;
 
   for (UChar32 cp = 0; cp < static_cast<UChar32>(kCodeSpace); ++cp) {

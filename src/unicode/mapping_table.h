@@ -41,9 +41,12 @@ enum MappingFlag : uint16_t {
   // it ends with (at most 3, e.g. U+1F82). See StreamSafeCounter.
   kNonStarterShift = 11,
   kTrailingNonStarterShift = 13,
-  // Changes_When_NFKC_Casefolded: NFKC_Casefold changes the code point
-  // (case, compatibility, or removal as a default ignorable such as U+200B).
-  kChangesWhenNfkcCasefolded = 1 << 15,
+  // Default_Ignorable_Code_Point (U+200B, U+00AD, U+FEFF...): NFKC_Casefold
+  // removes it. A code point that NFKC leaves alone and that is not default
+  // ignorable changes under NFKC_Casefold only by case folding, which never
+  // yields a structure character, '.', ' ' or a Windows device name (the
+  // tests check every code point).
+  kDefaultIgnorable = 1 << 15,
 };
 
 // Counts non-starters in a row, as UAX #15 §13's Stream-Safe Text Process

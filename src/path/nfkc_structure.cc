@@ -44,6 +44,7 @@ SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
 }  // namespace
 
 absl::Status CheckNfkcStructure(std::string_view d, bool windows,
+                                size_t max_non_starters,
                                 std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
@@ -55,14 +56,21 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
                             // removes
   bool only_dots = true;    // every ASCII character is '.'
   const CodePointTable<uint16_t>& flags = MappingFlagTable();
+  StreamSafeCounter non_starters;
   const char* it = d.data();
   const char* const end = d.data() + d.size();
   while (it < end) {
+    const char* const at = it;
     const char32_t cp = DecodeValid(it);
+    const uint16_t f = cp < 0x80 ? 0 : flags.Get(cp);
+    if (!non_starters.Add(f, max_non_starters)) {
+      finding = SegmentFinding{static_cast<size_t>(at - d.data()), cp,
+                               Rule::kStreamUnsafe, ""};
+      return absl::OkStatus();
+    }
     if (cp < 0x80) {
       only_dots &= cp == U'.';
     } else {
-      const uint16_t f = flags.Get(cp);
       stable &= (f & kNfkcStable) != 0;
       ignorables |= (f & kDefaultIgnorable) != 0;
     }

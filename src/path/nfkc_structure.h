@@ -24,7 +24,13 @@ namespace u8guard::internal {
 // form (no ICU call), else `nfkc_buffer` / `casefold_buffer`: the caller
 // checks the whole-segment rules (hidden, reserved names, dots) on both.
 // Returns Internal only if ICU fails.
+//
+// The same pass over the code points checks the Stream-Safe bound (UAX #15
+// §13) of the segment profile first: a run of more than `max_non_starters`
+// non-starters sets `finding` to Rule::kStreamUnsafe at the first excess
+// mark, before ICU sees the segment.
 absl::Status CheckNfkcStructure(std::string_view d, bool windows,
+                                size_t max_non_starters,
                                 std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,

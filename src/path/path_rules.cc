@@ -2,6 +2,7 @@
 
 #include "src/path/path_rules.h"
 
+#include <cstring>
 #include <string>
 
 #if defined(__SSE2__)
@@ -167,7 +168,13 @@ std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
                                                 uint8_t bits, bool windows) {
   const uint8_t bad = kByteNul | kByteControl | kByteSlash | kByteBackslash |
                       (windows ? kByteWindows : 0);
-  if ((bits & (bad | kByteHigh)) == 0) return std::nullopt;
+  if ((bits & bad) == 0) {
+    // Only C1 controls (C2 80..C2 9F) are left to look for.
+    if ((bits & kByteHigh) == 0 ||
+        std::memchr(d.data(), 0xC2, d.size()) == nullptr) {
+      return std::nullopt;
+    }
+  }
   for (size_t i = 0; i < d.size(); ++i) {
     const uint8_t b = static_cast<uint8_t>(d[i]);
     const uint8_t c = kByteClasses[b];

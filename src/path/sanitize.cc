@@ -238,19 +238,15 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
                              /*decoded=*/true);
       }
     }
-    if (const size_t unsafe =
-            internal::StreamUnsafeOffset(d, profile_.max_non_starters);
-        unsafe != std::string_view::npos) {
-      const char* mark = d.data() + unsafe;
-      return ProfileRejection(raw_offset(unsafe), internal::DecodeValid(mark),
-                              Rule::kStreamUnsafe);
-    }
     std::optional<SegmentFinding> f;
     if (absl::Status s = internal::CheckNfkcStructure(
-            d, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form,
-            casefold_form, f);
+            d, windows_, profile_.max_non_starters, scratch_.nfkc,
+            scratch_.casefold, nfkc_form, casefold_form, f);
         !s.ok()) {
       return s;
+    }
+    if (f && f->rule == Rule::kStreamUnsafe) {
+      return ProfileRejection(raw_offset(f->pos), f->code_point, f->rule);
     }
     if (f) {
       return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
@@ -263,8 +259,13 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   std::string_view n = d;
   if (!ascii || !ascii_identity_ ||
       !internal::AsciiSizeWithinBounds(profile_, d.size())) {
-    Verdict v = internal::RunProfile(profile_, profile_.key_case_mapping, d,
-                                     scratch_.normalized);
+    // (A non-ASCII segment skips the profile's ASCII fast path.)
+    Verdict v =
+        ascii
+            ? internal::RunProfile(profile_, profile_.key_case_mapping, d,
+                                   scratch_.normalized)
+            : internal::RunProfileSlowPath(profile_, profile_.key_case_mapping,
+                                           d, scratch_.normalized);
     if (Rejection* r = v.rejection()) {
       // The profile's rule, at its offset in the raw input.
       r->offset = raw_offset(std::min(r->offset, d.size()));

@@ -8,10 +8,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 
 #include "src/unicode/code_point_table.h"
-#include "src/utf8/decode_valid.h"
 
 namespace u8guard::internal {
 
@@ -84,23 +82,6 @@ const CodePointTable<uint16_t>& MappingFlagTable();
 // The MappingFlag bits of `cp`: MappingFlagTable().Get(cp).
 inline uint16_t MappingFlagsOf(char32_t cp) {
   return MappingFlagTable().Get(cp);
-}
-
-// The offset of the first code point of valid UTF-8 `s` that makes a run of
-// more than `max` non-starters (StreamSafeCounter), or npos.
-inline size_t StreamUnsafeOffset(std::string_view s, size_t max) {
-  const CodePointTable<uint16_t>& table = MappingFlagTable();
-  StreamSafeCounter counter;
-  const char* it = s.data();
-  const char* const end = s.data() + s.size();
-  while (it < end) {
-    const char* const at = it;
-    const char32_t cp = DecodeValid(it);
-    if (!counter.Add(cp < 0x80 ? 0 : table.Get(cp), max)) {
-      return static_cast<size_t>(at - s.data());
-    }
-  }
-  return std::string_view::npos;
 }
 
 // The width mapping of a code point with kHasWidthMapping: its NFKC form

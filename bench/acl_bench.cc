@@ -11,6 +11,13 @@
 // The first four cycle through 4096 credentials each (random entries of the
 // million: a warm but not L1-resident working set).
 //
+// BM_AclLookupThreads/<mode>/<input>/real_time/threads:N: the same lookups
+// from 1, 2, 4, ... threads up to the number of CPUs at once, on one shared
+// immutable index (each thread starts at its own place in the credentials).
+// items_per_second is the total over all threads (wall-clock time);
+// per_thread_per_second divides it by the number of threads: it stays
+// level when lookups scale.
+//
 // BM_AclBuild/<mode>: building that index from a std::vector<std::string>,
 // with counters for its size: entries, raw_bytes (the entries as a file:
 // bytes plus newlines), index_bytes (AclIndex::MemoryUsage), heap_bytes
@@ -22,8 +29,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -195,6 +205,39 @@ void BM_AclLookup(benchmark::State& state, AclMode mode, Input in) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// The credentials of `in`, built once and shared by the threads.
+const Credentials& SharedCredentials(const Input& in) {
+  static std::mutex mu;
+  static auto* const cache = new std::map<std::string, Credentials>;
+  const std::lock_guard<std::mutex> lock(mu);
+  auto it = cache->find(in.name);
+  if (it == cache->end())
+    it = cache->emplace(in.name, MakeCredentials(in)).first;
+  return it->second;
+}
+
+void BM_AclLookupThreads(benchmark::State& state, AclMode mode, Input in) {
+  const Credentials& creds = SharedCredentials(in);
+  size_t i =
+      (static_cast<size_t>(state.thread_index()) * 977) % creds.views.size();
+  int64_t found = 0;
+  for (auto _ : state) {
+    const AclLookup r = mode == AclMode::kExact
+                            ? Allow().Grants(creds.views[i])
+                            : Deny().Resembles(creds.views[i]);
+    found += static_cast<bool>(r);
+    benchmark::DoNotOptimize(r);
+    if (++i == creds.views.size()) i = 0;
+  }
+  if (found != (in.hit ? state.iterations() : 0)) {
+    state.SkipWithError("wrong answer during the run");
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["per_thread_per_second"] = benchmark::Counter(
+      static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kAvgThreads);
+}
+
 // Bytes malloc has handed out: from its arenas and as separate mappings.
 int64_t HeapInUse() {
   const struct mallinfo2 m = mallinfo2();
@@ -240,6 +283,16 @@ int RegisterAll() {
       benchmark::RegisterBenchmark(
           ("BM_AclLookup/" + m + "/" + in.name).c_str(), BM_AclLookup, mode,
           in);
+    }
+    const int cpus = static_cast<int>(std::thread::hardware_concurrency());
+    for (const Input& in : kInputs) {
+      const std::string_view name = in.name;
+      if (name != "ascii_hit" && name != "nonascii_hit") continue;
+      benchmark::RegisterBenchmark(
+          ("BM_AclLookupThreads/" + m + "/" + in.name).c_str(),
+          BM_AclLookupThreads, mode, in)
+          ->ThreadRange(1, std::max(cpus, 1))
+          ->UseRealTime();
     }
   }
   return 0;

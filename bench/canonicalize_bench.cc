@@ -14,6 +14,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,32 +31,29 @@ namespace {
 constexpr size_t kPoolSize = 16;
 constexpr size_t kPoolMask = kPoolSize - 1;
 
+// The names of bench/data/names.txt ("ascii" or "nonascii" lines), shared
+// with the Go harness (bench/go/precis_bench.go) so that both time the same
+// strings.
 const std::vector<std::string>& Names(bool ascii) {
-  static const auto* const kAscii = new std::vector<std::string>{
-      "alice",        "Bob.Smith", "charlie_99",   "dave-ops",
-      "EveAdmin",     "frank",     "grace.hopper", "heidi@example.com",
-      "ivan",         "JudyK",     "mallory",      "niaj2024",
-      "olivia.brown", "Peggy",     "rupert_x",     "sybil"};
-  static const auto* const kNonAscii = new std::vector<std::string>{
-      "\uFF21\uFF24\uFF2D\uFF29\uFF2E",  // fullwidth ADMIN
-      "Jos\u00E9",                       // NFC
-      "Jose\u0301",                      // NFD
-      "Fran\u00E7ois",
-      "M\u00FCller",
-      "\u0141ukasz",
-      "Zo\u00EB",
-      "\u0395\u03BB\u03AD\u03BD\u03B7",              // Greek
-      "\u0414\u043C\u0438\u0442\u0440\u0438\u0439",  // Cyrillic
-      "\u0645\u062D\u0645\u062F",                    // Arabic
-      "\u05D3\u05D5\u05D3",                          // Hebrew
-      "\u5C71\u7530\u592A\u90CE",                    // CJK
-      "\u00C5sa",
-      "S\u00F8ren",
-      "\u010Capek",
-      "\u0130lker"};
-  const std::vector<std::string>& names = ascii ? *kAscii : *kNonAscii;
-  if (names.size() != kPoolSize) std::abort();
-  return names;
+  static const auto* const kNames = [] {
+    auto* names = new std::map<std::string, std::vector<std::string>>;
+    std::ifstream in(U8GUARD_BENCH_DATA_DIR "/names.txt", std::ios::binary);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      const size_t tab = line.find('\t');
+      if (tab == std::string::npos) continue;
+      (*names)[line.substr(0, tab)].push_back(line.substr(tab + 1));
+    }
+    return names;
+  }();
+  const auto it = kNames->find(ascii ? "ascii" : "nonascii");
+  if (it == kNames->end() || it->second.size() != kPoolSize) {
+    std::fprintf(stderr, "bench/data/names.txt: want %zu names of each kind\n",
+                 kPoolSize);
+    std::abort();
+  }
+  return it->second;
 }
 
 // The peers, each returning false when it rejects the input.

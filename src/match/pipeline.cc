@@ -21,6 +21,7 @@
 #include "src/unicode/precis_context.h"
 #include "src/unicode/precis_property.h"
 #include "src/utf8/ascii.h"
+#include "src/utf8/decode_step.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/bom.h"
 #include "u8guard/normalize.h"
@@ -151,12 +152,12 @@ struct MapResult {
 };
 
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
-// point by code point, from valid UTF-8 `in` into `out` and, when `cps` is
-// not null, into `cps` as well. With `max_non_starters` > 0, also the
-// Stream-Safe check of the input (UAX #15 §13), in the same pass.
+// point by code point, from valid UTF-8 `in` into `out`. With
+// `max_non_starters` > 0, also the Stream-Safe check of the input (UAX #15
+// §13), in the same pass. Runs of code points that no rule changes are
+// copied whole.
 MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
-                        std::string& out, std::u32string* cps,
-                        size_t max_non_starters = 0) {
+                        std::string& out, size_t max_non_starters = 0) {
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
   const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
   const uint16_t case_flag = CaseFlag(cm);
@@ -171,9 +172,11 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
   StreamSafeCounter non_starters;
   const char* it = in.data();
   const char* const end = in.data() + in.size();
+  const char* copied = it;  // input before this is in `out` already
   while (it < end) {
     const char* const at = it;
     char32_t cp = DecodeValid(it);
+    const char32_t original = cp;
     if (cp < 0x80) {
       // ASCII is stable under every form; only A-Z change (context-free,
       // and lower-case letters keep a following final sigma final).
@@ -214,20 +217,22 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
       }
     }
     if (trim) {
+      // Trimming and collapsing spaces: one code point at a time.
       if (cp == U' ') {
         pending_space = any;  // leading spaces vanish, runs become one
         continue;
       }
-      if (pending_space) {
-        out.push_back(' ');
-        if (cps) cps->push_back(U' ');
-      }
+      if (pending_space) out.push_back(' ');
       pending_space = false;
       any = true;
+      AppendValid(cp, out);
+    } else if (cp != original) {
+      out.append(copied, static_cast<size_t>(at - copied));
+      AppendValid(cp, out);
+      copied = it;
     }
-    AppendValid(cp, out);
-    if (cps) cps->push_back(cp);
   }
+  if (!trim) out.append(copied, static_cast<size_t>(end - copied));
   return r;
 }
 
@@ -237,7 +242,7 @@ absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
                            std::string& mapped, std::string& cased) {
   mapped.clear();
   mapped.reserve(in.size());
-  const MapResult r = MapCodePoints(p, cm, in, mapped, nullptr);
+  const MapResult r = MapCodePoints(p, cm, in, mapped);
   std::string_view text = mapped;
   bool normalized = r.normalized_as_is;
   if (r.needs_case) {
@@ -343,14 +348,21 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
         "be checked");
   }
   Scratch& tmp = ThreadScratch<Scratch>();
+  // The code points of `out`, decoded only when a rule needs them as an
+  // array (the Bidi Rule, the stability check of ICU's output, context
+  // rules); invalidated whenever `out` changes.
   std::u32string& cps = tmp.cps;
+  bool cps_ready = false;
+  const auto code_points = [&]() -> const std::u32string& {
+    if (!cps_ready) DecodeInto(out, cps);
+    cps_ready = true;
+    return cps;
+  };
   // The five rules. Common case: one pass over the code points does them
   // all, because no code point needs ICU's case mapping or normalization.
   out.clear();
   out.reserve(text.size());
-  cps.clear();
-  const MapResult first =
-      MapCodePoints(p, cm, text, out, &cps, p.max_non_starters);
+  const MapResult first = MapCodePoints(p, cm, text, out, p.max_non_starters);
   if (first.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
     const char* mark = text.data() + first.stream_unsafe_at;
     return Reject(p, base + first.stream_unsafe_at, DecodeValid(mark),
@@ -364,17 +376,17 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
         !s.ok()) {
       return s;
     }
-    DecodeInto(out, cps);
   }
-  const bool has_rtl = one_pass ? first.has_rtl : HasRtl(cps);
+  const bool has_rtl = one_pass ? first.has_rtl : HasRtl(code_points());
   if (p.directionality == Directionality::kBidiRule && has_rtl &&
-      !SatisfiesBidiRule(cps)) {
+      !SatisfiesBidiRule(code_points())) {
     return Reject(p, base, std::nullopt, Rule::kBidiRule);
   }
 
   // Stability: the rules applied to their own result change nothing.
-  const bool known_stable =
-      one_pass ? first.rules_idempotent : MappingsAreIdentityOn(p, cm, cps);
+  const bool known_stable = one_pass
+                                ? first.rules_idempotent
+                                : MappingsAreIdentityOn(p, cm, code_points());
   if (!known_stable) {
     std::string& again = tmp.again;
     if (absl::Status s =
@@ -384,7 +396,7 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
     }
     if (again != out && p.reapply_rules) {
       out.swap(again);
-      DecodeInto(out, cps);
+      cps_ready = false;
       if (absl::Status s =
               ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
           !s.ok()) {
@@ -398,19 +410,26 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
     return Reject(p, base, std::nullopt, Rule::kEmpty);
   }
 
-  // The string class, on the result.
-  if (p.string_class != StringClass::kAnyText) {
+  // The string class, on the result, code point by code point (`i` counts
+  // them).
+  size_t i = 0;
+  const char* it = out.data();
+  const char* const end = out.data() + out.size();
+  if (p.string_class == StringClass::kAnyText) {
+    for (; it < end; ++it) i += !IsTail(static_cast<uint8_t>(*it));
+  } else {
     const PrecisClass cls = p.string_class == StringClass::kIdentifier
                                 ? PrecisClass::kIdentifier
                                 : PrecisClass::kFreeform;
     const CodePointTable<uint8_t>& precis = PrecisTable();
-    for (size_t i = 0; i < cps.size(); ++i) {
-      const PrecisDerivation d = PrecisPropertyOf(cps[i], precis);
+    for (; it < end; ++i) {
+      const PrecisDerivation d = PrecisPropertyOf(DecodeValid(it), precis);
       const ClassVerdict v = ClassifyInStringClass(cls, d.property);
       if (v == ClassVerdict::kAllowed) continue;
       Rule rule;
       if (v == ClassVerdict::kNeedsContext) {
-        const std::optional<Rule> failed = ContextRuleViolation(cps, i);
+        const std::optional<Rule> failed =
+            ContextRuleViolation(code_points(), i);
         if (!failed) continue;
         rule = *failed;
       } else {
@@ -423,7 +442,7 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
       return Reject(p, base + at, DecodeValid(source), rule);
     }
   }
-  return CheckOutputBounds(p, out, cps.size());
+  return CheckOutputBounds(p, out, i);
 }
 
 // Zeroes a buffer's whole capacity (SecureWipe: the compiler keeps it).

@@ -313,8 +313,9 @@ int Help(const std::vector<std::string>& words) {
 int Run(int argc, char** argv) {
   CommandLine line = SplitCommandLine(argc, argv);
   std::vector<std::string>& words = line.positional;
+  // `help [COMMAND]` is `[COMMAND] --help`; `help --help` is help's own.
   if (!words.empty() && words[0] == "help") {
-    words.erase(words.begin());
+    if (!line.help) words.erase(words.begin());
     line.help = true;
   }
   // Help wins over everything else on the command line.

@@ -310,13 +310,15 @@ TEST_F(CliExit, BooleanFlagSpellings) {
   for (const char* on :
        {"--percent-decode", "--percent_decode", "--percent-decode=true",
         "--percent-decode=1", "--nopercent-decode --percent-decode"}) {
-    const CommandResult r = Run(absl::StrCat("path sanitize ", on, " a%41"), "");
+    const CommandResult r =
+        Run(absl::StrCat("path sanitize ", on, " a%41"), "");
     EXPECT_EQ(r.out, "aA\n") << on;
   }
   for (const char* off :
        {"--percent-decode=false", "--nopercent-decode", "--no-percent-decode",
         "--no_percent_decode", "--percent-decode --no-percent-decode"}) {
-    const CommandResult r = Run(absl::StrCat("path sanitize ", off, " a%41"), "");
+    const CommandResult r =
+        Run(absl::StrCat("path sanitize ", off, " a%41"), "");
     EXPECT_EQ(r.out, "a%41\n") << off;
   }
 }

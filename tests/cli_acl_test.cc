@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
@@ -15,6 +16,7 @@ namespace u8guard {
 namespace {
 
 using ::u8guard::testing::CliPath;
+using ::u8guard::testing::ReadFileOrDie;
 using ::u8guard::testing::RunCommand;
 using ::u8guard::testing::ScopedTempDir;
 using ::u8guard::testing::ShellQuote;
@@ -179,6 +181,149 @@ TEST_F(CliAcl, UsageAndIoErrorsExitTwo) {
     const auto r = Run(args);
     EXPECT_EQ(r.exit_code, 2) << args;
   }
+}
+
+// An ACL that is not a regular file (a device, a FIFO, a directory) is an
+// I/O error at once: nothing is read, nothing waits for a writer.
+TEST_F(CliAcl, AclThatIsNotARegularFileIsAnIoError) {
+  const std::string fifo = dir_.File("fifo");
+  ASSERT_EQ(RunCommand("mkfifo " + ShellQuote(fifo)).exit_code, 0);
+  const std::string err = dir_.File("stderr");
+  for (const std::string& path :
+       {std::string("/dev/zero"), std::string("/dev/null"), fifo,
+        dir_.path()}) {
+    for (const std::string& args :
+         {"acl lookup --profile=username-case-mapped --acl=" +
+              ShellQuote(path) + " admin",
+          "acl lookup --mode=skeleton --profile=username-case-mapped --acl=" +
+              ShellQuote(path) + " admin",
+          "acl audit --profile=username-case-mapped " + ShellQuote(path)}) {
+      SCOPED_TRACE(args);
+      const auto r = RunCommand("timeout 60 " + ShellQuote(CliPath()) + " " +
+                                args + " </dev/null 2>" + ShellQuote(err));
+      EXPECT_EQ(r.exit_code, 2);
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(ReadFileOrDie(err),
+                "u8guard acl: " + path + ": not a regular file\n");
+    }
+  }
+}
+
+// --max-acl-bytes=N refuses larger files, for audit and lookup; the default
+// is the library's (1 GiB).
+TEST_F(CliAcl, MaxAclBytes) {
+  const size_t size = ReadFileOrDie(acl_).size();
+  const std::string err = dir_.File("stderr");
+  for (const std::string& command :
+       {"acl audit --profile=username-case-mapped " + ShellQuote(acl_),
+        "acl lookup --profile=username-case-mapped --acl=" + ShellQuote(acl_) +
+            " admin"}) {
+    SCOPED_TRACE(command);
+    auto r = RunCommand(ShellQuote(CliPath()) + " " + command +
+                        " --max-acl-bytes=" + std::to_string(size - 1) + " 2>" +
+                        ShellQuote(err));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(ReadFileOrDie(err), "u8guard acl: " + acl_ +
+                                      ": larger than the limit of " +
+                                      std::to_string(size - 1) + " bytes\n");
+    r = Run(command + " --max-acl-bytes=" + std::to_string(size));
+    EXPECT_LE(r.exit_code, 1);
+    EXPECT_FALSE(r.out.empty());
+    r = Run("--max_acl_bytes=" + std::to_string(size) + " " + command);
+    EXPECT_LE(r.exit_code, 1);
+    EXPECT_FALSE(r.out.empty());
+  }
+}
+
+// One finding never prints an entry, key or original whole: each is cut at
+// 256 bytes (at a character boundary), followed by "... (N bytes)" in text
+// and with "_truncated" and "_bytes" in JSON, N the whole length (for an
+// invalid entry, of which the index keeps only the start, too).
+TEST_F(CliAcl, LongEntriesAreShownCut) {
+  constexpr size_t kMiB = size_t{1} << 20;
+  const std::string big(kMiB, 'a');
+  const std::string euros = [] {
+    std::string s;
+    for (int i = 0; i < 1000; ++i) s += "\u20AC";
+    return s;
+  }();
+  const std::string file = dir_.File("long.acl");
+  // text-document accepts 1 MiB entries; username-case-mapped rejects them.
+  WriteFileOrDie(file, big + "\n" + big + "\n" + euros + "\nshort\n");
+
+  auto r = Run("acl audit --profile=text-document " + ShellQuote(file));
+  EXPECT_EQ(r.exit_code, 1);
+  std::vector<std::string> lines = SplitLines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out.substr(0, 2000);
+  const std::string shown = "\"" + big.substr(0, 256) + "\"... (1048576 bytes)";
+  EXPECT_EQ(lines[0], file + ":2: collision: " + shown + " has the key " +
+                          shown + " of line 1 " + shown);
+  EXPECT_LT(r.out.size(), 2048u);
+
+  r = Run("acl audit --format=json --profile=text-document " +
+          ShellQuote(file));
+  lines = SplitLines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out.substr(0, 2000);
+  const std::string a256 = big.substr(0, 256);
+  EXPECT_EQ(lines[0],
+            "{\"file\": \"" + file +
+                "\", \"kind\": \"collision\", \"line\": 2, \"index\": 1, "
+                "\"entry\": \"" +
+                a256 +
+                "\", \"entry_truncated\": true, \"entry_bytes\": 1048576, "
+                "\"key\": \"" +
+                a256 +
+                "\", \"key_truncated\": true, \"key_bytes\": 1048576, "
+                "\"other_line\": 1, \"other_index\": 0, \"other_entry\": \"" +
+                a256 +
+                "\", \"other_entry_truncated\": true, "
+                "\"other_entry_bytes\": 1048576, \"other_key\": \"" +
+                a256 +
+                "\", \"other_key_truncated\": true, \"other_key_bytes\": "
+                "1048576}");
+
+  // Invalid entries: the whole length, though the index keeps 1 KiB.
+  r = Run("acl audit --profile=username-case-mapped " + ShellQuote(file));
+  EXPECT_EQ(r.exit_code, 1);
+  lines = SplitLines(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out.substr(0, 3000);
+  EXPECT_TRUE(absl::StartsWith(
+      lines[0], file + ":1: invalid: " + shown + " rejected at byte 4096"))
+      << lines[0].substr(0, 400);
+  // 3-byte characters: cut at 255 bytes, not inside one.
+  EXPECT_TRUE(absl::StartsWith(
+      lines[2],
+      file + ":3: invalid: \"" + euros.substr(0, 255) + "\"... (3000 bytes) "))
+      << lines[2].substr(0, 400);
+  r = Run("acl audit --format=json --profile=username-case-mapped " +
+          ShellQuote(file));
+  lines = SplitLines(r.out);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_TRUE(absl::StrContains(
+      lines[0], "\"entry\": \"" + a256 +
+                    "\", \"entry_truncated\": true, \"entry_bytes\": 1048576, "
+                    "\"offset\": 4096, "))
+      << lines[0].substr(0, 600);
+  EXPECT_FALSE(absl::StrContains(r.out, "entry_hex"));
+  EXPECT_LT(r.out.size(), 4096u);
+
+  // A lookup that matches a long entry shows the entry and key cut too;
+  // the ID, within text-document's max_input_bytes (64 MiB), is echoed
+  // whole, as every input within its command's limit.
+  const std::string ids = dir_.File("ids");
+  WriteFileOrDie(ids, big + "\n");
+  r = RunCommand(ShellQuote(CliPath()) +
+                 " acl lookup --profile=text-document --acl=" +
+                 ShellQuote(file) + " --format=json < " + ShellQuote(ids));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(absl::StrContains(
+      r.out, "\"found\": true, \"line\": 1, \"index\": 0, \"entry\": \"" +
+                 a256 +
+                 "\", \"entry_truncated\": true, \"entry_bytes\": 1048576, "))
+      << r.out.substr(0, 2000);
+  EXPECT_TRUE(absl::StartsWith(r.out, "{\"id\": \"" + big + "\", \"mode\""));
+  EXPECT_LT(r.out.size(), big.size() + 2048u);
 }
 
 }  // namespace

@@ -1,11 +1,20 @@
 #include "tests/test_support.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,6 +27,28 @@
 #include "u8guard/profile.h"
 
 namespace u8guard::testing {
+
+namespace {
+
+// U8GUARD_KERNEL forces a kernel for a whole test run (e.g. to test the
+// scalar one on an AVX-512 machine); when the library cannot honour it
+// (an unknown name, a kernel this CPU lacks) it runs another one, and the
+// run would test the wrong kernel: every suite linking this file fails.
+class ForcedKernelRuns : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    const Utf8KernelChoice& choice = ActiveUtf8KernelChoice();
+    EXPECT_TRUE(choice.note.empty())
+        << "U8GUARD_KERNEL=" << choice.requested << " is not honoured ("
+        << choice.note << "): the " << Utf8KernelName(choice.active)
+        << " kernel runs instead";
+  }
+};
+
+::testing::Environment* const kForcedKernelRuns =
+    ::testing::AddGlobalTestEnvironment(new ForcedKernelRuns);
+
+}  // namespace
 
 std::string SharedPath(std::string_view relative) {
   return std::string(U8GUARD_SHARED_DIR) + "/" + std::string(relative);
@@ -83,6 +114,145 @@ CommandResult RunCommand(const std::string& command) {
   const int status = pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+CoProcess::CoProcess(const std::vector<std::string>& argv,
+                     const std::string& stderr_path) {
+  previous_sigpipe_ = std::signal(SIGPIPE, SIG_IGN);
+  int to_child[2], from_child[2];
+  if (pipe2(to_child, O_CLOEXEC) != 0) {
+    ADD_FAILURE() << "pipe2: " << std::strerror(errno);
+    return;
+  }
+  if (pipe2(from_child, O_CLOEXEC) != 0) {
+    ADD_FAILURE() << "pipe2: " << std::strerror(errno);
+    close(to_child[0]);
+    close(to_child[1]);
+    return;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, to_child[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, from_child[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  // The child starts with SIGPIPE at its default, whatever this process does.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t default_signals;
+  sigemptyset(&default_signals);
+  sigaddset(&default_signals, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attr, &default_signals);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+  std::vector<char*> args;
+  for (const std::string& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  const int rc =
+      posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  close(to_child[0]);
+  close(from_child[1]);
+  if (rc != 0) {
+    ADD_FAILURE() << "posix_spawn " << argv[0] << ": " << std::strerror(rc);
+    close(to_child[1]);
+    close(from_child[0]);
+    return;
+  }
+  pid_ = pid;
+  in_ = to_child[1];
+  out_ = from_child[0];
+}
+
+CoProcess::~CoProcess() {
+  CloseInput();
+  if (out_ >= 0) close(out_);
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  std::signal(SIGPIPE, previous_sigpipe_);
+}
+
+bool CoProcess::Write(std::string_view bytes) {
+  while (!bytes.empty()) {
+    if (in_ < 0) return false;
+    const ssize_t n = write(in_, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+void CoProcess::CloseInput() {
+  if (in_ >= 0) close(in_);
+  in_ = -1;
+}
+
+std::optional<std::string> CoProcess::ReadLine(int timeout_ms) {
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    const size_t newline = pending_.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = pending_.substr(0, newline);
+      pending_.erase(0, newline + 1);
+      return line;
+    }
+    if (out_ < 0) return std::nullopt;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    pollfd p{out_, POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(left.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return std::nullopt;
+    char buf[4096];
+    const ssize_t n = read(out_, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(out_);
+      out_ = -1;
+      continue;
+    }
+    pending_.append(buf, static_cast<size_t>(n));
+  }
+}
+
+void CoProcess::Drain(const std::function<void(std::string_view)>& sink) {
+  if (!pending_.empty()) sink(pending_);
+  pending_.clear();
+  if (out_ < 0) return;
+  std::vector<char> buf(1 << 16);
+  for (;;) {
+    const ssize_t n = read(out_, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    sink(std::string_view(buf.data(), static_cast<size_t>(n)));
+  }
+  close(out_);
+  out_ = -1;
+}
+
+CoProcess::Exit CoProcess::Wait() {
+  CloseInput();
+  Exit e;
+  if (pid_ <= 0) return e;
+  int status = 0;
+  rusage usage{};
+  pid_t got;
+  do {
+    got = wait4(pid_, &status, 0, &usage);
+  } while (got < 0 && errno == EINTR);
+  if (got == pid_) {
+    pid_ = -1;
+    e.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    e.peak_rss_kib = usage.ru_maxrss;
+  }
+  return e;
 }
 
 std::string Utf8ResultString(const Utf8Result& r) {

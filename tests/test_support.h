@@ -4,7 +4,9 @@
 #define U8GUARD_TESTS_TEST_SUPPORT_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -42,6 +44,50 @@ struct CommandResult {
   std::string out;
 };
 CommandResult RunCommand(const std::string& command);
+
+// A child process with pipes to its standard input and from its standard
+// output, for tests that talk to the CLI while it runs (a co-process) or
+// feed it more than a file should hold. While one exists, SIGPIPE is
+// ignored in this process (a write to a child that has gone fails instead).
+class CoProcess {
+ public:
+  // Starts `argv` (argv[0] a path); standard error goes to `stderr_path`
+  // (e.g. "/dev/null", or a file to read afterwards).
+  CoProcess(const std::vector<std::string>& argv,
+            const std::string& stderr_path);
+  CoProcess(const CoProcess&) = delete;
+  CoProcess& operator=(const CoProcess&) = delete;
+  // Closes the pipes, kills the child if it still runs, and reaps it.
+  ~CoProcess();
+
+  bool started() const { return pid_ > 0; }
+  // Writes all of `bytes` to the child's standard input; false on error.
+  bool Write(std::string_view bytes);
+  // Closes the child's standard input (it sees the end of its input).
+  void CloseInput();
+  // The next line of the child's output without its "\n"; nullopt at the
+  // end of the output or when no whole line came within `timeout_ms`.
+  std::optional<std::string> ReadLine(int timeout_ms);
+  // Reads the child's output to its end, handing each chunk to `sink`.
+  void Drain(const std::function<void(std::string_view)>& sink);
+
+  // How the child ended.
+  struct Exit {
+    int code = -1;              // exit status, -1 when killed by a signal
+    // Its peak resident set (wait4's ru_maxrss), which also counts this
+    // process's resident memory at the time the child was spawned.
+    int64_t peak_rss_kib = -1;
+  };
+  // Closes its input if still open and waits for the child to end.
+  Exit Wait();
+
+ private:
+  int pid_ = -1;
+  int in_ = -1;          // the child's standard input
+  int out_ = -1;         // the child's standard output
+  std::string pending_;  // output read but not yet returned by ReadLine
+  void (*previous_sigpipe_)(int) = nullptr;
+};
 
 // "{valid_up_to=1, kind=overlong, error_len=1}", for failure messages.
 std::string Utf8ResultString(const Utf8Result& r);

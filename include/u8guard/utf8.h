@@ -89,7 +89,8 @@ bool IsValidUtf8(std::string_view bytes) noexcept;
 
 // The validation kernels. kAuto picks the fastest one the CPU supports, once,
 // at start-up; the environment variable U8GUARD_KERNEL (scalar, sse42, avx2,
-// avx512) overrides that choice when the CPU supports the named kernel.
+// avx512) overrides that choice when the CPU supports the named kernel
+// (otherwise the fastest one runs: ActiveUtf8KernelChoice() says why).
 enum class Utf8Kernel : uint8_t { kAuto, kScalar, kSse42, kAvx2, kAvx512 };
 
 // Returns the kernel's name: "auto", "scalar", "sse42", "avx2" or "avx512".
@@ -105,6 +106,24 @@ bool Utf8KernelSupported(Utf8Kernel kernel);
 
 // Returns the kernel ValidateUtf8 uses (never kAuto).
 Utf8Kernel ActiveUtf8Kernel();
+
+// How the kernel was chosen: what U8GUARD_KERNEL asked for, what runs, and
+// why the request was not honoured.
+struct Utf8KernelChoice {
+  // The value of U8GUARD_KERNEL as read at the choice; empty when it was
+  // unset or empty (then the best kernel runs, with no note).
+  std::string requested;
+  // The kernel that runs: ActiveUtf8Kernel().
+  Utf8Kernel active = Utf8Kernel::kScalar;
+  // Empty when `requested` is empty or was honoured ("auto" is honoured by
+  // the best kernel); otherwise why not, and the best kernel runs instead:
+  // "unknown kernel" (not a name ParseUtf8Kernel accepts) or "not supported
+  // by this CPU".
+  std::string note;
+};
+
+// The choice behind ActiveUtf8Kernel(), made once per process.
+const Utf8KernelChoice& ActiveUtf8KernelChoice();
 
 // Validates `bytes` with one named kernel; for tests and benchmarks. Returns
 // the same result as ValidateUtf8. A kernel the CPU does not support (see

@@ -1,7 +1,11 @@
 // u8guard acl audit | acl lookup: a thin shell over acl.h.
 
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
+#include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -9,7 +13,9 @@
 #include "src/cli/acl_text.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
+#include "src/cli/input.h"
 #include "src/cli/json.h"
+#include "src/cli/shown.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"
 #include "u8guard/utf8.h"
@@ -27,23 +33,44 @@ int UsageError(std::string_view message) {
   return kExitUsage;
 }
 
-std::string FindingJson(const std::string& file, const AclFinding& f) {
+// The whole length of the entry `f` is about: an invalid entry's finding
+// holds only its first kAclInvalidEntryKeptBytes, the index knows the rest.
+size_t EntrySize(const AclIndex& index, const AclFinding& f) {
+  const std::vector<AclInvalidEntry>& invalid = index.invalid_entries();
+  const auto it = std::lower_bound(
+      invalid.begin(), invalid.end(), f.index,
+      [](const AclInvalidEntry& e, size_t i) { return e.index < i; });
+  if (it != invalid.end() && it->index == f.index) return it->original_size;
+  return f.original.size();
+}
+
+// Adds an entry, key or skeleton, cut at kShownBytes (shown.h).
+void AddShown(JsonObject& o, std::string_view key, std::string_view value,
+              size_t size, bool with_hex) {
+  AddShownField(o, key, ShownPrefix(value), std::max(size, value.size()),
+                with_hex);
+}
+
+std::string FindingJson(const std::string& file, const AclIndex& index,
+                        const AclFinding& f) {
   JsonObject o;
   o.Add("file", file)
       .Add("kind", AclFindingKindName(f.kind))
       .Add("line", uint64_t{f.line});
   if (f.kind == AclFindingKind::kFileSignature) return o.Line();
   o.Add("index", uint64_t{f.index});
-  AddInputField(o, "entry", f.original);
-  if (!f.key.empty()) o.Add("key", f.key);
+  AddShown(o, "entry", f.original, EntrySize(index, f), /*with_hex=*/true);
+  if (!f.key.empty()) AddShown(o, "key", f.key, 0, false);
   switch (f.kind) {
     case AclFindingKind::kCollision:
     case AclFindingKind::kLookalike:
       o.Add("other_line", uint64_t{f.other_line})
-          .Add("other_index", uint64_t{f.other_index})
-          .Add("other_entry", f.other_original)
-          .Add("other_key", f.other_key);
-      if (f.kind == AclFindingKind::kLookalike) o.Add("skeleton", f.skeleton);
+          .Add("other_index", uint64_t{f.other_index});
+      AddShown(o, "other_entry", f.other_original, 0, false);
+      AddShown(o, "other_key", f.other_key, 0, false);
+      if (f.kind == AclFindingKind::kLookalike) {
+        AddShown(o, "skeleton", f.skeleton, 0, false);
+      }
       break;
     case AclFindingKind::kInvalid:
       if (f.rejection) {
@@ -66,28 +93,43 @@ std::string FindingJson(const std::string& file, const AclFinding& f) {
   return o.Line();
 }
 
-int RunAudit(const std::vector<std::string>& args, Format format) {
+// AclLoadOptions from --max-acl-bytes.
+AclLoadOptions LoadOptionsFromFlags() {
+  AclLoadOptions o;
+  const uint64_t max = absl::GetFlag(FLAGS_max_acl_bytes);
+  o.max_file_bytes = max > std::numeric_limits<size_t>::max()
+                         ? std::numeric_limits<size_t>::max()
+                         : static_cast<size_t>(max);
+  return o;
+}
+
+}  // namespace
+
+int RunAclAudit(const std::vector<std::string>& args, Format format) {
   if (args.size() != 1) return UsageError("audit needs exactly one FILE");
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) return UsageError(std::string(profile.status().message()));
   const std::string& file = args[0];
   const absl::StatusOr<AclIndex> index =
-      AclIndex::Load(*profile, file, AclMode::kExact);
+      AclIndex::Load(*profile, file, AclMode::kExact, LoadOptionsFromFlags());
   if (!index.ok()) {
     std::cerr << "u8guard acl: " << index.status().message() << "\n";
     return kExitUsage;
   }
-  // Findings are printed as the audit finds them, never collected.
+  // Findings are printed as the audit finds them, never collected; the
+  // audit stops being printed once standard output has failed.
   const absl::StatusOr<AclAudit> audit =
       AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
+        if (!std::cout.good()) return;
         if (format == Format::kJson) {
-          std::cout << FindingJson(file, f) << "\n";
-        } else if (f.line > 0) {
-          std::cout << file << ":" << f.line << ": " << DescribeFinding(f)
-                    << "\n";
+          std::cout << FindingJson(file, *index, f) << "\n";
+          return;
+        }
+        const std::string text = DescribeFinding(f, EntrySize(*index, f));
+        if (f.line > 0) {
+          std::cout << file << ":" << f.line << ": " << text << "\n";
         } else {
-          std::cout << file << ": entry #" << f.index << ": "
-                    << DescribeFinding(f) << "\n";
+          std::cout << file << ": entry #" << f.index << ": " << text << "\n";
         }
       });
   if (!audit.ok()) {
@@ -116,7 +158,7 @@ int RunAudit(const std::vector<std::string>& args, Format format) {
   return audit->finding_count == 0 ? kExitOk : kExitNegative;
 }
 
-int RunLookup(const std::vector<std::string>& args, Format format) {
+int RunAclLookup(const std::vector<std::string>& args, Format format) {
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) return UsageError(std::string(profile.status().message()));
   const std::string acl = absl::GetFlag(FLAGS_acl);
@@ -130,10 +172,10 @@ int RunLookup(const std::vector<std::string>& args, Format format) {
   absl::StatusOr<DenyList> deny = absl::FailedPreconditionError("unused");
   absl::Status loaded;
   if (*mode == AclMode::kExact) {
-    allow = AllowList::Load(*profile, acl);
+    allow = AllowList::Load(*profile, acl, LoadOptionsFromFlags());
     loaded = allow.status();
   } else {
-    deny = DenyList::Load(*profile, acl);
+    deny = DenyList::Load(*profile, acl, LoadOptionsFromFlags());
     loaded = deny.status();
   }
   if (!loaded.ok()) {
@@ -141,37 +183,32 @@ int RunLookup(const std::vector<std::string>& args, Format format) {
     return kExitUsage;
   }
 
-  int exit_code = kExitOk;
-  for (const std::string& id : ArgumentsOrStdinLines(args)) {
-    const AclLookup r =
-        *mode == AclMode::kExact ? allow->Grants(id) : deny->Resembles(id);
-    if (!r) exit_code = kExitNegative;
-    if (format == Format::kText) {
-      std::cout << DescribeLookup(id, r, *mode) << "\n";
-      continue;
-    }
-    JsonObject o;
-    AddInputField(o, "id", id);
-    o.Add("mode", AclModeName(*mode)).Add("found", r.match.has_value());
-    if (!r.status.ok()) o.Add("error", std::string(r.status.message()));
-    if (r.match) {
-      o.Add("line", uint64_t{r.match->line})
-          .Add("index", uint64_t{r.match->index})
-          .Add("entry", r.match->original)
-          .Add("key", r.match->key);
-    }
-    std::cout << o.Line() << "\n";
-  }
-  return exit_code;
+  return ForEachInput(
+      "acl lookup", args, profile->max_input_bytes, [&](const Input& id) {
+        const AclLookup r = *mode == AclMode::kExact
+                                ? allow->Grants(id.bytes)
+                                : deny->Resembles(id.bytes);
+        if (format == Format::kText) {
+          std::cout << DescribeLookup(Shown(id), r, *mode, id.size) << "\n";
+        } else {
+          JsonObject o;
+          AddInput(o, "id", id);
+          o.Add("mode", AclModeName(*mode)).Add("found", r.match.has_value());
+          if (!r.status.ok()) o.Add("error", std::string(r.status.message()));
+          if (r.match) {
+            o.Add("line", uint64_t{r.match->line})
+                .Add("index", uint64_t{r.match->index});
+            AddShown(o, "entry", r.match->original, 0, false);
+            AddShown(o, "key", r.match->key, 0, false);
+          }
+          std::cout << o.Line() << "\n";
+        }
+        return r ? kExitOk : kExitNegative;
+      });
 }
 
-}  // namespace
-
-int RunAcl(const std::vector<std::string>& args, Format format) {
+int RunAcl(const std::vector<std::string>& args, Format) {
   if (args.empty()) return UsageError("needs a subcommand: audit or lookup");
-  const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (args[0] == "audit") return RunAudit(rest, format);
-  if (args[0] == "lookup") return RunLookup(rest, format);
   return UsageError("unknown subcommand '" + args[0] + "'");
 }
 

@@ -9,16 +9,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/cli/shown.h"
 #include "u8guard/display.h"
 #include "u8guard/rejection.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::cli {
 namespace {
-
-std::string Quoted(std::string_view s) {
-  return absl::StrCat("\"", EscapeForDisplay(s), "\"");
-}
 
 // "line 7" for a file's entry, "entry #3" for a list's.
 std::string Where(size_t line, size_t index) {
@@ -65,15 +62,28 @@ std::string NonAsciiNote(std::string_view s) {
   return out;
 }
 
+// `shown` quoted with EscapeForDisplay, followed by `... (N bytes)` when it
+// is not all of the `size` bytes of the string it comes from.
+std::string QuotedPart(std::string_view shown, size_t size) {
+  std::string out = absl::StrCat("\"", EscapeForDisplay(shown), "\"");
+  if (size > shown.size()) absl::StrAppend(&out, "... (", size, " bytes)");
+  return out;
+}
+
 }  // namespace
 
-std::string DescribeFinding(const AclFinding& f) {
+std::string QuotedShown(std::string_view s, size_t size) {
+  return QuotedPart(ShownPrefix(s), std::max(size, s.size()));
+}
+
+std::string DescribeFinding(const AclFinding& f, size_t original_size) {
+  const std::string original = QuotedShown(f.original, original_size);
   switch (f.kind) {
     case AclFindingKind::kFileSignature:
       return "file signature: EF BB BF (a UTF-8 BOM) at the start of the "
              "file, removed";
     case AclFindingKind::kBom:
-      return absl::StrCat("bom: ", Quoted(f.original),
+      return absl::StrCat("bom: ", original,
                           " begins with EF BB BF (U+FEFF), which is not the "
                           "file's signature: the profile's BOM policy decides");
     case AclFindingKind::kInvalid: {
@@ -84,22 +94,22 @@ std::string DescribeFinding(const AclFinding& f) {
                                 ? UnicodeCharacterName(*f.rejection->code_point)
                                 : "")
                       : "rejected";
-      return absl::StrCat("invalid: ", Quoted(f.original), " ", why,
+      return absl::StrCat("invalid: ", original, " ", why,
                           "; it matches nothing");
     }
     case AclFindingKind::kCollision:
-      return absl::StrCat("collision: ", Quoted(f.original), " has the key ",
-                          Quoted(f.key), " of ",
-                          Where(f.other_line, f.other_index), " ",
-                          Quoted(f.other_original), NonAsciiNote(f.original));
+      return absl::StrCat(
+          "collision: ", original, " has the key ", QuotedShown(f.key), " of ",
+          Where(f.other_line, f.other_index), " ",
+          QuotedShown(f.other_original), NonAsciiNote(f.original));
     case AclFindingKind::kLookalike:
       return absl::StrCat(
-          "look-alike: ", Quoted(f.original), " (key ", Quoted(f.key),
+          "look-alike: ", original, " (key ", QuotedShown(f.key),
           ") looks like ", Where(f.other_line, f.other_index), " ",
-          Quoted(f.other_original), " (key ", Quoted(f.other_key),
-          "), skeleton ", Quoted(f.skeleton), NonAsciiNote(f.key));
+          QuotedShown(f.other_original), " (key ", QuotedShown(f.other_key),
+          "), skeleton ", QuotedShown(f.skeleton), NonAsciiNote(f.key));
     case AclFindingKind::kMixedScript:
-      return absl::StrCat("mixed-script: ", Quoted(f.original), " is ",
+      return absl::StrCat("mixed-script: ", original, " is ",
                           std::string(RestrictionLevelName(f.level)),
                           NonAsciiNote(f.key));
   }
@@ -107,8 +117,8 @@ std::string DescribeFinding(const AclFinding& f) {
 }
 
 std::string DescribeLookup(std::string_view credential, const AclLookup& r,
-                           AclMode mode) {
-  std::string out = absl::StrCat(Quoted(credential), ": ");
+                           AclMode mode, size_t credential_size) {
+  std::string out = absl::StrCat(QuotedPart(credential, credential_size), ": ");
   if (!r.status.ok()) {
     const absl::string_view message = r.status.message();
     absl::StrAppend(
@@ -120,8 +130,8 @@ std::string DescribeLookup(std::string_view credential, const AclLookup& r,
   } else {
     absl::StrAppend(&out, mode == AclMode::kExact ? "match: " : "resembles: ",
                     Where(r.match->line, r.match->index), " ",
-                    Quoted(r.match->original), " (key ", Quoted(r.match->key),
-                    ")");
+                    QuotedShown(r.match->original), " (key ",
+                    QuotedShown(r.match->key), ")");
   }
   return out;
 }

@@ -16,6 +16,7 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
   if (files.empty()) files.push_back("-");
   int exit_code = kExitOk;
   for (const std::string& file : files) {
+    if (!std::cout.good()) break;  // output failed: main reports it
     const absl::StatusOr<Utf8Result> r = ValidateUtf8File(file);
     if (!r.ok()) {
       std::cerr << "u8guard check: " << r.status().message() << "\n";

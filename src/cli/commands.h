@@ -34,10 +34,18 @@ int RunCanon(const std::vector<std::string>& args, Format format, bool enforce);
 int RunCompare(const std::vector<std::string>& args, Format format);
 
 // u8guard path sanitize [PATH]...: SanitizePath per input.
+int RunPathSanitize(const std::vector<std::string>& args, Format format);
+
+// u8guard path [WORD]... without `sanitize`: a usage error.
 int RunPath(const std::vector<std::string>& args, Format format);
 
 // u8guard acl audit --profile=NAME FILE
+int RunAclAudit(const std::vector<std::string>& args, Format format);
+
 // u8guard acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
+int RunAclLookup(const std::vector<std::string>& args, Format format);
+
+// u8guard acl [WORD]... without `audit` or `lookup`: a usage error.
 int RunAcl(const std::vector<std::string>& args, Format format);
 
 // u8guard profiles

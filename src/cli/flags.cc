@@ -2,8 +2,15 @@
 
 #include "src/cli/flags.h"
 
+#include <algorithm>
+#include <limits>
+
+#include "absl/flags/commandlineflag.h"
 #include "absl/flags/flag.h"
+#include "absl/flags/reflection.h"
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "u8guard/acl.h"
 
 ABSL_FLAG(std::string, format, "text", "output format: text or json");
 ABSL_FLAG(std::string, profile, "",
@@ -11,6 +18,8 @@ ABSL_FLAG(std::string, profile, "",
 ABSL_FLAG(std::string, profile_dir, "",
           "directory of policy files (*.toml) to search before the built-in "
           "profiles");
+ABSL_FLAG(bool, line_buffered, false,
+          "flush standard output after every answer (co-processes)");
 
 // u8guard path sanitize (PathOptions, include/u8guard/path.h).
 ABSL_FLAG(bool, percent_decode, false,
@@ -34,8 +43,138 @@ ABSL_FLAG(std::string, acl, "", "acl lookup: the ACL file, one entry per line");
 ABSL_FLAG(std::string, mode, "exact",
           "acl lookup: exact (allow lists: only canonical equality grants) or "
           "skeleton (deny lists: UTS #39 look-alikes; never grants)");
+ABSL_FLAG(uint64_t, max_acl_bytes,
+          uint64_t{::u8guard::AclLoadOptions().max_file_bytes},
+          "acl: refuse ACL files larger than this many bytes");
 
 namespace u8guard::cli {
+namespace {
+
+// Every flag of the CLI (absl names). Nothing else is a flag: Abseil's own
+// (--flagfile, --fromenv, --tryfromenv, --undefok, --help..., --version,
+// --only_check_args) are refused like any unknown flag.
+constexpr std::string_view kCliFlags[] = {
+    "format",
+    "profile",
+    "profile_dir",
+    "line_buffered",
+    "percent_decode",
+    "nfkc",
+    "root",
+    "backslash",
+    "windows",
+    "allow_hidden",
+    "leading_separator_is_root",
+    "dot_dot",
+    "acl",
+    "mode",
+    "max_acl_bytes",
+};
+
+bool IsCliFlag(std::string_view name) {
+  return std::find(std::begin(kCliFlags), std::end(kCliFlags), name) !=
+         std::end(kCliFlags);
+}
+
+// The registered flag `name` (one of kCliFlags).
+absl::CommandLineFlag& Flag(std::string_view name) {
+  // Debian's Abseil has its own string_view, distinct from std's.
+  return *absl::FindCommandLineFlag(
+      absl::string_view(name.data(), name.size()));
+}
+
+// "--max-acl-bytes" for the absl name "max_acl_bytes".
+std::string Spelled(std::string_view name) {
+  std::string out = "--" + std::string(name);
+  std::replace(out.begin(), out.end(), '_', '-');
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string_view> AllFlags() {
+  return {std::begin(kCliFlags), std::end(kCliFlags)};
+}
+
+CommandLine SplitCommandLine(int argc, char** argv) {
+  CommandLine c;
+  bool flags_ended = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (flags_ended || arg.size() < 2 || arg[0] != '-') {
+      c.positional.emplace_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      flags_ended = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      c.help = true;
+      continue;
+    }
+    FlagArgument f;
+    const size_t eq = arg.find('=');
+    f.written = std::string(arg.substr(0, eq));
+    if (eq != std::string_view::npos) f.value = std::string(arg.substr(eq + 1));
+    // "-x" has no name: it is no flag of ours.
+    if (arg[1] == '-') {
+      f.name = f.written.substr(2);
+      std::replace(f.name.begin(), f.name.end(), '-', '_');
+    }
+    c.flags.push_back(std::move(f));
+  }
+  return c;
+}
+
+absl::Status SetFlags(const std::vector<FlagArgument>& flags,
+                      const std::vector<std::string_view>& accepted,
+                      std::string_view command) {
+  for (const FlagArgument& f : flags) {
+    std::string_view name = f.name;
+    bool negated = false;
+    if (!IsCliFlag(name)) {
+      // --noname / --no-name for a boolean flag.
+      for (std::string_view prefix : {"no_", "no"}) {
+        if (name.starts_with(prefix) && IsCliFlag(name.substr(prefix.size()))) {
+          name.remove_prefix(prefix.size());
+          negated = true;
+          break;
+        }
+      }
+      if (!negated) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("unknown flag ", f.written));
+      }
+    }
+    if (std::find(accepted.begin(), accepted.end(), name) == accepted.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(Spelled(name), " is not a flag of `u8guard ",
+                       std::string(command), "`"));
+    }
+    absl::CommandLineFlag& flag = Flag(name);
+    const bool boolean = flag.IsOfType<bool>();
+    if (negated && !boolean) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          f.written, ": ", Spelled(name), " is not a boolean flag"));
+    }
+    if (negated && f.value) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(f.written, " takes no value"));
+    }
+    if (!boolean && !f.value) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(f.written, " needs a value: ", f.written, "=VALUE"));
+    }
+    const std::string value = f.value ? *f.value : (negated ? "false" : "true");
+    std::string error;
+    if (!flag.ParseFrom(value, &error)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(f.written, "=", value, ": ", error));
+    }
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<Profile> SelectedProfile() {
   const std::string name = absl::GetFlag(FLAGS_profile);

@@ -3,15 +3,22 @@
 #ifndef U8GUARD_SRC_CLI_FLAGS_H_
 #define U8GUARD_SRC_CLI_FLAGS_H_
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "absl/flags/declare.h"
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "u8guard/profile.h"
 
 ABSL_DECLARE_FLAG(std::string, format);
 ABSL_DECLARE_FLAG(std::string, profile);
 ABSL_DECLARE_FLAG(std::string, profile_dir);
+// canon, enforce, path sanitize, acl lookup: flush after every answer.
+ABSL_DECLARE_FLAG(bool, line_buffered);
 // u8guard path sanitize (PathOptions, include/u8guard/path.h).
 ABSL_DECLARE_FLAG(bool, percent_decode);
 ABSL_DECLARE_FLAG(bool, nfkc);
@@ -24,6 +31,8 @@ ABSL_DECLARE_FLAG(std::string, dot_dot);
 // u8guard acl lookup (include/u8guard/acl.h).
 ABSL_DECLARE_FLAG(std::string, acl);
 ABSL_DECLARE_FLAG(std::string, mode);
+// acl audit, acl lookup: AclLoadOptions::max_file_bytes.
+ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 
 namespace u8guard::cli {
 
@@ -31,6 +40,39 @@ namespace u8guard::cli {
 // the built-ins); InvalidArgument when --profile is missing, FindProfile's
 // errors otherwise.
 absl::StatusOr<Profile> SelectedProfile();
+
+// One flag as written on the command line.
+struct FlagArgument {
+  std::string written;  // the argument up to any '=', e.g. "--percent-decode"
+  std::string name;     // with '_' for '-' and without the dashes
+  std::optional<std::string> value;  // after the first '='
+};
+
+// The command line split at the flags: `u8guard [ARG|FLAG]... [-- ARG...]`.
+// Flags are "--name" or "--name=value" ("-" alone is an argument); "--"
+// ends them; "--help" and "-h" anywhere before "--" ask for help.
+struct CommandLine {
+  std::vector<std::string> positional;
+  std::vector<FlagArgument> flags;
+  bool help = false;
+};
+
+// The absl names of every flag of the CLI.
+std::vector<std::string_view> AllFlags();
+
+// Splits argv (argv[0] is skipped). Never fails: flags are checked by
+// SetFlags.
+CommandLine SplitCommandLine(int argc, char** argv);
+
+// Sets the flags in the order given. Every flag must be one of the CLI's
+// own (none of Abseil's built-ins: --flagfile, --fromenv, --help..., ...)
+// and one of `accepted` (absl names, e.g. "percent_decode"); a boolean flag
+// is "--name", "--name=true|false" or "--noname" ("--no-name"), any other
+// flag "--name=VALUE". InvalidArgument naming the first bad flag otherwise;
+// `command` (e.g. "acl lookup") is named when a flag is not one of its own.
+absl::Status SetFlags(const std::vector<FlagArgument>& flags,
+                      const std::vector<std::string_view>& accepted,
+                      std::string_view command);
 
 }  // namespace u8guard::cli
 

@@ -2,7 +2,6 @@
 
 #include "src/cli/json.h"
 
-#include <iostream>
 #include <iterator>
 #include <utility>
 
@@ -106,13 +105,17 @@ void AddInputField(JsonObject& o, std::string_view key,
   }
 }
 
-std::vector<std::string> ArgumentsOrStdinLines(
-    const std::vector<std::string>& args) {
-  if (!args.empty()) return args;
-  std::vector<std::string> lines;
-  std::string line;
-  while (std::getline(std::cin, line)) lines.push_back(line);
-  return lines;
+void AddShownField(JsonObject& o, std::string_view key, std::string_view shown,
+                   size_t size, bool with_hex) {
+  if (with_hex) {
+    AddInputField(o, key, shown);
+  } else {
+    o.Add(key, shown);
+  }
+  if (size > shown.size()) {
+    o.Add(std::string(key) + "_truncated", true)
+        .Add(std::string(key) + "_bytes", uint64_t{size});
+  }
 }
 
 }  // namespace u8guard::cli

@@ -36,10 +36,12 @@ class JsonObject {
 // UTF-8 (so the string shows U+FFFD), `key`_hex with its bytes in hex.
 void AddInputField(JsonObject& o, std::string_view key, std::string_view input);
 
-// The inputs of a subcommand: its arguments or, with none, standard input
-// one line at a time (only the "\n" is removed).
-std::vector<std::string> ArgumentsOrStdinLines(
-    const std::vector<std::string>& args);
+// Adds `shown`, the part of a string of `size` bytes that output shows, as
+// `key` (with `key`_hex as AddInputField when `with_hex`) and, when it is
+// not all of it (size > shown.size()), `key`_truncated: true and `key`_bytes:
+// `size`.
+void AddShownField(JsonObject& o, std::string_view key, std::string_view shown,
+                   size_t size, bool with_hex);
 
 }  // namespace u8guard::cli
 

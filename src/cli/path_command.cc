@@ -2,6 +2,7 @@
 // library, include/u8guard/path.h).
 
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
+#include "src/cli/input.h"
 #include "src/cli/json.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
@@ -41,31 +43,35 @@ absl::StatusOr<PathOptions> OptionsFromFlags() {
 
 }  // namespace
 
-int RunPath(const std::vector<std::string>& args, Format format) {
-  if (args.empty() || args[0] != "sanitize") {
-    std::cerr << "u8guard path: the subcommand is `sanitize`\n";
-    return kExitUsage;
-  }
+int RunPath(const std::vector<std::string>&, Format) {
+  std::cerr << "u8guard path: the subcommand is `sanitize`\n";
+  return kExitUsage;
+}
+
+int RunPathSanitize(const std::vector<std::string>& args, Format format) {
   const absl::StatusOr<PathOptions> options = OptionsFromFlags();
   if (!options.ok()) {
     std::cerr << "u8guard path sanitize: " << options.status().message()
               << "\n";
     return kExitUsage;
   }
-  int exit_code = kExitOk;
+  // path.h: raw input over 4 * max_length + 64 bytes is rejected before any
+  // work, at that offset.
+  const size_t limit =
+      options->max_length <= (std::numeric_limits<size_t>::max() - 64) / 4
+          ? 4 * options->max_length + 64
+          : std::numeric_limits<size_t>::max();
   std::string out;
-  const std::vector<std::string> inputs(args.begin() + 1, args.end());
-  for (const std::string& input : ArgumentsOrStdinLines(inputs)) {
-    const absl::Status s = SanitizePathInto(input, *options, out);
+  return ForEachInput("path sanitize", args, limit, [&](const Input& input) {
+    const absl::Status s = SanitizePathInto(input.bytes, *options, out);
     const std::optional<Rejection> rejection = GetRejection(s);
     if (!s.ok() && !rejection) {  // bad options (e.g. --root), ICU failure
       std::cerr << "u8guard path sanitize: " << s.message() << "\n";
       return kExitUsage;
     }
-    if (!s.ok()) exit_code = kExitNegative;
     if (format == Format::kJson) {
       JsonObject o;
-      AddInputField(o, "input", input);
+      AddInput(o, "input", input);
       o.Add("ok", s.ok());
       if (s.ok()) {
         o.Add("output", out);
@@ -80,9 +86,8 @@ int RunPath(const std::vector<std::string>& args, Format format) {
     } else {
       std::cout << "rejected: " << s.message() << "\n";
     }
-  }
-  std::cout.flush();
-  return exit_code;
+    return s.ok() ? kExitOk : kExitNegative;
+  });
 }
 
 }  // namespace u8guard::cli

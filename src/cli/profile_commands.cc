@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
+#include "src/cli/input.h"
 #include "src/cli/json.h"
 #include "u8guard/display.h"
 #include "u8guard/match.h"
@@ -23,28 +24,29 @@ int RunCanon(const std::vector<std::string>& args, Format format,
     std::cerr << "u8guard: " << profile.status().message() << "\n";
     return kExitUsage;
   }
-  int exit_code = kExitOk;
-  for (const std::string& input : ArgumentsOrStdinLines(args)) {
-    const absl::StatusOr<std::string> out =
-        enforce ? Enforce(*profile, input) : Canonicalize(*profile, input);
-    if (!out.ok()) exit_code = kExitNegative;
-    if (format == Format::kJson) {
-      JsonObject o;
-      AddInputField(o, "input", input);
-      o.Add("ok", out.ok());
-      if (out.ok()) {
-        o.Add("output", *out);
-      } else {
-        o.Add("error", std::string(out.status().message()));
-      }
-      std::cout << o.Line() << "\n";
-    } else if (out.ok()) {
-      std::cout << EscapeControls(*out) << "\n";
-    } else {
-      std::cout << "rejected: " << out.status().message() << "\n";
-    }
-  }
-  return exit_code;
+  return ForEachInput(enforce ? "enforce" : "canon", args,
+                      profile->max_input_bytes, [&](const Input& input) {
+                        const absl::StatusOr<std::string> out =
+                            enforce ? Enforce(*profile, input.bytes)
+                                    : Canonicalize(*profile, input.bytes);
+                        if (format == Format::kJson) {
+                          JsonObject o;
+                          AddInput(o, "input", input);
+                          o.Add("ok", out.ok());
+                          if (out.ok()) {
+                            o.Add("output", *out);
+                          } else {
+                            o.Add("error", std::string(out.status().message()));
+                          }
+                          std::cout << o.Line() << "\n";
+                        } else if (out.ok()) {
+                          std::cout << EscapeControls(*out) << "\n";
+                        } else {
+                          std::cout << "rejected: " << out.status().message()
+                                    << "\n";
+                        }
+                        return out.ok() ? kExitOk : kExitNegative;
+                      });
 }
 
 int RunCompare(const std::vector<std::string>& args, Format format) {
@@ -63,8 +65,8 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   const bool equivalent = c.equivalent;
   if (format == Format::kJson) {
     JsonObject o;
-    AddInputField(o, "a", args[0]);
-    AddInputField(o, "b", args[1]);
+    AddInput(o, "a", WholeInput(args[0], profile->max_input_bytes));
+    AddInput(o, "b", WholeInput(args[1], profile->max_input_bytes));
     o.Add("equivalent", equivalent);
     for (const auto& [name, key] : {std::pair{"a", &a}, std::pair{"b", &b}}) {
       if (key->ok()) {

@@ -90,13 +90,29 @@ Utf8Kernel BestKernel() {
   return Utf8Kernel::kScalar;
 }
 
-// The kernel named by U8GUARD_KERNEL when the CPU supports it, else the best.
-Utf8Kernel ChooseKernel() {
-  if (const char* forced = std::getenv("U8GUARD_KERNEL")) {
-    const absl::StatusOr<Utf8Kernel> k = ParseUtf8Kernel(forced);
-    if (k.ok() && *k != Utf8Kernel::kAuto && Utf8KernelSupported(*k)) return *k;
+// The kernel named by U8GUARD_KERNEL when the CPU supports it, else the
+// best, with what was asked and why it was not honoured.
+Utf8KernelChoice ChooseKernel() {
+  Utf8KernelChoice c;
+  c.active = BestKernel();
+  const char* forced = std::getenv("U8GUARD_KERNEL");
+  if (forced == nullptr || *forced == '\0') return c;
+  c.requested = forced;
+  const absl::StatusOr<Utf8Kernel> k = ParseUtf8Kernel(c.requested);
+  if (!k.ok()) {
+    c.note = "unknown kernel";
+  } else if (!Utf8KernelSupported(*k)) {
+    c.note = "not supported by this CPU";
+  } else if (*k != Utf8Kernel::kAuto) {
+    c.active = *k;
   }
-  return BestKernel();
+  return c;
+}
+
+// The choice, made once (also when called before static initialization).
+const Utf8KernelChoice& Choice() {
+  static const Utf8KernelChoice kChoice = ChooseKernel();
+  return kChoice;
 }
 
 KernelResult ResolveAndValidate(const uint8_t* s, size_t n);
@@ -107,7 +123,7 @@ KernelResult ResolveAndValidate(const uint8_t* s, size_t n);
 std::atomic<ValidateFn> g_validate{&ResolveAndValidate};
 
 KernelResult ResolveAndValidate(const uint8_t* s, size_t n) {
-  const ValidateFn fn = FunctionFor(ChooseKernel());
+  const ValidateFn fn = FunctionFor(Choice().active);
   g_validate.store(fn, std::memory_order_relaxed);
   return fn(s, n);
 }
@@ -157,10 +173,9 @@ bool Utf8KernelSupported(Utf8Kernel kernel) {
   }
 }
 
-Utf8Kernel ActiveUtf8Kernel() {
-  static const Utf8Kernel kChosen = ChooseKernel();
-  return kChosen;
-}
+Utf8Kernel ActiveUtf8Kernel() { return Choice().active; }
+
+const Utf8KernelChoice& ActiveUtf8KernelChoice() { return Choice(); }
 
 Utf8Result ValidateUtf8(std::string_view bytes) noexcept {
   return FromKernel(

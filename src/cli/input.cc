@@ -1,0 +1,117 @@
+// The inputs of the line-oriented commands.
+
+#include "src/cli/input.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <limits>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "src/cli/commands.h"
+#include "src/cli/flags.h"
+#include "src/cli/shown.h"
+
+namespace u8guard::cli {
+namespace {
+
+constexpr size_t kBlockBytes = size_t{1} << 16;
+
+}  // namespace
+
+LineReader::LineReader(int fd, size_t keep, std::ostream* flush)
+    : fd_(fd), keep_(keep), flush_(flush), block_(new char[kBlockBytes]) {}
+
+bool LineReader::Fill() {
+  if (at_end_) return false;
+  if (flush_ != nullptr) flush_->flush();
+  for (;;) {
+    const ssize_t n = read(fd_, block_.get(), kBlockBytes);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) status_ = absl::ErrnoToStatus(errno, "standard input");
+    if (n <= 0) {
+      at_end_ = true;
+      return false;
+    }
+    begin_ = 0;
+    end_ = static_cast<size_t>(n);
+    return true;
+  }
+}
+
+bool LineReader::Next(std::string& line, size_t& size) {
+  line.clear();
+  size = 0;
+  bool started = false;  // some bytes of this line have been read
+  for (;;) {
+    if (begin_ == end_ && !Fill()) return started && status_.ok();
+    started = true;
+    const char* start = block_.get() + begin_;
+    const size_t available = end_ - begin_;
+    const void* newline = std::memchr(start, '\n', available);
+    const size_t n =
+        newline == nullptr
+            ? available
+            : static_cast<size_t>(static_cast<const char*>(newline) - start);
+    if (line.size() < keep_) {
+      line.append(start, std::min(n, keep_ - line.size()));
+    }
+    size += n;
+    if (newline != nullptr) {
+      begin_ += n + 1;
+      return true;
+    }
+    begin_ = end_;
+  }
+}
+
+Input WholeInput(std::string_view bytes, size_t limit) {
+  return Input{bytes, bytes.size(), bytes.size() > limit};
+}
+
+std::string_view Shown(const Input& input) {
+  return input.over_long ? ShownPrefix(input.bytes) : input.bytes;
+}
+
+void AddInput(JsonObject& o, std::string_view key, const Input& input) {
+  AddShownField(o, key, Shown(input), input.size, /*with_hex=*/true);
+}
+
+int ForEachInput(std::string_view command, const std::vector<std::string>& args,
+                 size_t limit, absl::FunctionRef<int(const Input&)> answer) {
+  const bool line_buffered = absl::GetFlag(FLAGS_line_buffered);
+  const size_t keep =
+      limit == std::numeric_limits<size_t>::max() ? limit : limit + 1;
+  int exit_code = kExitOk;
+  // Returns false when the loop must stop.
+  auto give = [&](std::string_view bytes, size_t size) {
+    const Input input{bytes.substr(0, keep), size, size > limit};
+    exit_code = std::max(exit_code, answer(input));
+    if (line_buffered) std::cout.flush();
+    return exit_code != kExitUsage && std::cout.good();
+  };
+  if (!args.empty()) {
+    for (const std::string& arg : args) {
+      if (!give(arg, arg.size())) break;
+    }
+  } else {
+    LineReader reader(STDIN_FILENO, keep, &std::cout);
+    std::string line;
+    size_t size = 0;
+    while (reader.Next(line, size)) {
+      if (!give(line, size)) break;
+    }
+    if (!reader.status().ok()) {
+      std::cerr << "u8guard " << command << ": cannot read "
+                << reader.status().message() << "\n";
+      return kExitUsage;
+    }
+  }
+  return std::cout.good() ? exit_code : kExitUsage;
+}
+
+}  // namespace u8guard::cli

@@ -1,0 +1,36 @@
+// How much of an untrusted string the CLI's output shows: an over-long input,
+// and any ACL entry, key, original or skeleton, is shown as its first
+// kShownBytes bytes (cut at a character boundary) and marked as truncated,
+// with its whole length (README, "Command-line tool").
+
+#ifndef U8GUARD_SRC_CLI_SHOWN_H_
+#define U8GUARD_SRC_CLI_SHOWN_H_
+
+#include <cstddef>
+#include <string_view>
+
+namespace u8guard::cli {
+
+// The most bytes of one untrusted string that the output shows.
+inline constexpr size_t kShownBytes = 256;
+
+// The first `max` bytes of `s` (all of it when it is no longer), moved back
+// by up to three bytes so as not to end inside a UTF-8 sequence that
+// continues after the cut.
+inline std::string_view ShownPrefix(std::string_view s,
+                                    size_t max = kShownBytes) {
+  if (s.size() <= max) return s;
+  size_t cut = max;
+  for (size_t back = 0; back < 3 && cut > 0; ++back) {
+    if ((static_cast<unsigned char>(s[cut]) & 0xC0) != 0x80) break;
+    --cut;
+  }
+  // s[cut] is where the cut falls; when it is still a continuation byte
+  // (invalid input), cut at `max` as asked.
+  if ((static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) cut = max;
+  return s.substr(0, cut);
+}
+
+}  // namespace u8guard::cli
+
+#endif  // U8GUARD_SRC_CLI_SHOWN_H_

@@ -54,6 +54,8 @@ integrations/python/tests/test_precis.py against precis_i18n itself):
 * Reasons u8guard has and precis_i18n does not: "bom_not_allowed",
   "input_too_long", "too_long". A result that changes when the rules are
   applied again is "DISALLOWED/not_idempotent", as in precis_i18n.
+* IdentifierClass and FreeFormClass take bytes too; precis_i18n's string
+  classes take str only (bytes raise TypeError there).
 * Not provided: the unicodedata= argument of get_profile() (ValueError when
   given: u8guard's Unicode data is ICU's), and precis_i18n's internals
   (Profile.base, apply_five_rules() and the *_rule() methods). Added:

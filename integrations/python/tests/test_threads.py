@@ -16,7 +16,7 @@ from u8guard import AllowList, DenyList, Profile, Rejected
 
 THREADS = 8
 ROUNDS = 30
-LONG = u8guard.GIL_RELEASE_MIN_BYTES
+LONG = min(u8guard.GIL_RELEASE_MIN_BYTES, 1 << 16)
 
 
 def outcome(fn: Callable, *args):
@@ -113,24 +113,31 @@ def test_one_acl_from_many_threads():
 def test_long_calls_release_the_gil():
     doc = Profile('text-document')
     text = 'Ame\u0301lie \u00e9t\u00e9 \u4e2d\u6587 ' * 400000  # 8.8 MB
-    inside = threading.Event()
+    doc.canonicalize(text[:1000])  # warm up
+    span = []
     done = threading.Event()
 
     def worker():
-        inside.set()
-        for _ in range(3):
-            doc.canonicalize(text)
+        span.append(time.monotonic())
+        doc.canonicalize(text)
+        span.append(time.monotonic())
         done.set()
 
+    # This thread runs Python code while the worker is in the library,
+    # noting the time now and then. Had the worker kept the GIL, this thread
+    # could run only until the worker entered the call (at most one switch
+    # interval after span[0]) and after it returned.
+    samples = []
+    counter = 0
     t = threading.Thread(target=worker)
     t.start()
-    inside.wait()
-    # This thread runs Python code while the worker is in the library: with
-    # the GIL held there, it would not get to count until the worker ends.
-    counted = 0
-    started = time.monotonic()
     while not done.is_set():
-        counted += 1
-    elapsed = time.monotonic() - started
+        counter += 1
+        if counter % 64 == 0:
+            samples.append(time.monotonic())
     t.join()
-    assert counted > 1000, (counted, elapsed)
+    margin = 0.025  # five switch intervals
+    start, end = span[0] + margin, span[1] - margin
+    assert end - start > 0.05, 'the call was too short to tell'
+    during = [s for s in samples if start < s < end]
+    assert len(during) > 10, (len(samples), span)

@@ -94,20 +94,26 @@ def test_results_are_owned_by_the_caller():
 
 
 def test_python_memory_does_not_grow():
-    exercise(ARGS)
-    gc.collect()
+    # Once tracing starts, the traced total first grows by a bounded amount
+    # while the interpreter's caches and free lists are refilled with
+    # traced objects: about 1,000 small objects (58 KB) with
+    # PYTHONMALLOC=malloc in the ASan build, most made while
+    # AllowList(...) raises; measured flat from 2,000 to 16,000 rounds.
+    # Tracing starts before the warm-up so that this is done before the
+    # measurement. A leak grows with every round.
     tracemalloc.start()
     try:
-        exercise(ARGS)
+        for _ in range(2000):
+            exercise(ARGS)
         gc.collect()
         base, _ = tracemalloc.get_traced_memory()
-        for _ in range(1000):
+        for _ in range(2000):
             exercise(ARGS)
         gc.collect()
         now, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    # A leak of one small object per call would be > 100 KB here.
+    # One leaked object per round (not even per call) would be > 64 KB.
     assert now - base < 20000, (base, now)
 
 

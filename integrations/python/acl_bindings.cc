@@ -185,6 +185,14 @@ class PyAcl {
     return static_cast<bool>(Find(text.bytes()));
   }
 
+  // Lookup and Contains as Python objects, for DefMethod1.
+  static py::object LookupObject(const PyAcl& self, py::handle credential) {
+    return py::cast(self.Lookup(credential));
+  }
+  static py::object ContainsObject(const PyAcl& self, py::handle credential) {
+    return py::bool_(self.Contains(credential));
+  }
+
   PyAclAudit Audit(const std::string& max_restriction_level) const {
     absl::StatusOr<RestrictionLevel> level =
         ParseRestrictionLevel(max_restriction_level);
@@ -247,15 +255,13 @@ template <typename List>
 void BindAcl(py::module_& m, const char* name, const char* lookup,
              const char* doc, const char* lookup_doc) {
   using Acl = PyAcl<List>;
-  const std::string contains_doc =
-      std::string("True when ") + lookup + "(credential) matches.";
-  py::class_<Acl>(m, name, doc)
-      .def(py::init(&Acl::FromEntries), py::arg("profile"), py::arg("entries"),
-           "Builds the list from an iterable of entries (str or bytes), "
-           "each taken as is: no comments, no file signature. `profile` "
-           "is a u8guard.Profile or a built-in profile's name. Entries the "
-           "profile rejects are kept aside (invalid_entries) and match "
-           "nothing.")
+  py::class_<Acl> cls(m, name, doc);
+  cls.def(py::init(&Acl::FromEntries), py::arg("profile"), py::arg("entries"),
+          "Builds the list from an iterable of entries (str or bytes), "
+          "each taken as is: no comments, no file signature. `profile` "
+          "is a u8guard.Profile or a built-in profile's name. Entries the "
+          "profile rejects are kept aside (invalid_entries) and match "
+          "nothing.")
       .def_static("from_text", &Acl::FromText, py::arg("profile"),
                   py::arg("text"),
                   "Builds the list from the text of an ACL file: one entry "
@@ -266,9 +272,6 @@ void BindAcl(py::module_& m, const char* name, const char* lookup,
                   py::arg("path"),
                   "Reads an ACL file (format as from_text). OSError when "
                   "it cannot be read.")
-      .def(lookup, &Acl::Lookup, py::arg("credential"), lookup_doc)
-      .def("__contains__", &Acl::Contains, py::arg("credential"),
-           contains_doc.c_str())
       .def("audit", &Acl::Audit, py::kw_only(),
            py::arg("max_restriction_level") = "single_script_restrictive",
            R"doc(
@@ -325,6 +328,13 @@ max_restriction_level, invalid entries, BOMs and the file signature.)doc")
                std::string(py::repr(py::str(self.index().profile().name))) +
                ">";
       });
+  // The calls made once per credential, bound without pybind11's
+  // dispatcher (DefMethod1).
+  DefMethod1<Acl, &Acl::LookupObject>(cls, lookup, lookup_doc);
+  DefMethod1<Acl, &Acl::ContainsObject>(cls, "__contains__",
+                                        "__contains__($self, credential, /)\n"
+                                        "--\n\n"
+                                        "True when the lookup matches.");
 }
 
 }  // namespace
@@ -430,7 +440,9 @@ the earlier entry it collides with or resembles.)doc")
   BindAcl<AllowList>(m, "AllowList", "grants", R"doc(
 An allow list: grants only on exact canonical equality (never on
 look-alikes). Immutable; any number of threads may look up at once.)doc",
-                     R"doc(
+                     R"doc(grants($self, credential, /)
+--
+
 Canonicalizes `credential` once and returns an AclLookup: its match is the
 first entry whose key equals the credential's key. A rejected credential
 matches nothing; the lookup's rejection says why (nothing is raised).)doc");
@@ -438,7 +450,9 @@ matches nothing; the lookup's rejection says why (nothing is raised).)doc");
 A deny list, or the registry new names are checked against: finds the entries
 a credential looks like (UTS #39 skeletons). Never use it to grant access.
 Immutable; any number of threads may look up at once.)doc",
-                    R"doc(
+                    R"doc(resembles($self, credential, /)
+--
+
 Returns an AclLookup whose match is the first entry (in list order) with the
 skeleton of the credential's key. An exact match is also a resemblance. A
 rejected credential matches nothing; the lookup's rejection says why.)doc");

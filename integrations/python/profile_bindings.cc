@@ -183,13 +183,17 @@ py::object CanonicalizeOne(const PyProfile& self, py::handle s) {
   return text.Wrap(key);
 }
 
-bool EquivalentPair(const PyProfile& self, py::handle a, py::handle b) {
+py::object EquivalentPair(const PyProfile& self, py::handle a, py::handle b) {
   const Text ta = Text::From(a, "a");
   const Text tb = Text::From(b, "b");
   // An input that has no UTF-8 form is rejected: equivalent to nothing.
-  if (!ta.encodable() || !tb.encodable()) return false;
-  ReleaseGil release(ta.size() + tb.size());
-  return Equivalent(*self.profile, ta.bytes(), tb.bytes());
+  if (!ta.encodable() || !tb.encodable()) return py::bool_(false);
+  bool equivalent;
+  {
+    ReleaseGil release(ta.size() + tb.size());
+    equivalent = Equivalent(*self.profile, ta.bytes(), tb.bytes());
+  }
+  return py::bool_(equivalent);
 }
 
 std::string Level(const PyProfile& self, py::handle s) {
@@ -265,17 +269,6 @@ Rejections raise u8guard.Rejected.)doc");
           py::arg("text"), py::arg("source") = "<string>",
           "Parses a policy file's text; `source` names it in error "
           "messages. ValueError when it is not a valid policy.")
-      .def("canonicalize", &CanonicalizeOne, py::arg("s"), R"doc(
-Returns the comparison key of `s`: two inputs are equivalent exactly when
-their keys are equal. Raises u8guard.Rejected when the profile rejects `s`.)doc")
-      .def("enforce", &Apply<&Enforce>, py::arg("s"), R"doc(
-Returns the enforced form of `s`: what to store and display. It differs from
-canonicalize() where the profile maps case for comparison only (nickname
-keeps case). Raises u8guard.Rejected when the profile rejects `s`.)doc")
-      .def("equivalent", &EquivalentPair, py::arg("a"), py::arg("b"), R"doc(
-True when both inputs are accepted and their comparison keys are equal. A
-rejected input is equivalent to nothing, not even to itself; never raises
-for rejected input.)doc")
       .def("skeleton", &Apply<&ConfusableSkeleton>, py::arg("s"), R"doc(
 Returns the UTS #39 confusable skeleton of the comparison key of `s`. Two
 strings look alike when their skeletons are equal. For comparison only,
@@ -320,6 +313,28 @@ policy files; the result is validated as a policy file is (ValueError).)doc")
           [](const std::string& toml) {
             return ParseToml(py::str(toml), "<pickle>");
           }));
+
+  // The calls made once per name, bound without pybind11's dispatcher.
+  DefMethod1<PyProfile, &CanonicalizeOne>(cls, "canonicalize",
+                                          R"doc(canonicalize($self, s, /)
+--
+
+Returns the comparison key of `s`: two inputs are equivalent exactly when
+their keys are equal. Raises u8guard.Rejected when the profile rejects `s`.)doc");
+  DefMethod1<PyProfile, &Apply<&Enforce>>(cls, "enforce",
+                                          R"doc(enforce($self, s, /)
+--
+
+Returns the enforced form of `s`: what to store and display. It differs from
+canonicalize() where the profile maps case for comparison only (nickname
+keeps case). Raises u8guard.Rejected when the profile rejects `s`.)doc");
+  DefMethod2<PyProfile, &EquivalentPair>(cls, "equivalent",
+                                         R"doc(equivalent($self, a, b, /)
+--
+
+True when both inputs are accepted and their comparison keys are equal. A
+rejected input is equivalent to nothing, not even to itself; never raises
+for rejected input.)doc");
 
   // Read-only attributes, one per setting.
   cls.def_property_readonly("name",

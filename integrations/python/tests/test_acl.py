@@ -52,6 +52,10 @@ def test_rejected_credentials_match_nothing_and_say_why():
         acl.grants(None)
     with pytest.raises(TypeError):
         assert 3 in acl
+    with pytest.raises(TypeError, match='no keyword arguments'):
+        acl.grants(credential='alice')
+    with pytest.raises(TypeError, match="doesn't apply"):
+        AllowList.grants(DenyList('nickname', []), 'x')
 
 
 def test_deny_list_finds_look_alikes():

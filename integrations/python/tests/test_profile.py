@@ -1,5 +1,6 @@
 """u8guard.Profile, u8guard.Rejected and the module's small functions."""
 
+import inspect
 import os
 import pickle
 
@@ -145,6 +146,25 @@ def test_equivalent_fails_closed(user):
     assert not user.equivalent(b'\xc0\xae', b'\xc0\xae')
     assert not user.equivalent('\ud800', '\ud800')
     assert not user.equivalent('', '')
+
+
+def test_the_per_name_methods_take_positional_arguments(user):
+    with pytest.raises(TypeError, match='exactly one argument'):
+        user.canonicalize()
+    with pytest.raises(TypeError, match='no keyword arguments'):
+        user.enforce(s='x')
+    with pytest.raises(TypeError, match=r'equivalent\(\) takes exactly 2'):
+        user.equivalent('a')
+    with pytest.raises(TypeError, match=r'equivalent\(\) takes exactly 2'):
+        user.equivalent('a', 'b', 'c')
+    with pytest.raises(TypeError, match="doesn't apply"):
+        Profile.canonicalize('not a profile', 'x')
+    assert str(inspect.signature(Profile.canonicalize)) == '(self, s, /)'
+
+    class MyProfile(Profile):
+        pass
+
+    assert MyProfile('nickname').canonicalize(' Juliet ') == 'juliet'
 
 
 def test_other_argument_types_raise_type_error(user):

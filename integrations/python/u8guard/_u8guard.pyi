@@ -142,22 +142,22 @@ class Profile:
         ...
 
     @overload
-    def canonicalize(self, s: str) -> str:
+    def canonicalize(self, s: str, /) -> str:
         ...
 
     @overload
-    def canonicalize(self, s: Union[bytes, bytearray, memoryview]) -> bytes:
+    def canonicalize(self, s: Union[bytes, bytearray, memoryview], /) -> bytes:
         ...
 
     @overload
-    def enforce(self, s: str) -> str:
+    def enforce(self, s: str, /) -> str:
         ...
 
     @overload
-    def enforce(self, s: Union[bytes, bytearray, memoryview]) -> bytes:
+    def enforce(self, s: Union[bytes, bytearray, memoryview], /) -> bytes:
         ...
 
-    def equivalent(self, a: Text, b: Text) -> bool:
+    def equivalent(self, a: Text, b: Text, /) -> bool:
         ...
 
     @overload
@@ -391,7 +391,7 @@ class _Acl:
                  entries: Iterable[Union[str, bytes]]) -> None:
         ...
 
-    def __contains__(self, credential: Any) -> bool:
+    def __contains__(self, credential: Any, /) -> bool:
         ...
 
     def audit(self, *, max_restriction_level: str = ...) -> AclAudit:
@@ -451,7 +451,7 @@ class AllowList(_Acl):
                   path: PathArg) -> 'AllowList':
         ...
 
-    def grants(self, credential: Text) -> AclLookup:
+    def grants(self, credential: Text, /) -> AclLookup:
         ...
 
 
@@ -466,5 +466,5 @@ class DenyList(_Acl):
                   path: PathArg) -> 'DenyList':
         ...
 
-    def resembles(self, credential: Text) -> AclLookup:
+    def resembles(self, credential: Text, /) -> AclLookup:
         ...

@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 import unicodedata
-from typing import Callable, Dict, List, Sequence
+from typing import Any, Callable, Dict, List, Sequence
 
 import precis_i18n
 
@@ -64,7 +64,7 @@ def make_names(seed: int, count: int, ascii_only: bool) -> List[str]:
         '\u05e9\u05e8\u05d4', '\u0645\u062d\u0645\u062f', 'Zo\u00eb',
         '\u0141ukasz', '\u00d8yvind', 'Stra\u00dfe'
     ]
-    names = []
+    names: List[str] = []
     while len(names) < count:
         if ascii_only:
             name = rng.choice(words).capitalize() + str(rng.randrange(10**6))
@@ -92,7 +92,7 @@ def accepted_by_both(profile_name: str, names: Sequence[str]) -> List[str]:
     return kept
 
 
-def rate(fn: Callable[[str], object], names: Sequence[str],
+def rate(fn: Callable[..., object], names: Sequence[Any],
          min_time: float, repeats: int) -> float:
     """Best names per second over `repeats` runs of at least min_time s."""
     best = 0.0
@@ -110,10 +110,10 @@ def rate(fn: Callable[[str], object], names: Sequence[str],
     return best
 
 
-def pair_rate(fn: Callable[[str, str], object], names: Sequence[str],
+def pair_rate(fn: Callable[..., object], names: Sequence[str],
               min_time: float, repeats: int) -> float:
     """As rate(), for a function of two names (each name with the next)."""
-    pairs = list(zip(names, names[1:] + names[:1]))
+    pairs = list(zip(names, list(names[1:]) + [names[0]]))
     return rate(lambda p: fn(*p), pairs, min_time, repeats)
 
 
@@ -146,47 +146,53 @@ def main() -> None:
         assert len(pools[label]) > 1000, label
 
     rows = []
+    m, r = args.min_time, args.repeats
 
-    def row(label: str, make: Callable[[Sequence[str]], float]) -> None:
-        cells = [make(pools['ASCII']), make(pools['non-ASCII'])]
+    def row(label: str, fn: Callable[..., object], pairs: bool = False) -> None:
+        cells = [(pair_rate if pairs else rate)(fn, pools[p], m, r)
+                 for p in ('ASCII', 'non-ASCII')]
         rows.append((label, cells))
         print('%-58s %8.3f M/s %8.3f M/s' % (label, cells[0] / 1e6,
                                              cells[1] / 1e6),
               file=sys.stderr)
 
-    m, r = args.min_time, args.repeats
     for name, native in (('UsernameCaseMapped', 'username-case-mapped'),
                          ('OpaqueString', 'opaque-string'),
                          ('NicknameCaseMapped', 'nickname')):
-        theirs = precis_i18n.get_profile(name)
-        ours = u8guard.precis.get_profile(name)
-        profile = u8guard.Profile(native)
         row('%s: precis_i18n `enforce`' % name,
-            lambda ns, f=theirs.enforce: rate(f, ns, m, r))
+            precis_i18n.get_profile(name).enforce)
         row('%s: `u8guard.precis` `enforce`' % name,
-            lambda ns, f=ours.enforce: rate(f, ns, m, r))
+            u8guard.precis.get_profile(name).enforce)
         row('%s: `u8guard.Profile.canonicalize`' % name,
-            lambda ns, f=profile.canonicalize: rate(f, ns, m, r))
-    row('`unicodedata.normalize("NFKC", s).casefold()`',
-        lambda ns: rate(lambda s: unicodedata.normalize('NFKC', s).casefold(),
-                        ns, m, r))
-    row('`str.lower()` (a floor: one C call per name)',
-        lambda ns: rate(str.lower, ns, m, r))
+            u8guard.Profile(native).canonicalize)
+
+    def nfkc_casefold(s: str) -> str:
+        return unicodedata.normalize('NFKC', s).casefold()
+
+    row('`unicodedata.normalize("NFKC", s).casefold()`', nfkc_casefold)
+    row('`str.lower()` (a floor: one C call per name)', str.lower)
 
     theirs = precis_i18n.get_profile('UsernameCaseMapped')
     user = u8guard.Profile('username-case-mapped')
+
+    def precis_equal(a: str, b: str) -> bool:
+        return bool(theirs.enforce(a) == theirs.enforce(b))
+
     row('compare two names: precis_i18n `enforce(a) == enforce(b)`',
-        lambda ns: pair_rate(lambda a, b: theirs.enforce(a) == theirs.enforce(b),
-                             ns, m, r))
+        precis_equal, pairs=True)
     row('compare two names: `u8guard.Profile.equivalent(a, b)`',
-        lambda ns: pair_rate(user.equivalent, ns, m, r))
+        user.equivalent, pairs=True)
 
     def acl_rows(ns: Sequence[str]) -> List[float]:
         keys = {theirs.enforce(n) for n in ns}
         allow = u8guard.AllowList(user, ns)
         probes = [n.upper() for n in ns]
+
+        def precis_lookup(s: str) -> bool:
+            return theirs.enforce(s) in keys
+
         return [
-            rate(lambda s: theirs.enforce(s) in keys, probes, m, r),
+            rate(precis_lookup, probes, m, r),
             rate(allow.grants, probes, m, r),
             rate(allow.__contains__, probes, m, r),
         ]

@@ -233,8 +233,10 @@ def read_corpus() -> List[Tuple[str, str, Verdict]]:
             def text(h):
                 return '' if h == '""' else bytes.fromhex(h).decode('utf-8')
 
-            want = ('output', text(hex_out)) if hex_out != '-' else ('error',
-                                                                      error)
+            if hex_out == '-':
+                want = ('error', error)
+            else:
+                want = ('output', text(hex_out))
             rows.append((profile, text(hex_in), want))
     return rows
 

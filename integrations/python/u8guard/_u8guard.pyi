@@ -1,22 +1,21 @@
 """Type hints for the extension module u8guard._u8guard (module.cc,
 profile_bindings.cc, acl_bindings.cc); the docstrings are in the module.
 
-Text arguments (`Text`) are str or bytes-like; functions that return text
-return the type they were given (`AnyText`): str for str, bytes for bytes.
+Text arguments (`_Text`) are str or bytes-like; functions that return text
+return the type they were given (overloads): str for str, bytes for bytes.
+The per-name methods take positional arguments only (named __s, __a, ...).
 """
 
 import os
-from typing import (Any, Dict, Iterable, List, Optional, TypeVar, Union,
-                    overload)
+from typing import Any, Dict, Iterable, List, Optional, Union, overload
 
 from u8guard._rejected import Rejected
 
 # A text argument: str (taken as its UTF-8 encoding), or bytes-like.
-Text = Union[str, bytes, bytearray, memoryview]
-AnyText = TypeVar('AnyText', str, bytes)
-PathArg = Union[str, bytes, 'os.PathLike[str]', 'os.PathLike[bytes]']
+_Text = Union[str, bytes, bytearray, memoryview]
+_PathArg = Union[str, bytes, 'os.PathLike[str]', 'os.PathLike[bytes]']
 # A value of a policy file's key (Profile.settings(), Profile.replace()).
-Setting = Union[str, bool, int]
+_Setting = Union[str, bool, int]
 
 __version__: str
 # Inputs of at least this many bytes are processed with the GIL released.
@@ -118,11 +117,11 @@ def sanitize_path(path: Union[bytes, bytearray, memoryview],
     ...
 
 
-def constant_time_equals(a: Text, b: Text) -> bool:
+def constant_time_equals(a: _Text, b: _Text) -> bool:
     ...
 
 
-def escape_for_display(s: Text) -> str:
+def escape_for_display(s: _Text) -> str:
     ...
 
 
@@ -130,11 +129,11 @@ class Profile:
     def __init__(self,
                  name: str,
                  *,
-                 policy_dir: Optional[PathArg] = None) -> None:
+                 policy_dir: Optional[_PathArg] = None) -> None:
         ...
 
     @staticmethod
-    def from_file(path: PathArg) -> 'Profile':
+    def from_file(path: _PathArg) -> 'Profile':
         ...
 
     @staticmethod
@@ -142,22 +141,22 @@ class Profile:
         ...
 
     @overload
-    def canonicalize(self, s: str, /) -> str:
+    def canonicalize(self, __s: str) -> str:
         ...
 
     @overload
-    def canonicalize(self, s: Union[bytes, bytearray, memoryview], /) -> bytes:
+    def canonicalize(self, __s: Union[bytes, bytearray, memoryview]) -> bytes:
         ...
 
     @overload
-    def enforce(self, s: str, /) -> str:
+    def enforce(self, __s: str) -> str:
         ...
 
     @overload
-    def enforce(self, s: Union[bytes, bytearray, memoryview], /) -> bytes:
+    def enforce(self, __s: Union[bytes, bytearray, memoryview]) -> bytes:
         ...
 
-    def equivalent(self, a: Text, b: Text, /) -> bool:
+    def equivalent(self, __a: _Text, __b: _Text) -> bool:
         ...
 
     @overload
@@ -168,16 +167,16 @@ class Profile:
     def skeleton(self, s: Union[bytes, bytearray, memoryview]) -> bytes:
         ...
 
-    def restriction_level(self, s: Text) -> str:
+    def restriction_level(self, s: _Text) -> str:
         ...
 
-    def settings(self) -> Dict[str, Setting]:
+    def settings(self) -> Dict[str, _Setting]:
         ...
 
     def to_toml(self) -> str:
         ...
 
-    def replace(self, **changes: Setting) -> 'Profile':
+    def replace(self, **changes: _Setting) -> 'Profile':
         ...
 
     @property
@@ -255,7 +254,7 @@ def builtin_profiles() -> List[Profile]:
     ...
 
 
-def load_profiles(directory: PathArg) -> Dict[str, Profile]:
+def load_profiles(directory: _PathArg) -> Dict[str, Profile]:
     ...
 
 
@@ -391,7 +390,7 @@ class _Acl:
                  entries: Iterable[Union[str, bytes]]) -> None:
         ...
 
-    def __contains__(self, credential: Any, /) -> bool:
+    def __contains__(self, __credential: Any) -> bool:
         ...
 
     def audit(self, *, max_restriction_level: str = ...) -> AclAudit:
@@ -448,10 +447,10 @@ class AllowList(_Acl):
 
     @staticmethod
     def from_file(profile: Union[Profile, str],
-                  path: PathArg) -> 'AllowList':
+                  path: _PathArg) -> 'AllowList':
         ...
 
-    def grants(self, credential: Text, /) -> AclLookup:
+    def grants(self, __credential: _Text) -> AclLookup:
         ...
 
 
@@ -463,8 +462,8 @@ class DenyList(_Acl):
 
     @staticmethod
     def from_file(profile: Union[Profile, str],
-                  path: PathArg) -> 'DenyList':
+                  path: _PathArg) -> 'DenyList':
         ...
 
-    def resembles(self, credential: Text, /) -> AclLookup:
+    def resembles(self, __credential: _Text) -> AclLookup:
         ...

@@ -18,18 +18,21 @@ from u8guard.precis import PrecisProfile, get_profile
 __all__ = ['search']
 
 
-def _encoder(
-        profile: PrecisProfile) -> Callable[[str, str], Tuple[bytes, int]]:
+# The parameters are named as codecs.CodecInfo's protocols name them.
+# pylint: disable=redefined-builtin
 
-    def encode(value: str, errors: str = 'strict') -> Tuple[bytes, int]:
+
+def _encoder(profile: PrecisProfile) -> Callable[..., Tuple[bytes, int]]:
+
+    def encode(input: str, errors: str = 'strict') -> Tuple[bytes, int]:
         if errors != 'strict':
             raise ValueError('invalid errors argument')
-        return profile.enforce(value).encode('utf-8'), len(value)
+        return profile.enforce(input).encode('utf-8'), len(input)
 
     return encode
 
 
-def _decode(value: bytes, errors: str = 'strict') -> Tuple[str, int]:
+def _decode(input: bytes, errors: str = 'strict') -> Tuple[str, int]:
     raise NotImplementedError('decode not supported')
 
 

@@ -140,8 +140,8 @@ PyProfile Construct(const std::string& name, py::object policy_dir) {
     if (!builtin.ok()) ThrowStatus(builtin.status());
     return Wrap(**builtin);
   }
-  // Read the directory first, so that its I/O errors are OSErrors and a
-  // NotFound from FindProfile can only mean the name.
+  // FindProfile(name, dir), in two steps so that the directory's errors
+  // (NotFound included) are OSErrors and an unknown name a LookupError.
   const std::string dir = PathArgument(policy_dir, "policy_dir");
   absl::StatusOr<std::vector<Profile>> loaded;
   {
@@ -149,9 +149,10 @@ PyProfile Construct(const std::string& name, py::object policy_dir) {
     loaded = LoadProfileDirectory(dir);
   }
   if (!loaded.ok()) ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
-  absl::StatusOr<Profile> p = FindProfile(name, dir);
-  if (!p.ok()) ThrowStatus(p.status());
-  return Wrap(*std::move(p));
+  for (Profile& p : *loaded) {
+    if (p.name == name) return Wrap(std::move(p));
+  }
+  return Construct(name, py::none());
 }
 
 // Runs F(profile, bytes) and wraps its result in the input's type.

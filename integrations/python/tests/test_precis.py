@@ -324,6 +324,12 @@ def test_lone_surrogates_get_precis_i18n_reason():
             ours = verdict(u8guard.precis.get_profile(name), value)
             assert ours == ('error', 'DISALLOWED/other'), (name, value)
             assert ours == verdict(precis_i18n.get_profile(name), value)
+    # The surrogate is judged first (documented): precis_i18n names the
+    # space before it.
+    p = 'UsernameCaseMapped'
+    assert verdict(u8guard.precis.get_profile(p), 'a b\udc80') == (
+        'error', 'DISALLOWED/other')
+    assert live(p, 'a b\udc80') == ('error', 'DISALLOWED/spaces')
 
 
 @pytest.mark.parametrize('data', [

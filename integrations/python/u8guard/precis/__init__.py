@@ -44,8 +44,9 @@ integrations/python/tests/test_precis.py against precis_i18n itself):
   does.
 * Lone surrogates. A str holding one cannot be encoded as UTF-8 and is
   rejected with precis_i18n's reason for it, DISALLOWED/other (the PRECIS
-  derived property of U+D800..U+DFFF); it is never encoded with
-  "surrogatepass".
+  derived property of U+D800..U+DFFF), at the first surrogate and before
+  any other rule (precis_i18n may name an earlier character or a
+  whole-string rule first); it is never encoded with "surrogatepass".
 * Error positions. UnicodeEncodeError.object is the value you passed
   (decoded, for bytes) and start/end index into it (the offending
   character, or the whole string for whole-string rules); precis_i18n

@@ -289,6 +289,13 @@ def test_unknown_names_raise_key_error_like_precis_i18n():
     assert ours.value.args == theirs.value.args
 
 
+def test_names_that_are_not_strings_fail_like_precis_i18n():
+    with pytest.raises(AttributeError):
+        precis_i18n.get_profile(3)
+    with pytest.raises(AttributeError):
+        u8guard.precis.get_profile(3)
+
+
 def test_unicodedata_argument_is_refused():
     with pytest.raises(ValueError, match='ICU'):
         u8guard.precis.get_profile('OpaqueString', unicodedata=unicodedata)

@@ -167,6 +167,30 @@ def test_the_per_name_methods_take_positional_arguments(user):
     assert MyProfile('nickname').canonicalize(' Juliet ') == 'juliet'
 
 
+def test_text_arguments_everywhere_refuse_lone_surrogates(user):
+    calls = [
+        lambda: Profile.from_toml('name = "\udc80"'),
+        lambda: user.replace(description='x\udc80'),
+        lambda: u8guard.escape_for_display('\udc80'),
+        lambda: u8guard.AllowList.from_text(user, 'a\n\udc80\n'),
+        lambda: u8guard.sanitize_path('a', root='/srv/\udc80'),
+        lambda: u8guard.constant_time_equals(b'x', '\udc80'),
+    ]
+    for call in calls:
+        with pytest.raises(Rejected) as info:
+            call()
+        assert info.value.rule == 'utf8/surrogate'
+
+
+def test_buffers_that_cannot_be_read_flat_raise_buffer_error(user):
+    strided = memoryview(b'abcdef')[::2]
+    with pytest.raises(BufferError):
+        user.canonicalize(strided)
+    with pytest.raises(BufferError):
+        u8guard.validate_utf8(strided)
+    assert user.canonicalize(memoryview(bytearray(b'ABC'))) == b'abc'
+
+
 def test_other_argument_types_raise_type_error(user):
     for bad in (None, 42, ['admin'], object()):
         with pytest.raises(TypeError, match='must be str or bytes'):

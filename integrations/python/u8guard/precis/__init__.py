@@ -118,6 +118,11 @@ class PrecisProfile:
             UnicodeDecodeError: `value` is bytes that are not UTF-8.
             ValueError: `value` is neither str nor bytes.
         """
+        if isinstance(value, str):
+            try:
+                return self._apply(value)
+            except Rejected as e:
+                raise self._encode_error(value, e, None) from e
         if isinstance(value, bytes):
             try:
                 return self._apply(value).decode('utf-8')
@@ -126,12 +131,7 @@ class PrecisProfile:
                 # exactly as precis_i18n's value.decode('utf-8') does.
                 text = value.decode('utf-8')
                 raise self._encode_error(text, e, value) from e
-        if not isinstance(value, str):
-            raise ValueError('not a string')
-        try:
-            return self._apply(value)
-        except Rejected as e:
-            raise self._encode_error(value, e, None) from e
+        raise ValueError('not a string')
 
     def compare(self, value1: Union[str, bytes],
                 value2: Union[str, bytes]) -> bool:

@@ -1,0 +1,40 @@
+// The parts of the `u8guard._u8guard` extension module, one function per
+// binding file; module.cc calls them in this order.
+
+#ifndef U8GUARD_INTEGRATIONS_PYTHON_BINDINGS_H_
+#define U8GUARD_INTEGRATIONS_PYTHON_BINDINGS_H_
+
+#include <memory>
+
+#include "pybind11/pybind11.h"
+#include "u8guard/profile.h"
+
+namespace u8guard::python {
+
+// A u8guard.Profile: one immutable C++ Profile, shared by every object that
+// uses it (ACLs keep their own copy inside their index).
+struct PyProfile {
+  std::shared_ptr<const Profile> profile;
+};
+
+// The Profile an argument names: a u8guard.Profile, or the name of a
+// built-in profile (LookupError when there is none). `what` names the
+// argument in TypeError messages.
+std::shared_ptr<const Profile> ProfileArgument(pybind11::handle arg,
+                                               const char* what);
+
+// Profile, builtin_profiles(), load_profiles() (profile_bindings.cc).
+void RegisterProfile(pybind11::module_& m);
+
+// Everything: versions, rules, validate_utf8, sanitize_path,
+// constant_time_equals, escape_for_display, then RegisterProfile and
+// RegisterAcl (module.cc).
+void RegisterModule(pybind11::module_& m);
+
+// AllowList, DenyList, AclEntry, AclInvalidEntry, AclLookup, AclAudit,
+// AclFinding (acl_bindings.cc).
+void RegisterAcl(pybind11::module_& m);
+
+}  // namespace u8guard::python
+
+#endif  // U8GUARD_INTEGRATIONS_PYTHON_BINDINGS_H_

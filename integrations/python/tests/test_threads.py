@@ -1,0 +1,143 @@
+"""Threads calling one Profile, one AllowList and one DenyList at once.
+
+Short inputs run with the GIL held, inputs of u8guard.GIL_RELEASE_MIN_BYTES
+or more with it released, so that the C++ code runs in several threads at
+once: both kinds are mixed here, and every thread's every result must be
+the one a single thread gets.
+"""
+
+import threading
+import time
+from typing import Callable, List
+
+import u8guard
+from conftest import non_ascii_names
+from u8guard import AllowList, DenyList, Profile, Rejected
+
+THREADS = 8
+ROUNDS = 30
+LONG = min(u8guard.GIL_RELEASE_MIN_BYTES, 1 << 16)
+
+
+def outcome(fn: Callable, *args):
+    """fn(*args), or the rule and offsets of the Rejected it raises."""
+    try:
+        return ('ok', fn(*args))
+    except Rejected as e:
+        return ('rejected', e.rule, e.offset, e.index)
+
+
+def run_in_threads(work: Callable[[], List], expected: List) -> None:
+    """Runs work() in THREADS threads started together, ROUNDS times each;
+    every result must equal `expected`."""
+    barrier = threading.Barrier(THREADS)
+    failures = []
+
+    def worker():
+        barrier.wait()
+        for _ in range(ROUNDS):
+            got = work()
+            if got != expected:
+                failures.append([(i, g, w)
+                                 for i, (g, w) in enumerate(zip(got, expected))
+                                 if g != w][:3])
+
+    threads = [threading.Thread(target=worker) for _ in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures[:3]
+
+
+def inputs() -> List:
+    names = non_ascii_names(40)
+    long_names = [('J\u00fcrgen\u00e9' * LONG)[:LONG + 3 * i] for i in range(4)]
+    assert all(len(n.encode()) >= LONG for n in long_names)
+    bad = ['al\u200bice', 'a b', '', b'\xc0\xaf', '\u00e9' * 3000, 'x\ud800']
+    return names + [n.encode() for n in names[:10]] + long_names + bad
+
+
+def test_one_profile_from_many_threads():
+    user = Profile('username-case-mapped')
+    # Long inputs accepted: a profile with bounds beyond the GIL threshold.
+    big = user.replace(name='big-users', max_input_bytes=1 << 20,
+                       max_output_bytes=1 << 20,
+                       max_output_code_points=1 << 20)
+    data = inputs()
+
+    def work():
+        out = []
+        for s in data:
+            out.append(outcome(user.canonicalize, s))
+            out.append(outcome(big.canonicalize, s))
+            out.append(outcome(big.enforce, s))
+            out.append(user.equivalent(s, 'admin0'))
+            out.append(outcome(big.skeleton, s))
+        return out
+
+    expected = work()
+    assert ('ok', 'admin7') in expected
+    assert sum(o[0] == 'rejected' for o in expected if isinstance(o, tuple))
+    run_in_threads(work, expected)
+
+
+def test_one_acl_from_many_threads():
+    names = non_ascii_names(200)
+    long_entry = 'Zo\u00eb' * 1500  # 6000 bytes: lookups release the GIL
+    profile = Profile('username-case-mapped').replace(
+        name='big-users', max_input_bytes=1 << 16, max_output_bytes=1 << 16,
+        max_output_code_points=1 << 16)
+    allow = AllowList(profile, names + [long_entry])
+    deny = DenyList(profile, names + [long_entry])
+    probes = (names[::7] + [n.upper() for n in names[::11]] +
+              ['p\u0430ypal', 'rnike', 'nobody', 'a b', b'\xff',
+               long_entry.upper(), long_entry + 'x', 'x\ud800'])
+
+    def work():
+        out = []
+        for p in probes:
+            g = allow.grants(p)
+            r = deny.resembles(p)
+            out.append((g.match.index if g else None,
+                        g.rejection.rule if g.rejection else None,
+                        r.match.index if r else None, p in allow, p in deny))
+        return out
+
+    expected = work()
+    assert sum(1 for o in expected if o[0] is not None) > 20
+    assert expected[-3][0] == 200  # the long entry, found in capitals
+    run_in_threads(work, expected)
+
+
+def test_long_calls_release_the_gil():
+    doc = Profile('text-document')
+    text = 'Ame\u0301lie \u00e9t\u00e9 \u4e2d\u6587 ' * 400000  # 8.8 MB
+    doc.canonicalize(text[:1000])  # warm up
+    span = []
+    done = threading.Event()
+
+    def worker():
+        span.append(time.monotonic())
+        doc.canonicalize(text)
+        span.append(time.monotonic())
+        done.set()
+
+    # This thread runs Python code while the worker is in the library,
+    # noting the time now and then. Had the worker kept the GIL, this thread
+    # could run only until the worker entered the call (at most one switch
+    # interval after span[0]) and after it returned.
+    samples = []
+    counter = 0
+    t = threading.Thread(target=worker)
+    t.start()
+    while not done.is_set():
+        counter += 1
+        if counter % 64 == 0:
+            samples.append(time.monotonic())
+    t.join()
+    margin = 0.025  # five switch intervals
+    start, end = span[0] + margin, span[1] - margin
+    assert end - start > 0.05, 'the call was too short to tell'
+    during = [s for s in samples if start < s < end]
+    assert len(during) > 10, (len(samples), span)

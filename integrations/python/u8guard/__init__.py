@@ -1,0 +1,57 @@
+"""u8guard: compare untrusted text securely.
+
+Strict UTF-8 validation (RFC 3629), PRECIS profiles (RFC 8264, 8265, 8266)
+on ICU, access-control lists with UTS #39 look-alike detection, and path
+sanitization, from the u8guard C++ library.
+
+    >>> import u8guard
+    >>> user = u8guard.Profile("username-case-mapped")
+    >>> user.canonicalize("\\uff21\\uff24\\uff2d\\uff29\\uff2e")
+    'admin'
+    >>> user.equivalent("Admin", "admin")
+    True
+
+Text arguments are str or bytes; results have the type of the input.
+Rejected input raises u8guard.Rejected (a ValueError) naming the rule, the
+byte offset (offset) and the index into what you passed (index).
+
+u8guard.precis offers precis_i18n's API (get_profile(name).enforce(s)) on
+the same engine, so that code written for precis_i18n switches by import.
+"""
+
+from u8guard._rejected import Rejected
+from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
+                              AclFinding, AclInvalidEntry, AclLookup,
+                              AllowList, DenyList, Profile, Utf8Result,
+                              __version__, builtin_profiles,
+                              constant_time_equals, escape_for_display,
+                              icu_version, library_version, load_profiles,
+                              rule_description, rule_ids, sanitize_path,
+                              unicode_version, utf8_kernel, validate_utf8)
+
+__all__ = [
+    'GIL_RELEASE_MIN_BYTES',
+    'AclAudit',
+    'AclEntry',
+    'AclFinding',
+    'AclInvalidEntry',
+    'AclLookup',
+    'AllowList',
+    'DenyList',
+    'Profile',
+    'Rejected',
+    'Utf8Result',
+    '__version__',
+    'builtin_profiles',
+    'constant_time_equals',
+    'escape_for_display',
+    'icu_version',
+    'library_version',
+    'load_profiles',
+    'rule_description',
+    'rule_ids',
+    'sanitize_path',
+    'unicode_version',
+    'utf8_kernel',
+    'validate_utf8',
+]

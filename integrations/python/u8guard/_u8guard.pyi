@@ -1,0 +1,469 @@
+"""Type hints for the extension module u8guard._u8guard (module.cc,
+profile_bindings.cc, acl_bindings.cc); the docstrings are in the module.
+
+Text arguments (`_Text`) are str or bytes-like; functions that return text
+return the type they were given (overloads): str for str, bytes for bytes.
+The per-name methods take positional arguments only (named __s, __a, ...).
+"""
+
+import os
+from typing import Any, Dict, Iterable, List, Optional, Union, overload
+
+from u8guard._rejected import Rejected
+
+# A text argument: str (taken as its UTF-8 encoding), or bytes-like.
+_Text = Union[str, bytes, bytearray, memoryview]
+_PathArg = Union[str, bytes, 'os.PathLike[str]', 'os.PathLike[bytes]']
+# A value of a policy file's key (Profile.settings(), Profile.replace()).
+_Setting = Union[str, bool, int]
+
+__version__: str
+# Inputs of at least this many bytes are processed with the GIL released.
+GIL_RELEASE_MIN_BYTES: int
+
+
+def library_version() -> str:
+    ...
+
+
+def icu_version() -> str:
+    ...
+
+
+def unicode_version() -> str:
+    ...
+
+
+def utf8_kernel() -> str:
+    ...
+
+
+def rule_ids() -> List[str]:
+    ...
+
+
+def rule_description(rule: str) -> str:
+    ...
+
+
+class Utf8Result:
+    @property
+    def ok(self) -> bool:
+        ...
+
+    @property
+    def offset(self) -> int:
+        ...
+
+    @property
+    def valid_up_to(self) -> int:
+        ...
+
+    @property
+    def kind(self) -> str:
+        ...
+
+    @property
+    def error_len(self) -> int:
+        ...
+
+    @property
+    def rule(self) -> Optional[str]:
+        ...
+
+    @property
+    def message(self) -> str:
+        ...
+
+    def __bool__(self) -> bool:
+        ...
+
+
+def validate_utf8(data: Union[bytes, bytearray, memoryview]) -> Utf8Result:
+    ...
+
+
+@overload
+def sanitize_path(path: str,
+                  *,
+                  backslash_is_separator: bool = ...,
+                  normalization: str = ...,
+                  percent_decode: bool = ...,
+                  dot_dot: str = ...,
+                  leading_separator_is_root: bool = ...,
+                  root: Union[str, bytes] = ...,
+                  allow_hidden: bool = ...,
+                  windows: bool = ...,
+                  max_depth: int = ...,
+                  max_length: int = ...,
+                  segment_profile: Union['Profile', str, None] = ...) -> str:
+    ...
+
+
+@overload
+def sanitize_path(path: Union[bytes, bytearray, memoryview],
+                  *,
+                  backslash_is_separator: bool = ...,
+                  normalization: str = ...,
+                  percent_decode: bool = ...,
+                  dot_dot: str = ...,
+                  leading_separator_is_root: bool = ...,
+                  root: Union[str, bytes] = ...,
+                  allow_hidden: bool = ...,
+                  windows: bool = ...,
+                  max_depth: int = ...,
+                  max_length: int = ...,
+                  segment_profile: Union['Profile', str, None] = ...) -> bytes:
+    ...
+
+
+def constant_time_equals(a: _Text, b: _Text) -> bool:
+    ...
+
+
+def escape_for_display(s: _Text) -> str:
+    ...
+
+
+class Profile:
+    def __init__(self,
+                 name: str,
+                 *,
+                 policy_dir: Optional[_PathArg] = None) -> None:
+        ...
+
+    @staticmethod
+    def from_file(path: _PathArg) -> 'Profile':
+        ...
+
+    @staticmethod
+    def from_toml(text: Union[str, bytes], source: str = ...) -> 'Profile':
+        ...
+
+    @overload
+    def canonicalize(self, __s: str) -> str:
+        ...
+
+    @overload
+    def canonicalize(self, __s: Union[bytes, bytearray, memoryview]) -> bytes:
+        ...
+
+    @overload
+    def enforce(self, __s: str) -> str:
+        ...
+
+    @overload
+    def enforce(self, __s: Union[bytes, bytearray, memoryview]) -> bytes:
+        ...
+
+    def equivalent(self, __a: _Text, __b: _Text) -> bool:
+        ...
+
+    @overload
+    def skeleton(self, s: str) -> str:
+        ...
+
+    @overload
+    def skeleton(self, s: Union[bytes, bytearray, memoryview]) -> bytes:
+        ...
+
+    def restriction_level(self, s: _Text) -> str:
+        ...
+
+    def settings(self) -> Dict[str, _Setting]:
+        ...
+
+    def to_toml(self) -> str:
+        ...
+
+    def replace(self, **changes: _Setting) -> 'Profile':
+        ...
+
+    @property
+    def name(self) -> str:
+        ...
+
+    @property
+    def description(self) -> str:
+        ...
+
+    @property
+    def bom(self) -> str:
+        ...
+
+    @property
+    def string_class(self) -> str:
+        ...
+
+    @property
+    def width_mapping(self) -> bool:
+        ...
+
+    @property
+    def additional_mapping(self) -> str:
+        ...
+
+    @property
+    def case_mapping(self) -> str:
+        ...
+
+    @property
+    def key_case_mapping(self) -> str:
+        ...
+
+    @property
+    def normalization(self) -> str:
+        ...
+
+    @property
+    def directionality(self) -> str:
+        ...
+
+    @property
+    def confusables(self) -> str:
+        ...
+
+    @property
+    def reapply_rules(self) -> bool:
+        ...
+
+    @property
+    def max_input_bytes(self) -> int:
+        ...
+
+    @property
+    def min_output_bytes(self) -> int:
+        ...
+
+    @property
+    def max_output_bytes(self) -> int:
+        ...
+
+    @property
+    def max_output_code_points(self) -> int:
+        ...
+
+    def __eq__(self, other: object) -> bool:
+        ...
+
+    def __hash__(self) -> int:
+        ...
+
+
+def builtin_profiles() -> List[Profile]:
+    ...
+
+
+def load_profiles(directory: _PathArg) -> Dict[str, Profile]:
+    ...
+
+
+class AclEntry:
+    @property
+    def index(self) -> int:
+        ...
+
+    @property
+    def line(self) -> int:
+        ...
+
+    @property
+    def original(self) -> str:
+        ...
+
+    @property
+    def key(self) -> str:
+        ...
+
+
+class AclInvalidEntry:
+    @property
+    def index(self) -> int:
+        ...
+
+    @property
+    def line(self) -> int:
+        ...
+
+    @property
+    def original(self) -> bytes:
+        ...
+
+    @property
+    def rejection(self) -> Rejected:
+        ...
+
+
+class AclLookup:
+    @property
+    def match(self) -> Optional[AclEntry]:
+        ...
+
+    @property
+    def rejection(self) -> Optional[Rejected]:
+        ...
+
+    def __bool__(self) -> bool:
+        ...
+
+
+class AclFinding:
+    @property
+    def kind(self) -> str:
+        ...
+
+    @property
+    def index(self) -> int:
+        ...
+
+    @property
+    def line(self) -> int:
+        ...
+
+    @property
+    def original(self) -> bytes:
+        ...
+
+    @property
+    def key(self) -> Optional[str]:
+        ...
+
+    @property
+    def other_index(self) -> Optional[int]:
+        ...
+
+    @property
+    def other_line(self) -> Optional[int]:
+        ...
+
+    @property
+    def other_original(self) -> Optional[bytes]:
+        ...
+
+    @property
+    def other_key(self) -> Optional[str]:
+        ...
+
+    @property
+    def skeleton(self) -> Optional[str]:
+        ...
+
+    @property
+    def rejection(self) -> Optional[Rejected]:
+        ...
+
+    @property
+    def level(self) -> Optional[str]:
+        ...
+
+
+class AclAudit:
+    @property
+    def profile(self) -> str:
+        ...
+
+    @property
+    def entries(self) -> int:
+        ...
+
+    @property
+    def valid_entries(self) -> int:
+        ...
+
+    @property
+    def icu_version(self) -> str:
+        ...
+
+    @property
+    def unicode_version(self) -> str:
+        ...
+
+    @property
+    def findings(self) -> List[AclFinding]:
+        ...
+
+
+class _Acl:
+    """What AllowList and DenyList share (not a runtime class)."""
+
+    def __init__(self, profile: Union[Profile, str],
+                 entries: Iterable[Union[str, bytes]]) -> None:
+        ...
+
+    def __contains__(self, __credential: Any) -> bool:
+        ...
+
+    def audit(self, *, max_restriction_level: str = ...) -> AclAudit:
+        ...
+
+    def entries(self) -> List[AclEntry]:
+        ...
+
+    @property
+    def invalid_entries(self) -> List[AclInvalidEntry]:
+        ...
+
+    def __len__(self) -> int:
+        ...
+
+    @property
+    def entry_count(self) -> int:
+        ...
+
+    @property
+    def bom_entries(self) -> List[int]:
+        ...
+
+    @property
+    def file_signature(self) -> bool:
+        ...
+
+    @property
+    def profile(self) -> Profile:
+        ...
+
+    @property
+    def mode(self) -> str:
+        ...
+
+    @property
+    def icu_version(self) -> str:
+        ...
+
+    @property
+    def unicode_version(self) -> str:
+        ...
+
+    @property
+    def memory_usage(self) -> int:
+        ...
+
+
+class AllowList(_Acl):
+    @staticmethod
+    def from_text(profile: Union[Profile, str],
+                  text: Union[str, bytes]) -> 'AllowList':
+        ...
+
+    @staticmethod
+    def from_file(profile: Union[Profile, str],
+                  path: _PathArg) -> 'AllowList':
+        ...
+
+    def grants(self, __credential: _Text) -> AclLookup:
+        ...
+
+
+class DenyList(_Acl):
+    @staticmethod
+    def from_text(profile: Union[Profile, str],
+                  text: Union[str, bytes]) -> 'DenyList':
+        ...
+
+    @staticmethod
+    def from_file(profile: Union[Profile, str],
+                  path: _PathArg) -> 'DenyList':
+        ...
+
+    def resembles(self, __credential: _Text) -> AclLookup:
+        ...

@@ -32,6 +32,7 @@ constexpr const char* kSettingKeys[] = {"name",
                                         "confusables",
                                         "reapply_rules",
                                         "max_input_bytes",
+                                        "max_non_starters",
                                         "min_output_bytes",
                                         "max_output_bytes",
                                         "max_output_code_points"};
@@ -52,6 +53,7 @@ py::dict Settings(const Profile& p) {
   d["confusables"] = std::string(ConfusablesPolicyName(p.confusables));
   d["reapply_rules"] = p.reapply_rules;
   d["max_input_bytes"] = p.max_input_bytes;
+  d["max_non_starters"] = p.max_non_starters;
   d["min_output_bytes"] = p.min_output_bytes;
   d["max_output_bytes"] = p.max_output_bytes;
   d["max_output_code_points"] = p.max_output_code_points;

@@ -91,6 +91,9 @@ REASONS = {
     'length':
     'length bounds of the profile (max_input_bytes, max_output_bytes, '
     'max_output_code_points); precis_i18n has none',
+    'stream_safe':
+    'UAX #15 Stream-Safe Text Format: more than 30 non-starters in a row '
+    '(in NFKD), rejected before ICU reorders them; precis_i18n has no bound',
     'ideographic_space':
     'U+3000 is width-mapped to U+0020 (RFC 8265 §3.3.1), then disallowed as '
     'a space; precis_i18n calls it has_compat',
@@ -98,6 +101,16 @@ REASONS = {
     'Nickname trims only spaces (RFC 8266 §2.2); precis_i18n 1.0.5\'s '
     'str.strip() also removes other whitespace at the ends',
 }
+
+
+def longest_non_starter_run(value: str) -> int:
+    """The longest run of combining marks in NFKD (UAX #15 §13), by Python's
+    own unicodedata."""
+    longest = run = 0
+    for c in unicodedata.normalize('NFKD', value):
+        run = run + 1 if unicodedata.combining(c) else 0
+        longest = max(longest, run)
+    return longest
 
 
 def explain(name: str, value: str, theirs: Verdict,
@@ -125,6 +138,9 @@ def explain(name: str, value: str, theirs: Verdict,
         (len(theirs[1].encode()) > settings['max_output_bytes'] or
          len(theirs[1]) > settings['max_output_code_points'])):
         return 'length'
+    if (our_error == 'stream_unsafe' and
+            longest_non_starter_run(value) > settings['max_non_starters']):
+        return 'stream_safe'
     if (their_error == 'DISALLOWED/has_compat' and
             our_error == 'DISALLOWED/spaces' and settings['width_mapping'] and
             '\u3000' in value):
@@ -196,6 +212,7 @@ def test_golden_file_agrees_or_is_explained():
         'unicode15': 0,
         'bom': 18,
         'length': 0,
+        'stream_safe': 0,
         'ideographic_space': 0,
         'python_strip': 0
     })
@@ -215,6 +232,7 @@ def test_golden_cases_agree_with_precis_i18n_itself_or_are_explained():
         'unicode15': 0,
         'bom': 18,
         'length': 0,
+        'stream_safe': 0,
         'ideographic_space': 0,
         'python_strip': python_strip
     })
@@ -254,7 +272,8 @@ def test_corpus_agrees_with_precis_i18n_or_is_explained():
     compare_all(cases, {
         'unicode15': 862,
         'bom': 10,
-        'length': 73,
+        'length': 69,
+        'stream_safe': 7,
         'ideographic_space': 36,
         'python_strip': 114
     })

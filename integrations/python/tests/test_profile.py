@@ -46,8 +46,10 @@ def test_rules_have_stable_ids_and_values():
     assert ids[4] == 'utf8/overlong'  # value 5
     assert ids[7] == 'bom_not_allowed'
     assert 'DISALLOWED/precis_ignorable_properties' in ids
-    assert ids[-1] == 'path/too_long'
-    assert len(set(ids)) == len(ids) == 48
+    assert ids[47] == 'path/too_long'
+    assert ids[48] == 'stream_unsafe'
+    assert ids[-1] == 'path/empty_segment'
+    assert len(set(ids)) == len(ids) == 50
     assert u8guard.rule_description('utf8/overlong') == 'overlong encoding'
     with pytest.raises(ValueError):
         u8guard.rule_description('no/such_rule')
@@ -105,6 +107,7 @@ def test_settings_and_attributes(user):
         'confusables': 'none',
         'reapply_rules': False,
         'max_input_bytes': 4096,
+        'max_non_starters': 30,
         'min_output_bytes': 1,
         'max_output_bytes': 1024,
         'max_output_code_points': 256,

@@ -232,6 +232,10 @@ class Profile:
         ...
 
     @property
+    def max_non_starters(self) -> int:
+        ...
+
+    @property
     def min_output_bytes(self) -> int:
         ...
 

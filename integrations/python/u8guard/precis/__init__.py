@@ -32,6 +32,10 @@ integrations/python/tests/test_precis.py against precis_i18n itself):
   "input_too_long") and their output (user names and nicknames 1024 bytes
   and 256 code points, OpaqueString 1024 bytes, the two classes 4096:
   "too_long"); precis_i18n has no bounds.
+* Combining marks. Every profile rejects more than 30 non-starters in a
+  row (UAX #15 §13's Stream-Safe Text Format, counted in NFKD: reason
+  "stream_unsafe"), before ICU reorders them in quadratic time; precis_i18n
+  accepts any run.
 * U+3000 IDEOGRAPHIC SPACE in user names. Its decomposition is <wide>
   U+0020, so the width mapping of RFC 8265 §3.3.1 maps it to a space, which
   is then DISALLOWED/spaces; precis_i18n's width map only looks at

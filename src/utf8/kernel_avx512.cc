@@ -14,6 +14,7 @@ constexpr int kVecBytes = 64;
 
 inline V Zero() { return _mm512_setzero_si512(); }
 inline V Splat(uint8_t b) { return _mm512_set1_epi8(static_cast<char>(b)); }
+inline V Splat32(uint32_t w) { return _mm512_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) { return _mm512_load_si512(p); }
 inline V Table(const uint8_t* t) {
   return _mm512_broadcast_i32x4(
@@ -41,6 +42,9 @@ inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
 }
 
 inline V LoadUnaligned(const uint8_t* p) { return _mm512_loadu_si512(p); }
+inline V FromLanes(__m128i lo, __m128i hi) {
+  return _mm512_inserti32x4(_mm512_inserti32x4(Zero(), lo, 2), hi, 3);
+}
 constexpr bool kMaskedTail = true;
 
 #include "src/utf8/kernel_body.inc"
@@ -48,10 +52,7 @@ constexpr bool kMaskedTail = true;
 }  // namespace
 
 KernelResult ValidateAvx512Kernel(const uint8_t* data, size_t n) {
-  const size_t block = ValidateBlocks(data, n);
-  if (block == kKernelValid) [[likely]]
-    return {n, 0, 0};
-  return LocateUtf8Error(data, n, block);
+  return Validate(data, n);
 }
 
 }  // namespace u8guard::internal

@@ -36,9 +36,9 @@ inline V Prev(V cur, V prev) {
 inline bool AnyHighBit(V v) { return _mm512_movepi8_mask(v) != 0; }
 inline bool AnyNonZero(V v) { return _mm512_test_epi8_mask(v, v) != 0; }
 inline void LoadBlock(const uint8_t* p, V* v) { v[0] = _mm512_loadu_si512(p); }
-inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
+inline V LoadPartial(const uint8_t* p, size_t n) {
   // Masked-off bytes are neither read (no fault) nor kept (zeroed).
-  v[0] = _mm512_maskz_loadu_epi8(_bzhi_u64(~uint64_t{0}, n), p);
+  return _mm512_maskz_loadu_epi8(_bzhi_u64(~uint64_t{0}, n), p);
 }
 
 inline V LoadUnaligned(const uint8_t* p) { return _mm512_loadu_si512(p); }
@@ -51,8 +51,13 @@ constexpr bool kMaskedTail = true;
 
 }  // namespace
 
+// See the end of kernel_body.inc.
 KernelResult ValidateAvx512Kernel(const uint8_t* data, size_t n) {
-  return Validate(data, n);
+  if (n > 64) [[unlikely]]
+    return ValidateLong(data, n);
+  if (!ShortValid(data, n)) [[unlikely]]
+    return LocateUtf8Error(data, n, 0);
+  return {n, 0, 0};
 }
 
 }  // namespace u8guard::internal

@@ -46,14 +46,19 @@ inline V FromLanes(__m128i /*lo*/, __m128i hi) { return hi; }
 // No masked loads: short strings are loaded right-aligned, long inputs end
 // with an overlapping block (kernel_body.inc), so LoadPartial is never called.
 constexpr bool kMaskedTail = false;
-inline void LoadPartial(const uint8_t*, size_t, V*) { __builtin_unreachable(); }
+inline V LoadPartial(const uint8_t*, size_t) { __builtin_unreachable(); }
 
 #include "src/utf8/kernel_body.inc"
 
 }  // namespace
 
+// See the end of kernel_body.inc.
 KernelResult ValidateSse42Kernel(const uint8_t* data, size_t n) {
-  return Validate(data, n);
+  if (n > 64) [[unlikely]]
+    return ValidateLong(data, n);
+  if (!ShortValid(data, n)) [[unlikely]]
+    return LocateUtf8Error(data, n, 0);
+  return {n, 0, 0};
 }
 
 }  // namespace u8guard::internal

@@ -340,6 +340,53 @@ INSTANTIATE_TEST_SUITE_P(Fillers, EveryLengthEveryPosition,
                          ::testing::Range(size_t{0}, kFillers.size()),
                          FillerName);
 
+// Inputs of 1 KiB and more: the kernels check the first 64-byte block where
+// it is, then continue from the first 64-byte boundary (re-checking the
+// overlap with the bytes before the boundary as context), and test errors
+// once per group of four blocks. Every pattern at every offset up to 200
+// (the first block, the overlap, the first groups) and at every 61st offset
+// after, at every alignment 0..63.
+class LongInputEveryAlignment : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(LongInputEveryAlignment, EveryKernel) {
+  const std::string& filler = kFillers[GetParam()];
+  const std::vector<Utf8Kernel> kernels = SupportedKernels();
+  MismatchLog log;
+  size_t inputs = 0;
+  for (size_t n : {size_t{1024}, size_t{1024 + 300 + 37}}) {
+    for (const Pattern& p : kPatterns) {
+      const std::string pattern = FromHex(p.hex);
+      for (size_t offset = 0; offset + pattern.size() <= n;
+           offset += offset < 200 ? 1 : 61) {
+        const size_t tail = n - offset - pattern.size();
+        const std::string in =
+            ValidText(filler, offset) + pattern + ValidText(filler, tail);
+        ASSERT_EQ(in.size(), n);
+        const Utf8Result want = Expected(p, offset, tail, n);
+        for (size_t align = 0; align < 64; ++align) {
+          const PlacedInput placed(in, align);
+          for (Utf8Kernel k : kernels) {
+            const Utf8Result got = ValidateUtf8With(k, placed.view());
+            if (!(got == want)) {
+              log.Add(absl::StrFormat(
+                  "%s at alignment %d, %d bytes, %s at %d: want %s, got %s",
+                  Utf8KernelName(k), align, n, p.hex, offset,
+                  Utf8ResultString(want), Utf8ResultString(got)));
+            }
+          }
+        }
+        ++inputs;
+      }
+    }
+  }
+  log.ExpectNone(absl::StrFormat("filler %s", ToHex(filler)));
+  EXPECT_GT(inputs, std::size(kPatterns) * 2 * 200);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fillers, LongInputEveryAlignment,
+                         ::testing::Range(size_t{0}, kFillers.size()),
+                         FillerName);
+
 // Short strings whose bytes right after the end, or right before the start,
 // would complete or spoil them if a kernel read them: the string is carved
 // out of a larger valid (or invalid) buffer, and must be judged on its own

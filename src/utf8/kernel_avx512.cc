@@ -1,6 +1,9 @@
 // The AVX-512 kernel (F + BW): one 64-byte vector per block, and masked loads
 // for the tail, so short strings are checked without copying. Compiled with
-// -mavx512f -mavx512bw and dispatched only when the CPU and OS report both.
+// -mavx512f -mavx512bw -mbmi2 (BZHI builds the load mask) and dispatched only
+// when __builtin_cpu_supports reports avx512f, avx512bw and bmi2
+// (validate.cc, Utf8KernelSupported), which includes the OS saving the ZMM
+// and mask state (XGETBV).
 
 #include <immintrin.h>
 

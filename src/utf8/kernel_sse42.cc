@@ -1,6 +1,7 @@
 // The SSE4.2 kernel: 16-byte vectors. Compiled with -msse4.2 and dispatched
 // only when the CPU reports SSE4.2 (validate.cc, Utf8KernelSupported); it
-// uses SSSE3 (PSHUFB, PALIGNR) and SSE4.1 (PTEST), which SSE4.2 implies.
+// uses SSSE3 (PSHUFB, PALIGNR) and SSE4.1 (PTEST, PINSRQ), which -msse4.2
+// enables and every CPU with SSE4.2 has.
 
 #include <immintrin.h>
 

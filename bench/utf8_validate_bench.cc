@@ -11,6 +11,12 @@
 //                      UTF-16 would
 //   utf8proc           utf8proc_iterate in a loop
 //   unistring          GNU libunistring's u8_check
+//   simdutf            simdutf::validate_utf8, only when the build found an
+//                      installed simdutf (an optional peer: configure with
+//                      -DCMAKE_PREFIX_PATH=<its prefix>); its implementation
+//                      (SIMDUTF_FORCE_IMPLEMENTATION=westmere|haswell|icelake
+//                      forces one) is printed in the context. Compare it with
+//                      `u8guard` under U8GUARD_KERNEL=sse42|avx2|avx512.
 //
 // Every benchmark reports bytes_per_second; the short-string cases also
 // report items_per_second (strings per second). A short case validates one
@@ -37,6 +43,10 @@
 #include "bench/bench_inputs.h"
 #include "benchmark/benchmark.h"
 #include "u8guard/utf8.h"
+
+#ifdef U8GUARD_BENCH_SIMDUTF
+#include <simdutf.h>
+#endif
 
 namespace u8guard::bench {
 namespace {
@@ -74,6 +84,12 @@ bool UnistringValidate(std::string_view s) {
   return u8_check(reinterpret_cast<const uint8_t*>(s.data()), s.size()) ==
          nullptr;
 }
+
+#ifdef U8GUARD_BENCH_SIMDUTF
+bool SimdutfValidate(std::string_view s) {
+  return simdutf::validate_utf8(s.data(), s.size());
+}
+#endif
 
 // u_strFromUTF8 into a buffer that the first call sizes, by preflighting,
 // for the largest string of the input; later calls reuse it.
@@ -201,6 +217,9 @@ bool RegisterAll() {
              [](const BenchInput& input) { return IcuStrFromUtf8(input); });
     Register("utf8proc", in, Stateless<&Utf8procValidate>());
     Register("unistring", in, Stateless<&UnistringValidate>());
+#ifdef U8GUARD_BENCH_SIMDUTF
+    Register("simdutf", in, Stateless<&SimdutfValidate>());
+#endif
   }
 
   // What was measured, printed in the benchmark's context header.
@@ -221,6 +240,12 @@ bool RegisterAll() {
       "unistring", absl::StrFormat("%d.%d.%d", _libunistring_version >> 16,
                                    (_libunistring_version >> 8) & 0xFF,
                                    _libunistring_version & 0xFF));
+#ifdef U8GUARD_BENCH_SIMDUTF
+  benchmark::AddCustomContext("simdutf", SIMDUTF_VERSION);
+  benchmark::AddCustomContext(
+      "simdutf_implementation",
+      std::string(simdutf::get_active_implementation()->name()));
+#endif
   for (const BenchInput& input : BenchInputs()) {
     benchmark::AddCustomContext("input." + input.name, DescribeInput(input));
   }

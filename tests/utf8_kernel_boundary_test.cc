@@ -9,6 +9,7 @@
 // it hold lead bytes, so that a kernel that looks before the input gets a
 // wrong answer.
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 #include <string>
@@ -281,6 +282,153 @@ TEST(KernelBoundary, ErrorNearEndOfLongInput) {
     }
   }
   log.ExpectNone("long input");
+}
+
+// Every input length 0..130 with one pattern at every position: the short
+// path (up to 64 bytes: masked loads, or the string right-aligned in its
+// block from overlapping loads, with word loads under 16 bytes) and the long
+// path's overlapping last block, whose context comes from a 4-byte load when
+// it starts within the first vector. Hand-derived expectations as above; the
+// alignment varies from case to case.
+class EveryLengthEveryPosition : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(EveryLengthEveryPosition, EveryKernel) {
+  const std::string& filler = kFillers[GetParam()];
+  const std::vector<Utf8Kernel> kernels = SupportedKernels();
+  MismatchLog log;
+  size_t inputs = 0;
+  size_t errors = 0;
+  for (size_t n = 0; n <= 130; ++n) {
+    for (const Pattern& p : kPatterns) {
+      const std::string pattern = FromHex(p.hex);
+      if (pattern.size() > n) continue;
+      for (size_t offset = 0; offset + pattern.size() <= n; ++offset) {
+        const size_t tail = n - offset - pattern.size();
+        const std::string in =
+            ValidText(filler, offset) + pattern + ValidText(filler, tail);
+        ASSERT_EQ(in.size(), n);
+        const Utf8Result want = Expected(p, offset, tail, n);
+        const Utf8Result ref = ValidateUtf8Reference(in);
+        if (!(ref == want)) {
+          log.Add(absl::StrFormat("reference on %s: want %s, got %s", ToHex(in),
+                                  Utf8ResultString(want),
+                                  Utf8ResultString(ref)));
+        }
+        const size_t align = (n * 7 + offset * 3 + inputs) % 64;
+        const PlacedInput placed(in, align);
+        for (Utf8Kernel k : kernels) {
+          const Utf8Result got = ValidateUtf8With(k, placed.view());
+          if (!(got == want)) {
+            log.Add(absl::StrFormat(
+                "%s at alignment %d on %s (%d bytes): want %s, got %s",
+                Utf8KernelName(k), align, ToHex(in), n, Utf8ResultString(want),
+                Utf8ResultString(got)));
+          }
+        }
+        ++inputs;
+        if (!want.ok()) ++errors;
+      }
+    }
+  }
+  log.ExpectNone(absl::StrFormat("filler %s", ToHex(filler)));
+  // Every length with every pattern that fits, at every position.
+  EXPECT_GT(inputs, 131u * 130 / 2 * 30);
+  EXPECT_GT(errors, inputs / 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fillers, EveryLengthEveryPosition,
+                         ::testing::Range(size_t{0}, kFillers.size()),
+                         FillerName);
+
+// Inputs of 1 KiB and more: the kernels check the first 64-byte block where
+// it is, then continue from the first 64-byte boundary (re-checking the
+// overlap with the bytes before the boundary as context), and test errors
+// once per group of four blocks. Every pattern at every offset up to 200
+// (the first block, the overlap, the first groups) and at every 61st offset
+// after, at every alignment 0..63.
+class LongInputEveryAlignment : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(LongInputEveryAlignment, EveryKernel) {
+  const std::string& filler = kFillers[GetParam()];
+  const std::vector<Utf8Kernel> kernels = SupportedKernels();
+  MismatchLog log;
+  size_t inputs = 0;
+  for (size_t n : {size_t{1024}, size_t{1024 + 300 + 37}}) {
+    for (const Pattern& p : kPatterns) {
+      const std::string pattern = FromHex(p.hex);
+      for (size_t offset = 0; offset + pattern.size() <= n;
+           offset += offset < 200 ? 1 : 61) {
+        const size_t tail = n - offset - pattern.size();
+        const std::string in =
+            ValidText(filler, offset) + pattern + ValidText(filler, tail);
+        ASSERT_EQ(in.size(), n);
+        const Utf8Result want = Expected(p, offset, tail, n);
+        for (size_t align = 0; align < 64; ++align) {
+          const PlacedInput placed(in, align);
+          for (Utf8Kernel k : kernels) {
+            const Utf8Result got = ValidateUtf8With(k, placed.view());
+            if (!(got == want)) {
+              log.Add(absl::StrFormat(
+                  "%s at alignment %d, %d bytes, %s at %d: want %s, got %s",
+                  Utf8KernelName(k), align, n, p.hex, offset,
+                  Utf8ResultString(want), Utf8ResultString(got)));
+            }
+          }
+        }
+        ++inputs;
+      }
+    }
+  }
+  log.ExpectNone(absl::StrFormat("filler %s", ToHex(filler)));
+  EXPECT_GT(inputs, std::size(kPatterns) * 2 * 200);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fillers, LongInputEveryAlignment,
+                         ::testing::Range(size_t{0}, kFillers.size()),
+                         FillerName);
+
+// Short strings whose bytes right after the end, or right before the start,
+// would complete or spoil them if a kernel read them: the string is carved
+// out of a larger valid (or invalid) buffer, and must be judged on its own
+// bytes only.
+TEST(KernelBoundary, ShortStringsIgnoreNeighbouringBytes) {
+  MismatchLog log;
+  const std::vector<Utf8Kernel> kernels = SupportedKernels();
+  const std::string smile = "\xF0\x9F\x98\x80";
+  for (size_t n = 1; n <= 70; ++n) {
+    for (size_t cut = 1; cut <= 3; ++cut) {
+      // n bytes ending `cut` bytes into a 4-byte character: truncated, even
+      // though the character's other bytes follow in memory.
+      const std::string body = ValidText("a", n - std::min(n, cut));
+      const std::string buffer =
+          "\xF0\x9F\x98" + body + smile + std::string(64, 'z');
+      const std::string_view in =
+          std::string_view(buffer).substr(3, body.size() + cut);
+      const Utf8Result want = n >= cut ? Utf8Result{body.size(), kTrunc, 0}
+                                       : ValidateUtf8Reference(in);
+      for (Utf8Kernel k : kernels) {
+        const Utf8Result got = ValidateUtf8With(k, in);
+        if (!(got == want)) {
+          log.Add(absl::StrFormat(
+              "%s on %d bytes cut %d: want %s, got %s", Utf8KernelName(k),
+              in.size(), cut, Utf8ResultString(want), Utf8ResultString(got)));
+        }
+      }
+    }
+    // n valid bytes that begin with continuation bytes of a character that
+    // starts before them: an error at offset 0, though the bytes in front
+    // would make them valid.
+    const std::string buffer = smile + ValidText("a", n) + std::string(64, 'z');
+    const std::string_view in = std::string_view(buffer).substr(1, n);
+    for (Utf8Kernel k : kernels) {
+      const Utf8Result got = ValidateUtf8With(k, in);
+      if (!(got == Utf8Result{0, kStray, 1})) {
+        log.Add(absl::StrFormat("%s on %d bytes after a lead: got %s",
+                                Utf8KernelName(k), n, Utf8ResultString(got)));
+      }
+    }
+  }
+  log.ExpectNone("neighbouring bytes");
 }
 
 }  // namespace

@@ -1,8 +1,18 @@
 // The SIMD validation kernels' common interface. Internal.
 //
-// A kernel TU is compiled with its own -m flags, so it includes nothing but
-// this header and <immintrin.h>: no inline function from a shared header may
-// be emitted with instructions an older CPU lacks.
+// A kernel TU is compiled with its own -m flags (top-level CMakeLists.txt) and
+// called only through validate.cc's dispatch, which checks exactly the
+// features those flags enable, with __builtin_cpu_supports (which also
+// requires the OS to save the vector state, via XGETBV, for AVX2 and
+// AVX-512):
+//
+//   kernel_sse42.cc   -msse4.2                    "sse4.2"
+//   kernel_avx2.cc    -mavx2                      "avx2"
+//   kernel_avx512.cc  -mavx512f -mavx512bw -mbmi2 "avx512f", "avx512bw", "bmi2"
+//
+// So a kernel TU includes nothing but this header and <immintrin.h>: no
+// inline function from a shared header may be emitted with instructions an
+// older CPU lacks (the linker could keep that copy for every caller).
 
 #ifndef U8GUARD_SRC_UTF8_KERNEL_H_
 #define U8GUARD_SRC_UTF8_KERNEL_H_
@@ -15,23 +25,26 @@ namespace u8guard::internal {
 // Returned by a kernel when the whole input is valid.
 inline constexpr size_t kKernelValid = ~size_t{0};
 
-// A Utf8Result in plain types (same layout; validate.cc checks it), so that a
-// kernel returns the final answer itself and ValidateUtf8 makes one call.
+// A Utf8Result in plain types (this header cannot include utf8.h), so that a
+// kernel returns the final answer itself and ValidateUtf8 makes one call;
+// validate.cc converts it field by field (ToKernel, FromKernel).
 struct KernelResult {
   size_t valid_up_to;
   uint8_t kind;  // a Utf8ErrorKind
   uint8_t error_len;
 };
 
-// A kernel's block check (ValidateBlocks in kernel_body.inc) returns
-// kKernelValid, or the offset of the 64-byte block in which it saw the first
-// error. Every byte before that block belongs to a valid sequence, except
-// for a sequence that begins in the last three bytes before it.
-// LocateUtf8Error (validate.cc) turns that offset into the exact error with
-// the reference decoder.
+// A kernel's vector check (kernel_body.inc) only tells valid from invalid;
+// on an error it names an offset `block` at or before the first error such
+// that every byte before `block` belongs to a valid sequence, except for a
+// sequence that begins in the last three bytes before it (0 for a string of
+// up to 64 bytes; for a longer one, the start of the group of up to four
+// 64-byte blocks in which the error was seen). LocateUtf8Error (validate.cc)
+// turns that offset into the exact error with the reference decoder.
 KernelResult LocateUtf8Error(const uint8_t* data, size_t n, size_t block);
 
-// The kernels: the exact result for data[0..n).
+// The kernels: the exact result for data[0..n). They never read outside
+// data[0..n): masked loads (AVX-512), or overlapping in-bounds loads.
 using KernelFn = KernelResult (*)(const uint8_t* data, size_t n);
 KernelResult ValidateSse42Kernel(const uint8_t* data, size_t n);
 KernelResult ValidateAvx2Kernel(const uint8_t* data, size_t n);

@@ -1,9 +1,9 @@
-// The AVX2 kernel: 32-byte vectors. Compiled with -mavx2 and included in the
-// dispatch only when the CPU and OS report AVX2.
+// The AVX2 kernel: 32-byte vectors. Compiled with -mavx2 (and nothing else:
+// no BMI1/BMI2 or other extension) and dispatched only when
+// __builtin_cpu_supports("avx2") holds (validate.cc, Utf8KernelSupported),
+// which also requires the OS to save the YMM state (XGETBV).
 
 #include <immintrin.h>
-
-#include <cstring>
 
 #include "src/utf8/kernel.h"
 
@@ -15,6 +15,7 @@ constexpr int kVecBytes = 32;
 
 inline V Zero() { return _mm256_setzero_si256(); }
 inline V Splat(uint8_t b) { return _mm256_set1_epi8(static_cast<char>(b)); }
+inline V Splat32(uint32_t w) { return _mm256_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) {
   return _mm256_load_si256(reinterpret_cast<const V*>(p));
 }
@@ -41,26 +42,29 @@ inline void LoadBlock(const uint8_t* p, V* v) {
   v[0] = _mm256_loadu_si256(reinterpret_cast<const V*>(p));
   v[1] = _mm256_loadu_si256(reinterpret_cast<const V*>(p + 32));
 }
-inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
-  alignas(32) uint8_t buf[64] = {};
-  std::memcpy(buf, p, n);
-  LoadBlock(buf, v);
-}
-
 inline V LoadUnaligned(const uint8_t* p) {
   return _mm256_loadu_si256(reinterpret_cast<const V*>(p));
 }
+inline V FromLanes(__m128i lo, __m128i hi) {
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+// No masked loads at byte granularity: short strings are loaded
+// right-aligned, long inputs end with an overlapping block (kernel_body.inc),
+// so LoadPartial is never called.
 constexpr bool kMaskedTail = false;
+inline V LoadPartial(const uint8_t*, size_t) { __builtin_unreachable(); }
 
 #include "src/utf8/kernel_body.inc"
 
 }  // namespace
 
+// See the end of kernel_body.inc.
 KernelResult ValidateAvx2Kernel(const uint8_t* data, size_t n) {
-  const size_t block = ValidateBlocks(data, n);
-  if (block == kKernelValid) [[likely]]
-    return {n, 0, 0};
-  return LocateUtf8Error(data, n, block);
+  if (n > 64) [[unlikely]]
+    return ValidateLong(data, n);
+  if (!ShortValid(data, n)) [[unlikely]]
+    return LocateUtf8Error(data, n, 0);
+  return {n, 0, 0};
 }
 
 }  // namespace u8guard::internal

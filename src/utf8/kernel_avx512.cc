@@ -1,6 +1,9 @@
 // The AVX-512 kernel (F + BW): one 64-byte vector per block, and masked loads
 // for the tail, so short strings are checked without copying. Compiled with
-// -mavx512f -mavx512bw and dispatched only when the CPU and OS report both.
+// -mavx512f -mavx512bw -mbmi2 (BZHI builds the load mask) and dispatched only
+// when __builtin_cpu_supports reports avx512f, avx512bw and bmi2
+// (validate.cc, Utf8KernelSupported), which includes the OS saving the ZMM
+// and mask state (XGETBV).
 
 #include <immintrin.h>
 
@@ -14,6 +17,7 @@ constexpr int kVecBytes = 64;
 
 inline V Zero() { return _mm512_setzero_si512(); }
 inline V Splat(uint8_t b) { return _mm512_set1_epi8(static_cast<char>(b)); }
+inline V Splat32(uint32_t w) { return _mm512_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) { return _mm512_load_si512(p); }
 inline V Table(const uint8_t* t) {
   return _mm512_broadcast_i32x4(
@@ -35,23 +39,28 @@ inline V Prev(V cur, V prev) {
 inline bool AnyHighBit(V v) { return _mm512_movepi8_mask(v) != 0; }
 inline bool AnyNonZero(V v) { return _mm512_test_epi8_mask(v, v) != 0; }
 inline void LoadBlock(const uint8_t* p, V* v) { v[0] = _mm512_loadu_si512(p); }
-inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
+inline V LoadPartial(const uint8_t* p, size_t n) {
   // Masked-off bytes are neither read (no fault) nor kept (zeroed).
-  v[0] = _mm512_maskz_loadu_epi8(_bzhi_u64(~uint64_t{0}, n), p);
+  return _mm512_maskz_loadu_epi8(_bzhi_u64(~uint64_t{0}, n), p);
 }
 
 inline V LoadUnaligned(const uint8_t* p) { return _mm512_loadu_si512(p); }
+inline V FromLanes(__m128i lo, __m128i hi) {
+  return _mm512_inserti32x4(_mm512_inserti32x4(Zero(), lo, 2), hi, 3);
+}
 constexpr bool kMaskedTail = true;
 
 #include "src/utf8/kernel_body.inc"
 
 }  // namespace
 
+// See the end of kernel_body.inc.
 KernelResult ValidateAvx512Kernel(const uint8_t* data, size_t n) {
-  const size_t block = ValidateBlocks(data, n);
-  if (block == kKernelValid) [[likely]]
-    return {n, 0, 0};
-  return LocateUtf8Error(data, n, block);
+  if (n > 64) [[unlikely]]
+    return ValidateLong(data, n);
+  if (!ShortValid(data, n)) [[unlikely]]
+    return LocateUtf8Error(data, n, 0);
+  return {n, 0, 0};
 }
 
 }  // namespace u8guard::internal

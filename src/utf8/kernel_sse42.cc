@@ -1,9 +1,9 @@
-// The SSE4.2 kernel: 16-byte vectors. Compiled with -msse4.2 and included in
-// the dispatch only when the CPU reports SSE4.2.
+// The SSE4.2 kernel: 16-byte vectors. Compiled with -msse4.2 and dispatched
+// only when the CPU reports SSE4.2 (validate.cc, Utf8KernelSupported); it
+// uses SSSE3 (PSHUFB, PALIGNR) and SSE4.1 (PTEST, PINSRQ), which -msse4.2
+// enables and every CPU with SSE4.2 has.
 
 #include <immintrin.h>
-
-#include <cstring>
 
 #include "src/utf8/kernel.h"
 
@@ -15,6 +15,7 @@ constexpr int kVecBytes = 16;
 
 inline V Zero() { return _mm_setzero_si128(); }
 inline V Splat(uint8_t b) { return _mm_set1_epi8(static_cast<char>(b)); }
+inline V Splat32(uint32_t w) { return _mm_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) {
   return _mm_load_si128(reinterpret_cast<const V*>(p));
 }
@@ -39,26 +40,26 @@ inline void LoadBlock(const uint8_t* p, V* v) {
     v[k] = _mm_loadu_si128(reinterpret_cast<const V*>(p + 16 * k));
   }
 }
-inline void LoadPartial(const uint8_t* p, size_t n, V* v) {
-  alignas(16) uint8_t buf[64] = {};
-  std::memcpy(buf, p, n);
-  LoadBlock(buf, v);
-}
-
 inline V LoadUnaligned(const uint8_t* p) {
   return _mm_loadu_si128(reinterpret_cast<const V*>(p));
 }
+inline V FromLanes(__m128i /*lo*/, __m128i hi) { return hi; }
+// No masked loads: short strings are loaded right-aligned, long inputs end
+// with an overlapping block (kernel_body.inc), so LoadPartial is never called.
 constexpr bool kMaskedTail = false;
+inline V LoadPartial(const uint8_t*, size_t) { __builtin_unreachable(); }
 
 #include "src/utf8/kernel_body.inc"
 
 }  // namespace
 
+// See the end of kernel_body.inc.
 KernelResult ValidateSse42Kernel(const uint8_t* data, size_t n) {
-  const size_t block = ValidateBlocks(data, n);
-  if (block == kKernelValid) [[likely]]
-    return {n, 0, 0};
-  return LocateUtf8Error(data, n, block);
+  if (n > 64) [[unlikely]]
+    return ValidateLong(data, n);
+  if (!ShortValid(data, n)) [[unlikely]]
+    return LocateUtf8Error(data, n, 0);
+  return {n, 0, 0};
 }
 
 }  // namespace u8guard::internal

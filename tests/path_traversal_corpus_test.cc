@@ -34,10 +34,13 @@ using ::u8guard::testing::SplitLines;
 
 constexpr char kRoot[] = "/srv/www";
 
+constexpr char kCorpusFile[] =
+    "testdata/fuzzdb-traversals-8-deep-exotic-encoding.txt";
+
 std::vector<std::string> Payloads() {
   std::vector<std::string> out;
-  for (const std::string& line : SplitLines(ReadFileOrDie(SharedPath(
-           "testdata/fuzzdb-traversals-8-deep-exotic-encoding.txt")))) {
+  for (const std::string& line :
+       SplitLines(ReadFileOrDie(SharedPath(kCorpusFile)))) {
     if (!line.empty()) out.push_back(line);
   }
   return out;
@@ -108,6 +111,7 @@ struct Tally {
 };
 
 TEST(PathTraversalCorpus, EveryPayloadIsRejectedOrConfined) {
+  U8GUARD_REQUIRE_SHARED_FILE(kCorpusFile);
   const std::vector<std::string> payloads = Payloads();
   ASSERT_EQ(payloads.size(), 530u);
   // Rejected / confined per configuration, for both {FILE} values (1060
@@ -182,6 +186,7 @@ TEST(PathTraversalCorpus, EveryPayloadIsRejectedOrConfined) {
 // Without leading_separator_is_root every payload (they all start with '/')
 // is an absolute path.
 TEST(PathTraversalCorpus, DefaultOptionsRejectEveryPayloadAsAbsolute) {
+  U8GUARD_REQUIRE_SHARED_FILE(kCorpusFile);
   int rejected = 0;
   for (const std::string& payload : Payloads()) {
     const absl::StatusOr<std::string> r =

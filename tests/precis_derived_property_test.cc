@@ -92,6 +92,7 @@ TEST(PrecisDerivedPropertyTest, IcuImplementsUnicode15) {
 }
 
 TEST(PrecisDerivedPropertyTest, EveryCodePointMatchesGoldenFile) {
+  U8GUARD_REQUIRE_SHARED_FILE("testdata/precis_golden/derived-props-15.0.txt");
   const std::vector<std::string> expected = LoadGolden();
   ASSERT_EQ(expected.size(), kCodeSpace);
   size_t derive_mismatches = 0, table_mismatches = 0;
@@ -146,6 +147,8 @@ TEST(PrecisDerivedPropertyTest, AsciiFastPathAgreesWithIcu) {
 // ("ID_DIS or FREE_PVAL" is FREE_PVAL). Code points UNASSIGNED in 6.3.0 are
 // not compared: many have been assigned since.
 TEST(PrecisDerivedPropertyTest, AgreesWithIanaRegistryFor63Assigned) {
+  U8GUARD_REQUIRE_SHARED_FILE(
+      "testdata/precis_golden/iana-precis-tables-6.3.0.csv");
   const std::string text = testing::ReadFileOrDie(testing::SharedPath(
       "testdata/precis_golden/iana-precis-tables-6.3.0.csv"));
   char32_t next = 0;

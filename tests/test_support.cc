@@ -54,6 +54,27 @@ std::string SharedPath(std::string_view relative) {
   return std::string(U8GUARD_SHARED_DIR) + "/" + std::string(relative);
 }
 
+bool SharedDataRequired() {
+#if U8GUARD_REQUIRE_SHARED_DATA
+  return true;
+#else
+  const char* required = std::getenv("U8GUARD_REQUIRE_SHARED_DATA");
+  return required != nullptr && std::string_view(required) == "1";
+#endif
+}
+
+std::string MissingSharedFile(std::string_view relative) {
+  const std::string path = SharedPath(relative);
+  if (std::ifstream(path, std::ios::binary).good()) return "";
+  return absl::StrCat(
+      "missing ", path,
+      ": the public test suites of ../shared/testdata are not there (the "
+      "CMake cache variable U8GUARD_SHARED_DIR names their folder)",
+      SharedDataRequired() ? "; U8GUARD_REQUIRE_SHARED_DATA makes that a "
+                             "failure"
+                           : "");
+}
+
 std::string TestDataPath(std::string_view relative) {
   return std::string(U8GUARD_TEST_DATA_DIR) + "/" + std::string(relative);
 }

@@ -17,8 +17,34 @@
 
 namespace u8guard::testing {
 
-// Path of a file under ../shared/ (e.g. "testdata/UTF-8-test.txt").
+// Path of a file under ../shared/ (e.g. "testdata/UTF-8-test.txt"): the
+// public test suites, which a clone of the repository alone does not have.
 std::string SharedPath(std::string_view relative);
+
+// True when a missing ../shared file must fail the tests that need it
+// instead of skipping them: the CMake option U8GUARD_REQUIRE_SHARED_DATA, or
+// the environment variable U8GUARD_REQUIRE_SHARED_DATA=1 (.ci/run sets it,
+// so that in CI the suites can never be skipped silently).
+bool SharedDataRequired();
+
+// "" when SharedPath(relative) can be read; otherwise why not, naming the
+// file and what to do about it.
+std::string MissingSharedFile(std::string_view relative);
+
+// In a test body or a fixture's SetUp(): skips the test (GTEST_SKIP) when
+// the ../shared file `relative` is missing, with a message naming it, or
+// fails it when SharedDataRequired().
+#define U8GUARD_REQUIRE_SHARED_FILE(relative)            \
+  do {                                                   \
+    const std::string u8guard_missing =                  \
+        ::u8guard::testing::MissingSharedFile(relative); \
+    if (!u8guard_missing.empty()) {                      \
+      if (::u8guard::testing::SharedDataRequired()) {    \
+        GTEST_FAIL() << u8guard_missing;                 \
+      }                                                  \
+      GTEST_SKIP() << u8guard_missing;                   \
+    }                                                    \
+  } while (false)
 
 // Path of a file under tests/data/.
 std::string TestDataPath(std::string_view relative);

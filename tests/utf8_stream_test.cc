@@ -136,6 +136,7 @@ void AllChunkings(std::string_view in, std::mt19937_64& rng, MismatchLog& log) {
 }
 
 TEST(Utf8Stream, Utf8TestsCases) {
+  U8GUARD_REQUIRE_SHARED_FILE("testdata/utf8tests/utf8tests.txt");
   std::mt19937_64 rng(1);
   MismatchLog log;
   const auto cases = LoadUtf8TestsCases();
@@ -149,6 +150,7 @@ TEST(Utf8Stream, Utf8TestsCases) {
 }
 
 TEST(Utf8Stream, KuhnLinesAndWholeFile) {
+  U8GUARD_REQUIRE_SHARED_FILE("testdata/UTF-8-test.txt");
   std::mt19937_64 rng(2);
   MismatchLog log;
   const std::string file = ReadFileOrDie(SharedPath("testdata/UTF-8-test.txt"));

@@ -22,6 +22,7 @@ namespace {
 
 using ::u8guard::testing::CliPath;
 using ::u8guard::testing::LoadUtf8TestsCases;
+using ::u8guard::testing::MissingSharedFile;
 using ::u8guard::testing::ReadFileOrDie;
 using ::u8guard::testing::RunCommand;
 using ::u8guard::testing::ScopedTempDir;
@@ -84,9 +85,12 @@ std::optional<std::string> JsonField(std::string_view line,
 
 class Utf8TestsCorpus : public ::testing::Test {
  protected:
+  static constexpr char kCasesFile[] = "testdata/utf8tests/utf8tests.txt";
   static void SetUpTestSuite() {
+    if (!MissingSharedFile(kCasesFile).empty()) return;  // SetUp says so
     cases_ = new std::vector<Utf8TestsCase>(LoadUtf8TestsCases());
   }
+  void SetUp() override { U8GUARD_REQUIRE_SHARED_FILE(kCasesFile); }
   static void TearDownTestSuite() { delete cases_; }
   static std::vector<Utf8TestsCase>* cases_;
 };
@@ -174,6 +178,7 @@ std::vector<std::tuple<std::string, bool, std::string>> ReadCompiled(
 }
 
 TEST_F(Utf8TestsCorpus, CompiledBinaryAgreesWithTextForm) {
+  U8GUARD_REQUIRE_SHARED_FILE("testdata/utf8tests/utf8tests.bin");
   const auto bin = ReadCompiled(SharedPath("testdata/utf8tests/utf8tests.bin"));
   ASSERT_EQ(bin.size(), cases_->size());
   for (size_t i = 0; i < bin.size(); ++i) {
@@ -187,6 +192,7 @@ TEST_F(Utf8TestsCorpus, CompiledBinaryAgreesWithTextForm) {
 }
 
 TEST_F(Utf8TestsCorpus, ReplaceReferenceAgreesWithLossy) {
+  U8GUARD_REQUIRE_SHARED_FILE("testdata/utf8tests/utf8.replace.ref.txt");
   const auto ref =
       ReadCompiled(SharedPath("testdata/utf8tests/utf8.replace.ref.txt"));
   ASSERT_EQ(ref.size(), cases_->size());

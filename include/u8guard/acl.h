@@ -7,9 +7,10 @@
 //   AllowList::Grants(credential)    exact: the credential's canonical key is
 //                                    byte-equal to an entry's key. The only
 //                                    answer that may grant access.
-//   DenyList::Resembles(credential)  skeleton: the UTS #39 confusable
-//                                    skeleton of the credential's key equals
-//                                    an entry's. For deny lists and for
+//   DenyList::Resembles(credential)  skeleton: a UTS #39 confusable
+//                                    skeleton of the credential (of its key,
+//                                    as typed, or enforced) equals one of an
+//                                    entry's. For deny lists and for
 //                                    refusing look-alike registrations.
 //
 // Why skeletons must never grant: a skeleton is a many-to-one fold built to
@@ -54,14 +55,17 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
 #include "u8guard/skeleton.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 namespace internal {
-struct AclStorage;
+// The index's data; not part of the API (hidden in libu8guard.so).
+struct U8GUARD_HIDDEN AclStorage;
 }  // namespace internal
 
 // What an index is keyed by.
@@ -176,7 +180,9 @@ class AclIndex {
  private:
   friend class AllowList;
   friend class DenyList;
-  explicit AclIndex(std::shared_ptr<const internal::AclStorage> storage);
+  // Hidden: the index is made by the library only.
+  U8GUARD_HIDDEN explicit AclIndex(
+      std::shared_ptr<const internal::AclStorage> storage);
   std::shared_ptr<const internal::AclStorage> storage_;
 };
 
@@ -185,7 +191,7 @@ struct AclLookup {
   // OK, or why the profile rejected the credential (then never a match).
   absl::Status status;
   // The entry that matched; for DenyList, the first entry (in list order)
-  // with the credential's skeleton.
+  // that shares a skeleton with the credential.
   std::optional<AclEntry> match;
   // True when an entry matched.
   explicit operator bool() const { return match.has_value(); }
@@ -229,10 +235,13 @@ class DenyList {
                                        const std::string& path,
                                        const AclLoadOptions& options = {});
 
-  // Canonicalizes `credential` once, takes the skeleton of its key, and
-  // returns the first entry (in list order) with that skeleton, if any. An
-  // exact match is also a resemblance. A rejected credential matches
-  // nothing and its status says why; so does an ICU failure.
+  // Canonicalizes `credential` once and returns the first entry (in list
+  // order) that looks like it, if any: one of whose skeletons (of its key,
+  // of the entry as written and of its enforced form) equals one of the
+  // credential's, so that look-alikes that case mapping hides ("paypaI",
+  // "ADMİN") are found. An exact match is also a resemblance. A rejected
+  // credential matches nothing and its status says why; so does an ICU
+  // failure.
   AclLookup Resembles(std::string_view credential) const;
 
   const AclIndex& index() const { return index_; }
@@ -328,5 +337,6 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
                                   const AclAuditOptions& options = {});
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_ACL_H_

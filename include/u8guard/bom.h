@@ -12,7 +12,9 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // What an initial EF BB BF means.
@@ -61,5 +63,6 @@ absl::StatusOr<BomSplit> ApplyBomPolicy(BomPolicy policy,
                                         std::string_view bytes);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_BOM_H_

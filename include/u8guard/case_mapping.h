@@ -7,7 +7,9 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // The case mapping rule of a profile.
@@ -25,5 +27,6 @@ std::string_view CaseMappingName(CaseMapping mapping);
 absl::StatusOr<CaseMapping> ParseCaseMapping(std::string_view name);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_CASE_MAPPING_H_

@@ -6,6 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "u8guard/export.h"
+
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Returns `s` for a terminal or a log line: printable text as is; code
@@ -28,5 +31,6 @@ std::string EscapeControls(std::string_view s);
 std::string UnicodeCharacterName(char32_t cp);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_DISPLAY_H_

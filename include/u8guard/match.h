@@ -16,8 +16,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/profile.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Returns the comparison key of `bytes` under `profile`: the BOM policy,
@@ -61,5 +63,6 @@ Comparison Compare(const Profile& profile, std::string_view a,
                    std::string_view b);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_MATCH_H_

@@ -18,7 +18,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // A normalization form. kNone leaves text unchanged; kNfkcCasefold is
@@ -80,5 +82,6 @@ absl::StatusOr<bool> IsNormalized(NormalizationForm form,
 bool IsNormalizedValidUtf8(NormalizationForm form, std::string_view valid_utf8);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_NORMALIZE_H_

@@ -56,9 +56,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/normalize.h"
 #include "u8guard/profile.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // What to do with a ".." segment.
@@ -97,9 +99,11 @@ struct PathOptions {
   bool leading_separator_is_root = false;
   // When not empty, the result is `root` + "/" + the relative path (just
   // `root` when the relative path is empty); a trailing '/' of `root` is not
-  // doubled. The root is the caller's, trusted configuration: it is only
-  // checked to be valid UTF-8 without NUL (else InvalidArgument without a
-  // Rejection); the relative part never leaves it.
+  // doubled. The root is the caller's configuration, but a mistaken one
+  // must not undo the guarantees: it must be valid UTF-8, absolute (start
+  // with '/'), without control characters and without empty (but a
+  // trailing '/'), "." or ".." segments, else InvalidArgument without a
+  // Rejection. The relative part never leaves it.
   std::string root;
   // Allow segments that start with '.' (".git", ".env"). Default false:
   // "path/hidden".
@@ -152,5 +156,6 @@ std::string_view DotDotPolicyName(DotDotPolicy policy);
 absl::StatusOr<DotDotPolicy> ParseDotDotPolicy(std::string_view name);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_PATH_H_

@@ -19,8 +19,10 @@
 #include "absl/status/statusor.h"
 #include "u8guard/bom.h"
 #include "u8guard/case_mapping.h"
+#include "u8guard/export.h"
 #include "u8guard/normalize.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Which code points may remain after the mappings (RFC 8264 §4).
@@ -144,5 +146,6 @@ absl::StatusOr<Profile> FindProfile(std::string_view name,
                                     const std::string& directory = "");
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_PROFILE_H_

@@ -23,8 +23,10 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "u8guard/export.h"
 #include "u8guard/rule.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Which part of u8guard applied the rule. It decides the message's prefix:
@@ -99,5 +101,6 @@ absl::Status RejectionError(const Rejection& r);
 std::optional<Rejection> GetRejection(const absl::Status& status);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_REJECTION_H_

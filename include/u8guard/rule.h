@@ -16,6 +16,9 @@
 #include <span>
 #include <string_view>
 
+#include "u8guard/export.h"
+
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Why input was rejected. The comment after each value is its id.
@@ -116,5 +119,6 @@ constexpr bool IsPathRule(Rule rule) {
 }
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_RULE_H_

@@ -24,8 +24,10 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/profile.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Returns true when `a` and `b` hold the same bytes. The running time depends
@@ -85,5 +87,6 @@ absl::StatusOr<SecretString> CanonicalizeSecret(const Profile& profile,
                                                 std::string_view bytes);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_SECRET_H_

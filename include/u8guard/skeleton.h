@@ -14,8 +14,10 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/profile.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // UTS #39 §5.2 restriction levels, from strictest to loosest.
@@ -51,5 +53,6 @@ absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,
                                                     std::string_view bytes);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_SKELETON_H_

@@ -18,9 +18,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/rejection.h"
 #include "u8guard/rule.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Why a byte sequence is not UTF-8. Every kind names the first error only.
@@ -251,5 +253,6 @@ Rejection Utf8ErrorRejection(std::string_view bytes, const Utf8Result& result);
 std::string DescribeUtf8Error(std::string_view bytes, const Utf8Result& result);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_UTF8_H_

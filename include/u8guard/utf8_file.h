@@ -7,8 +7,10 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "u8guard/export.h"
 #include "u8guard/utf8.h"
 
+U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
 // Reads `fd` from its current offset to its end with read() and validates
@@ -31,5 +33,6 @@ absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd);
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path);
 
 }  // namespace u8guard
+U8GUARD_END_EXPORTS
 
 #endif  // U8GUARD_UTF8_FILE_H_

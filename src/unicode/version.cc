@@ -5,6 +5,8 @@
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
 
+#include "u8guard/version_macros.h"
+
 namespace u8guard {
 namespace {
 
@@ -16,7 +18,7 @@ std::string Format(const UVersionInfo v) {
 
 }  // namespace
 
-std::string LibraryVersion() { return "0.1.0"; }
+std::string LibraryVersion() { return U8GUARD_VERSION_STRING; }
 
 std::string IcuVersion() {
   UVersionInfo v;

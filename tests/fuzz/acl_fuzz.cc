@@ -11,7 +11,8 @@
 //  - Resembles(c) matches exactly when some valid entry's key has c's key's
 //    skeleton, and then the first such entry; every grant is a resemblance;
 //  - the audit succeeds, counts collisions and invalid entries right, and
-//    its text is valid UTF-8.
+//    text the CLI prints for each finding (src/cli/acl_text.h) is valid
+//    UTF-8.
 // Any violation aborts, so libFuzzer reports the input.
 
 #include <cstdint>
@@ -22,7 +23,9 @@
 #include <string_view>
 #include <vector>
 
+#include "src/cli/acl_text.h"
 #include "u8guard/acl.h"
+#include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
 #include "u8guard/utf8.h"
@@ -151,7 +154,8 @@ void CheckAudit(const u8guard::AclIndex& index) {
   for (const u8guard::AclFinding& f : audit->findings) {
     collisions += f.kind == u8guard::AclFindingKind::kCollision;
     invalid += f.kind == u8guard::AclFindingKind::kInvalid;
-    Check(u8guard::IsValidUtf8(u8guard::DescribeFinding(f)), "finding text");
+    Check(u8guard::IsValidUtf8(u8guard::cli::DescribeFinding(f)),
+          "finding text");
   }
   size_t distinct = 0;
   for (size_t v = 0; v < index.size(); ++v) {

@@ -1,0 +1,85 @@
+# Install rules (included by CMakeLists.txt when U8GUARD_INSTALL is ON).
+#
+# Layout under the prefix (GNUInstallDirs):
+#   include/u8guard/*.h               the C++ headers, u8guard_c.h (C API),
+#                                     version_macros.h (generated)
+#   LIBDIR/libu8guard.so.VERSION      the shared library, SONAME
+#   LIBDIR/libu8guard.so.ABI          libu8guard.so.ABI, and its links
+#   LIBDIR/libu8guard.so
+#   LIBDIR/libu8guard.a               the static library
+#   LIBDIR/cmake/u8guard/             u8guardConfig.cmake, ...ConfigVersion,
+#                                     u8guard-{shared,static}-targets.cmake
+#   LIBDIR/pkgconfig/u8guard.pc
+#   bin/u8guard                       the command-line tool
+#   share/u8guard/policies/*.toml     the built-in profiles' policy files, as
+#                                     a starting point for a deployment's own
+#
+# Components, so that a packager (or tests/install) can split them:
+#   u8guard_development  headers, CMake package files, u8guard.pc
+#   u8guard_shared       the shared library, its links and its CMake targets
+#   u8guard_static       the static library and its CMake targets
+#   u8guard_cli          the tool and the policy files
+
+set(U8GUARD_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/u8guard)
+
+install(DIRECTORY include/u8guard DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  COMPONENT u8guard_development FILES_MATCHING PATTERN "*.h")
+install(FILES ${U8GUARD_GENERATED_INCLUDE}/u8guard/version_macros.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/u8guard
+  COMPONENT u8guard_development)
+
+if(U8GUARD_BUILD_SHARED)
+  install(TARGETS u8guard_shared EXPORT u8guard_shared_targets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT u8guard_shared
+      NAMELINK_COMPONENT u8guard_shared)
+  install(EXPORT u8guard_shared_targets NAMESPACE u8guard::
+    FILE u8guard-shared-targets.cmake DESTINATION ${U8GUARD_CMAKE_DIR}
+    COMPONENT u8guard_shared)
+endif()
+if(U8GUARD_BUILD_STATIC)
+  install(TARGETS u8guard EXPORT u8guard_static_targets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT u8guard_static)
+  install(EXPORT u8guard_static_targets NAMESPACE u8guard::
+    FILE u8guard-static-targets.cmake DESTINATION ${U8GUARD_CMAKE_DIR}
+    COMPONENT u8guard_static)
+endif()
+
+if(U8GUARD_CLI)
+  install(TARGETS u8guard_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+    COMPONENT u8guard_cli)
+  install(DIRECTORY policies/ DESTINATION ${CMAKE_INSTALL_DATADIR}/u8guard/policies
+    COMPONENT u8guard_cli FILES_MATCHING PATTERN "*.toml")
+endif()
+
+# The CMake package: find_package(u8guard CONFIG) gives u8guard::u8guard.
+configure_package_config_file(cmake/u8guardConfig.cmake.in
+  ${U8GUARD_GENERATED}/u8guardConfig.cmake
+  INSTALL_DESTINATION ${U8GUARD_CMAKE_DIR})
+# Before 1.0 a minor release may change the API; afterwards a major one.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(u8guard_compatibility SameMinorVersion)
+else()
+  set(u8guard_compatibility SameMajorVersion)
+endif()
+write_basic_package_version_file(${U8GUARD_GENERATED}/u8guardConfigVersion.cmake
+  COMPATIBILITY ${u8guard_compatibility})
+install(FILES ${U8GUARD_GENERATED}/u8guardConfig.cmake
+  ${U8GUARD_GENERATED}/u8guardConfigVersion.cmake
+  DESTINATION ${U8GUARD_CMAKE_DIR} COMPONENT u8guard_development)
+
+# u8guard.pc, written at install time so that its prefix is the one
+# `cmake --install --prefix` installs into. cmake/u8guard.pc.in is configured
+# twice: now for everything but the prefix, at install time for the prefix.
+set(U8GUARD_PC_PREFIX "@CMAKE_INSTALL_PREFIX@")
+foreach(dir LIBDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${dir}}")
+    set(U8GUARD_PC_${dir} "${CMAKE_INSTALL_${dir}}")
+  else()
+    set(U8GUARD_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
+  endif()
+endforeach()
+configure_file(cmake/u8guard.pc.in ${U8GUARD_GENERATED}/u8guard.pc.in @ONLY)
+install(CODE "configure_file(\"${U8GUARD_GENERATED}/u8guard.pc.in\"
+  \"${U8GUARD_GENERATED}/u8guard.pc\" @ONLY)" COMPONENT u8guard_development)
+install(FILES ${U8GUARD_GENERATED}/u8guard.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT u8guard_development)

@@ -1,0 +1,40 @@
+// The C API's opaque handles: each one wraps the C++ object it stands for.
+// Created with new and destroyed with delete by the C API's _new/_open and
+// _free functions only.
+
+#ifndef U8GUARD_SRC_CAPI_HANDLES_H_
+#define U8GUARD_SRC_CAPI_HANDLES_H_
+
+#include <string>
+#include <vector>
+
+#include "u8guard/acl.h"
+#include "u8guard/profile.h"
+#include "u8guard/u8guard_c.h"
+#include "u8guard/utf8.h"
+
+struct u8guard_utf8_stream {
+  u8guard::Utf8StreamValidator validator;
+};
+
+struct u8guard_profile {
+  u8guard::Profile profile;
+};
+
+struct u8guard_allow_list {
+  u8guard::AllowList list;
+};
+
+struct u8guard_deny_list {
+  u8guard::DenyList list;
+};
+
+struct u8guard_acl_audit {
+  u8guard::AclAudit audit;
+  // RejectionMessage of each finding's rejection ("" when it has none), so
+  // that u8guard_acl_audit_finding can hand out pointers that live as long
+  // as the audit.
+  std::vector<std::string> rejection_messages;
+};
+
+#endif  // U8GUARD_SRC_CAPI_HANDLES_H_

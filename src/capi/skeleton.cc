@@ -1,0 +1,70 @@
+// Confusable skeletons and restriction levels of comparison keys.
+
+#include "u8guard/skeleton.h"
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "src/capi/error.h"
+#include "src/capi/handles.h"
+#include "src/capi/input.h"
+#include "src/capi/output.h"
+#include "u8guard/u8guard_c.h"
+
+namespace {
+
+using ::u8guard::capi::FailNull;
+using ::u8guard::capi::FailWith;
+using ::u8guard::capi::Guard;
+using ::u8guard::capi::Output;
+using ::u8guard::capi::Succeed;
+using ::u8guard::capi::ValidInput;
+using ::u8guard::capi::View;
+
+}  // namespace
+
+extern "C" {
+
+u8guard_status u8guard_skeleton(const u8guard_profile* profile,
+                                const char* input, size_t input_len, char* out,
+                                size_t out_capacity, size_t* out_len,
+                                u8guard_error* error) {
+  Output output(out, out_capacity, out_len);
+  return output.Run(error, [&] {
+    if (profile == nullptr) return FailNull(error, "profile");
+    if (!ValidInput(input, input_len)) return FailNull(error, "input");
+    const absl::StatusOr<std::string> skeleton =
+        u8guard::ConfusableSkeleton(profile->profile, View(input, input_len));
+    if (!skeleton.ok()) return FailWith(error, skeleton.status());
+    return output.Write(*skeleton, error);
+  });
+}
+
+u8guard_status u8guard_restriction_level(const u8guard_profile* profile,
+                                         const char* input, size_t input_len,
+                                         int32_t* level, u8guard_error* error) {
+  if (level != nullptr) *level = -1;
+  return Guard(error, [&] {
+    if (profile == nullptr) return FailNull(error, "profile");
+    if (level == nullptr) return FailNull(error, "level");
+    if (!ValidInput(input, input_len)) return FailNull(error, "input");
+    const absl::StatusOr<u8guard::RestrictionLevel> found =
+        u8guard::RestrictionLevelOf(profile->profile, View(input, input_len));
+    if (!found.ok()) return FailWith(error, found.status());
+    *level = static_cast<int32_t>(*found);
+    return Succeed(error);
+  });
+}
+
+const char* u8guard_restriction_level_name(int32_t level) {
+  if (level < U8GUARD_RESTRICTION_ASCII ||
+      level > U8GUARD_RESTRICTION_UNRESTRICTIVE) {
+    return "unknown";
+  }
+  // RestrictionLevelName's views point at string literals: NUL-terminated.
+  return u8guard::RestrictionLevelName(
+             static_cast<u8guard::RestrictionLevel>(level))
+      .data();
+}
+
+}  // extern "C"

@@ -1,0 +1,412 @@
+/* Allow lists, deny lists and audits through the C API, from C11.
+ * capi_test.cc compares every answer with the C++ API on
+ * examples/acl/users.acl. */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tests/capi_harness.h"
+#include "u8guard/u8guard_c.h"
+
+/* "pаypal" with U+0430 CYRILLIC SMALL LETTER A. */
+#define CYRILLIC_PAYPAL "p\xD0\xB0ypal"
+
+static u8guard_profile *open_mapped(void) {
+  u8guard_profile *p = NULL;
+  u8guard_error e;
+  if (u8guard_profile_open("username-case-mapped", NULL, &p, &e) !=
+      U8GUARD_OK) {
+    capi_fail(__FILE__, __LINE__, e.message);
+  }
+  return p;
+}
+
+static void test_allow_list_from_strings(void) {
+  /* NUL-terminated entries (lengths NULL). */
+  static const char *const kEntries[] = {
+      "alice", "Bob", "al\xE2\x80\x8Bice",
+      "\xEF\xBC\xA2\xEF\xBC\xAF\xEF\xBC\xA2"};
+  u8guard_profile *profile = open_mapped();
+  u8guard_allow_list *list = NULL;
+  u8guard_acl_match m;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, kEntries, NULL, 4, &list, &e),
+                 U8GUARD_OK);
+  /* The list keeps its own copy of the profile. */
+  u8guard_profile_free(profile);
+  if (list == NULL) return;
+  CAPI_CHECK_INT(u8guard_allow_list_size(list), 3); /* one is invalid */
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "BOB", 3, &m, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(m.index, 1);
+  CAPI_CHECK_INT(m.line, 0);
+  CAPI_CHECK_BYTES(m.original, m.original_len, "Bob");
+  CAPI_CHECK_BYTES(m.key, m.key_len, "bob");
+  CAPI_CHECK_INT(e.status, U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "carol", 5, &m, &e),
+                 U8GUARD_NO_MATCH);
+  CAPI_CHECK_INT(e.status, U8GUARD_NO_MATCH);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_NONE);
+  /* The invalid entry matches nothing, not even itself. */
+  CAPI_CHECK_INT(
+      u8guard_allow_list_grants(list, "al\xE2\x80\x8Bice", 8, &m, &e),
+      U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_DISALLOWED_PRECIS_IGNORABLE);
+  CAPI_CHECK_INT(e.offset, 2);
+  CAPI_CHECK_INT(m.original_len, 0);
+  /* A look-alike never grants. */
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "ALlCE", 5, NULL, NULL),
+                 U8GUARD_NO_MATCH);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "alice", 5, NULL, NULL),
+                 U8GUARD_OK);
+  u8guard_allow_list_free(list);
+}
+
+static void test_allow_list_with_lengths(void) {
+  /* Lengths: an entry with a NUL (a control: invalid), an empty entry
+   * given as NULL (invalid), and a plain one. */
+  static const char *const kEntries[] = {"x\0y", NULL, "zoe"};
+  static const size_t kLengths[] = {3, 0, 3};
+  u8guard_profile *profile = open_mapped();
+  u8guard_allow_list *list = NULL;
+  u8guard_acl_match m;
+  CAPI_CHECK_INT(
+      u8guard_allow_list_new(profile, kEntries, kLengths, 3, &list, NULL),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_allow_list_size(list), 1);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "ZOE", 3, &m, NULL),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(m.index, 2);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "x\0y", 3, &m, NULL),
+                 U8GUARD_REJECTED);
+  u8guard_allow_list_free(list);
+  /* No entries at all. */
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, NULL, NULL, 0, &list, NULL),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_allow_list_size(list), 0);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "zoe", 3, NULL, NULL),
+                 U8GUARD_NO_MATCH);
+  u8guard_allow_list_free(list);
+  u8guard_profile_free(profile);
+}
+
+static void test_allow_list_from_file(void) {
+  /* A signature, a comment, a blank line, CRLF. */
+  static const char kFile[] =
+      "\xEF\xBB\xBF# staff\n\nalice\r\nbob\n   \n\xEF\xBC\xA1"
+      "dmin\n";
+  char path[512];
+  u8guard_profile *profile = open_mapped();
+  u8guard_allow_list *list = NULL;
+  u8guard_acl_match m;
+  u8guard_error e;
+  snprintf(path, sizeof path, "%s/staff.acl", capi_temp_dir());
+  capi_write_file(path, kFile, sizeof kFile - 1);
+  CAPI_CHECK_INT(u8guard_allow_list_load(profile, path, &list, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_allow_list_size(list), 3);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "Bob", 3, &m, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(m.index, 1);
+  CAPI_CHECK_INT(m.line, 4);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(list, "ADMIN", 5, &m, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(m.line, 6);
+  CAPI_CHECK_BYTES(m.original, m.original_len,
+                   "\xEF\xBC\xA1"
+                   "dmin");
+  CAPI_CHECK_BYTES(m.key, m.key_len, "admin");
+  u8guard_allow_list_free(list);
+  list = (u8guard_allow_list *)&list;
+  CAPI_CHECK_INT(
+      u8guard_allow_list_load(profile, "/nonexistent/x.acl", &list, &e),
+      U8GUARD_NOT_FOUND);
+  CAPI_CHECK(list == NULL);
+  CAPI_CHECK(strstr(e.message, "/nonexistent/x.acl") != NULL);
+  /* A directory is not a file. */
+  CAPI_CHECK_INT(u8guard_allow_list_load(profile, capi_temp_dir(), &list, &e),
+                 U8GUARD_IO_ERROR);
+  u8guard_profile_free(profile);
+}
+
+static void test_deny_list(void) {
+  static const char *const kEntries[] = {"paypal", "admin"};
+  u8guard_profile *profile = open_mapped();
+  u8guard_deny_list *deny = NULL;
+  u8guard_allow_list *allow = NULL;
+  u8guard_acl_match m;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_deny_list_new(profile, kEntries, NULL, 2, &deny, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_deny_list_size(deny), 2);
+  CAPI_CHECK_INT(u8guard_deny_list_resembles(
+                     deny, CYRILLIC_PAYPAL, sizeof CYRILLIC_PAYPAL - 1, &m, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(m.index, 0);
+  CAPI_CHECK_BYTES(m.original, m.original_len, "paypal");
+  CAPI_CHECK_INT(u8guard_deny_list_resembles(deny, "adrnin", 6, &m, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(m.index, 1);
+  CAPI_CHECK_INT(u8guard_deny_list_resembles(deny, "mallory", 7, &m, &e),
+                 U8GUARD_NO_MATCH);
+  CAPI_CHECK_INT(u8guard_deny_list_resembles(deny, "a b", 3, &m, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_DISALLOWED_SPACES);
+  /* The same entries as an allow list grant no look-alike. */
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, kEntries, NULL, 2, &allow, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(allow, CYRILLIC_PAYPAL,
+                                           sizeof CYRILLIC_PAYPAL - 1, &m, &e),
+                 U8GUARD_NO_MATCH);
+  u8guard_allow_list_free(allow);
+  u8guard_deny_list_free(deny);
+  u8guard_profile_free(profile);
+}
+
+static void test_deny_list_from_file(void) {
+  static const char kFile[] = "root\nadmin\n";
+  char path[512];
+  u8guard_profile *profile = open_mapped();
+  u8guard_deny_list *deny = NULL;
+  u8guard_acl_match m;
+  snprintf(path, sizeof path, "%s/reserved.acl", capi_temp_dir());
+  capi_write_file(path, kFile, sizeof kFile - 1);
+  CAPI_CHECK_INT(u8guard_deny_list_load(profile, path, &deny, NULL),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_deny_list_resembles(deny, "adrnin", 6, &m, NULL),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(m.line, 2);
+  u8guard_deny_list_free(deny);
+  CAPI_CHECK_INT(u8guard_deny_list_load(profile, "/nonexistent", &deny, NULL),
+                 U8GUARD_NOT_FOUND);
+  u8guard_profile_free(profile);
+}
+
+static void test_audit(void) {
+  static const char *const kEntries[] = {"paypal", CYRILLIC_PAYPAL, "admin",
+                                         "Admin", "x\xC0\xAE"};
+  u8guard_profile *profile = open_mapped();
+  u8guard_allow_list *list = NULL;
+  u8guard_acl_audit *audit = NULL;
+  u8guard_acl_finding f;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, kEntries, NULL, 5, &list, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_allow_list_audit(
+          list, U8GUARD_RESTRICTION_SINGLE_SCRIPT_RESTRICTIVE, &audit, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_acl_audit_entries(audit), 5);
+  CAPI_CHECK_INT(u8guard_acl_audit_valid_entries(audit), 4);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_count(audit), 4);
+  /* Per entry in list order: look-alike, mixed script, collision, invalid. */
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 0, &f), U8GUARD_OK);
+  CAPI_CHECK_INT(f.kind, U8GUARD_FINDING_LOOKALIKE);
+  CAPI_CHECK_INT(f.index, 1);
+  CAPI_CHECK_INT(f.other_index, 0);
+  CAPI_CHECK_BYTES(f.original, f.original_len, CYRILLIC_PAYPAL);
+  CAPI_CHECK_BYTES(f.other_original, f.other_original_len, "paypal");
+  CAPI_CHECK(f.skeleton_len > 0);
+  CAPI_CHECK_STR(f.rejection_message, "");
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 1, &f), U8GUARD_OK);
+  CAPI_CHECK_INT(f.kind, U8GUARD_FINDING_MIXED_SCRIPT);
+  CAPI_CHECK_INT(f.index, 1);
+  CAPI_CHECK_INT(f.restriction_level,
+                 U8GUARD_RESTRICTION_MINIMALLY_RESTRICTIVE);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 2, &f), U8GUARD_OK);
+  CAPI_CHECK_INT(f.kind, U8GUARD_FINDING_COLLISION);
+  CAPI_CHECK_INT(f.index, 3);
+  CAPI_CHECK_INT(f.other_index, 2);
+  CAPI_CHECK_BYTES(f.key, f.key_len, "admin");
+  CAPI_CHECK_BYTES(f.other_key, f.other_key_len, "admin");
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 3, &f), U8GUARD_OK);
+  CAPI_CHECK_INT(f.kind, U8GUARD_FINDING_INVALID);
+  CAPI_CHECK_INT(f.index, 4);
+  CAPI_CHECK_INT(f.key_len, 0);
+  CAPI_CHECK_INT(f.rejection_rule, U8GUARD_RULE_UTF8_OVERLONG);
+  CAPI_CHECK_INT(f.rejection_offset, 1);
+  CAPI_CHECK_INT(f.rejection_code_point, -1);
+  CAPI_CHECK(strstr(f.rejection_message, "utf8") != NULL ||
+             strstr(f.rejection_message, "UTF-8") != NULL);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 4, &f),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 0, NULL),
+                 U8GUARD_INVALID_ARGUMENT);
+  u8guard_acl_audit_free(audit);
+  /* A looser bound: no mixed-script finding. */
+  CAPI_CHECK_INT(u8guard_allow_list_audit(
+                     list, U8GUARD_RESTRICTION_UNRESTRICTIVE, &audit, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_count(audit), 3);
+  u8guard_acl_audit_free(audit);
+  audit = (u8guard_acl_audit *)&audit;
+  CAPI_CHECK_INT(u8guard_allow_list_audit(list, 6, &audit, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(audit == NULL);
+  CAPI_CHECK_INT(u8guard_allow_list_audit(list, -1, &audit, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  u8guard_allow_list_free(list);
+  u8guard_profile_free(profile);
+}
+
+static void test_deny_list_audit(void) {
+  static const char *const kEntries[] = {"admin", "Admin"};
+  u8guard_profile *profile = open_mapped();
+  u8guard_deny_list *list = NULL;
+  u8guard_acl_audit *audit = NULL;
+  u8guard_acl_finding f;
+  CAPI_CHECK_INT(u8guard_deny_list_new(profile, kEntries, NULL, 2, &list, NULL),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_deny_list_audit(
+          list, U8GUARD_RESTRICTION_SINGLE_SCRIPT_RESTRICTIVE, &audit, NULL),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_count(audit), 1);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 0, &f), U8GUARD_OK);
+  CAPI_CHECK_INT(f.kind, U8GUARD_FINDING_COLLISION);
+  u8guard_acl_audit_free(audit);
+  u8guard_deny_list_free(list);
+  u8guard_profile_free(profile);
+}
+
+static void test_null_arguments(void) {
+  static const char *const kEntries[] = {"a", NULL};
+  u8guard_profile *profile = open_mapped();
+  u8guard_allow_list *allow = NULL;
+  u8guard_deny_list *deny = NULL;
+  u8guard_acl_audit *audit = NULL;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_allow_list_new(NULL, kEntries, NULL, 1, &allow, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, kEntries, NULL, 1, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, NULL, NULL, 1, &allow, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  /* entries[1] is NULL and there are no lengths. */
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, kEntries, NULL, 2, &allow, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_STR(e.message,
+                 "entries[1] must not be NULL unless lengths[1] is 0");
+  CAPI_CHECK(allow == NULL);
+  CAPI_CHECK_INT(u8guard_deny_list_new(profile, kEntries, NULL, 2, &deny, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_load(profile, NULL, &allow, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_load(NULL, "x", &allow, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_deny_list_load(profile, "x", NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(NULL, "a", 1, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_deny_list_resembles(NULL, "a", 1, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_audit(NULL, 1, &audit, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_deny_list_audit(NULL, 1, &audit, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_new(profile, kEntries, NULL, 1, &allow, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_allow_list_grants(allow, NULL, 1, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_allow_list_audit(allow, 1, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  /* NULL with length 0 is the empty credential, which the profile rejects. */
+  CAPI_CHECK_INT(u8guard_allow_list_grants(allow, NULL, 0, NULL, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_EMPTY);
+  CAPI_CHECK_INT(u8guard_allow_list_size(NULL), 0);
+  CAPI_CHECK_INT(u8guard_deny_list_size(NULL), 0);
+  CAPI_CHECK_INT(u8guard_acl_audit_entries(NULL), 0);
+  CAPI_CHECK_INT(u8guard_acl_audit_valid_entries(NULL), 0);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_count(NULL), 0);
+  u8guard_allow_list_free(allow);
+  u8guard_allow_list_free(NULL);
+  u8guard_deny_list_free(NULL);
+  u8guard_acl_audit_free(NULL);
+  u8guard_profile_free(profile);
+}
+
+/* capi_producer adapter: context is {profile, NUL-terminated input}. */
+typedef struct skeleton_input {
+  const u8guard_profile *profile;
+  const char *input;
+} skeleton_input;
+
+static u8guard_status skeleton_of(const void *context, char *out, size_t cap,
+                                  size_t *out_len, u8guard_error *e) {
+  const skeleton_input *in = context;
+  return u8guard_skeleton(in->profile, in->input, strlen(in->input), out, cap,
+                          out_len, e);
+}
+
+static void test_skeletons(void) {
+  u8guard_profile *profile = open_mapped();
+  char a[64], b[64];
+  size_t a_len = 0, b_len = 0;
+  int32_t level = 0;
+  u8guard_error e;
+  /* Cyrillic a and Latin a look alike; the key is lower-cased first. */
+  CAPI_CHECK_INT(
+      u8guard_skeleton(profile, CYRILLIC_PAYPAL, 7, a, sizeof a, &a_len, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_skeleton(profile, "PayPal", 6, b, sizeof b, &b_len, &e),
+      U8GUARD_OK);
+  CAPI_CHECK(a_len == b_len && memcmp(a, b, a_len) == 0);
+  /* "rn" looks like "m". */
+  CAPI_CHECK_INT(u8guard_skeleton(profile, "rnike", 5, a, sizeof a, &a_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_skeleton(profile, "mike", 4, b, sizeof b, &b_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK(a_len == b_len && memcmp(a, b, a_len) == 0);
+  CAPI_CHECK_INT(u8guard_skeleton(profile, "bob", 3, b, sizeof b, &b_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK(a_len != b_len || memcmp(a, b, a_len) != 0);
+  /* Pre-flighting at every capacity. */
+  {
+    const skeleton_input bob = {profile, "Bob"};
+    CAPI_CHECK_EVERY_CAPACITY(skeleton_of, &bob, "bob");
+  }
+  /* A rejected input has no skeleton. */
+  CAPI_CHECK_INT(u8guard_skeleton(profile, "a b", 3, a, sizeof a, &a_len, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_DISALLOWED_SPACES);
+  CAPI_CHECK_INT(e.offset, 1);
+  CAPI_CHECK_INT(a_len, 0);
+  CAPI_CHECK_INT(a[0], '\0');
+  CAPI_CHECK_INT(u8guard_skeleton(NULL, "a", 1, a, sizeof a, &a_len, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_skeleton(profile, NULL, 1, a, sizeof a, &a_len, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+
+  /* Restriction levels. */
+  CAPI_CHECK_INT(u8guard_restriction_level(profile, "alice", 5, &level, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(level, U8GUARD_RESTRICTION_ASCII);
+  CAPI_CHECK_INT(
+      u8guard_restriction_level(profile, CYRILLIC_PAYPAL, 7, &level, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(level, U8GUARD_RESTRICTION_MINIMALLY_RESTRICTIVE);
+  CAPI_CHECK_INT(u8guard_restriction_level(profile, "a b", 3, &level, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(level, -1);
+  CAPI_CHECK_INT(u8guard_restriction_level(profile, "a", 1, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_STR(u8guard_restriction_level_name(U8GUARD_RESTRICTION_ASCII),
+                 "ascii");
+  CAPI_CHECK_STR(
+      u8guard_restriction_level_name(U8GUARD_RESTRICTION_UNRESTRICTIVE),
+      "unrestrictive");
+  CAPI_CHECK_STR(u8guard_restriction_level_name(-1), "unknown");
+  CAPI_CHECK_STR(u8guard_restriction_level_name(6), "unknown");
+  u8guard_profile_free(profile);
+}
+
+const capi_test capi_acl_tests[] = {
+    {"AllowListFromStrings", test_allow_list_from_strings},
+    {"AllowListWithLengths", test_allow_list_with_lengths},
+    {"AllowListFromFile", test_allow_list_from_file},
+    {"DenyList", test_deny_list},
+    {"DenyListFromFile", test_deny_list_from_file},
+    {"Audit", test_audit},
+    {"DenyListAudit", test_deny_list_audit},
+    {"NullArguments", test_null_arguments},
+    {"Skeletons", test_skeletons},
+    {NULL, NULL}};

@@ -1,0 +1,268 @@
+/* Profiles, comparison keys, enforced forms and equivalence through the C
+ * API, from C11. capi_test.cc compares every result with the C++ API on
+ * the PRECIS corpora. */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tests/capi_harness.h"
+#include "u8guard/u8guard_c.h"
+
+/* A deployment's own profile: identifiers, case kept, at most 8 bytes. */
+static const char kShoutyPolicy[] =
+    "name = \"shouty\"\n"
+    "description = \"test profile\"\n"
+    "bom = \"reject\"\n"
+    "string_class = \"identifier\"\n"
+    "width_mapping = true\n"
+    "additional_mapping = \"none\"\n"
+    "case_mapping = \"none\"\n"
+    "key_case_mapping = \"none\"\n"
+    "normalization = \"NFC\"\n"
+    "directionality = \"bidi_rule\"\n"
+    "confusables = \"none\"\n"
+    "max_input_bytes = 64\n"
+    "max_output_bytes = 8\n"
+    "max_output_code_points = 8\n";
+
+static u8guard_profile *open_builtin(const char *name) {
+  u8guard_profile *p = NULL;
+  u8guard_error e;
+  if (u8guard_profile_open(name, NULL, &p, &e) != U8GUARD_OK) {
+    capi_fail(__FILE__, __LINE__, e.message);
+  }
+  return p;
+}
+
+static void test_builtin_profiles(void) {
+  size_t i, n = u8guard_builtin_profile_count();
+  int have_mapped = 0;
+  CAPI_CHECK(n >= 8);
+  for (i = 0; i < n; ++i) {
+    const char *name = u8guard_builtin_profile_name(i);
+    u8guard_profile *p = NULL;
+    CAPI_CHECK(name != NULL);
+    if (name == NULL) continue;
+    have_mapped |= strcmp(name, "username-case-mapped") == 0;
+    /* In name order. */
+    CAPI_CHECK(i == 0 || strcmp(u8guard_builtin_profile_name(i - 1), name) < 0);
+    CAPI_CHECK_INT(u8guard_profile_open(name, NULL, &p, NULL), U8GUARD_OK);
+    CAPI_CHECK_STR(u8guard_profile_name(p), name);
+    u8guard_profile_free(p);
+  }
+  CAPI_CHECK(have_mapped);
+  CAPI_CHECK(u8guard_builtin_profile_name(n) == NULL);
+  CAPI_CHECK(u8guard_profile_name(NULL) == NULL);
+}
+
+static void test_open_errors(void) {
+  u8guard_profile *p = (u8guard_profile *)&p;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_profile_open("Username-Case-Mapped", NULL, &p, &e),
+                 U8GUARD_NOT_FOUND);
+  CAPI_CHECK(p == NULL);
+  /* The message lists what there is. */
+  CAPI_CHECK(strstr(e.message, "username-case-mapped") != NULL);
+  CAPI_CHECK_INT(u8guard_profile_open(NULL, NULL, &p, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_STR(e.message, "name must not be NULL");
+  CAPI_CHECK_INT(u8guard_profile_open("nickname", NULL, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_profile_open_file(NULL, &p, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_profile_open_file("/nonexistent/x.toml", &p, &e),
+                 U8GUARD_NOT_FOUND);
+  CAPI_CHECK(p == NULL);
+  CAPI_CHECK(strstr(e.message, "/nonexistent/x.toml") != NULL);
+  u8guard_profile_free(NULL);
+}
+
+static void test_open_from_directory_and_file(void) {
+  char path[512];
+  u8guard_profile *p = NULL;
+  u8guard_error e;
+  snprintf(path, sizeof path, "%s/shouty.toml", capi_temp_dir());
+  capi_write_file(path, kShoutyPolicy, sizeof kShoutyPolicy - 1);
+  CAPI_CHECK_INT(u8guard_profile_open("shouty", capi_temp_dir(), &p, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_STR(u8guard_profile_name(p), "shouty");
+  u8guard_profile_free(p);
+  /* Names the directory lacks are the built-in ones. */
+  CAPI_CHECK_INT(u8guard_profile_open("nickname", capi_temp_dir(), &p, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_STR(u8guard_profile_name(p), "nickname");
+  u8guard_profile_free(p);
+  /* "" is no directory. */
+  CAPI_CHECK_INT(u8guard_profile_open("shouty", "", &p, &e), U8GUARD_NOT_FOUND);
+  CAPI_CHECK_INT(u8guard_profile_open_file(path, &p, &e), U8GUARD_OK);
+  CAPI_CHECK_STR(u8guard_profile_name(p), "shouty");
+  u8guard_profile_free(p);
+}
+
+static void test_bad_policy_file(void) {
+  static const char kBad[] = "name = \"bad\"\nbom = \"sometimes\"\n";
+  char path[512];
+  u8guard_profile *p = NULL;
+  u8guard_error e;
+  snprintf(path, sizeof path, "%s/bad.toml", capi_temp_dir());
+  capi_write_file(path, kBad, sizeof kBad - 1);
+  CAPI_CHECK_INT(u8guard_profile_open_file(path, &p, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(p == NULL);
+  CAPI_CHECK(strstr(e.message, "bad.toml") != NULL);
+  CAPI_CHECK_INT(u8guard_profile_open("nickname", capi_temp_dir(), &p, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(p == NULL);
+}
+
+/* capi_producer adapters: context is {profile, input, length}. */
+typedef struct text_input {
+  const u8guard_profile *profile;
+  const char *bytes;
+  size_t len;
+} text_input;
+
+static u8guard_status canonicalize(const void *context, char *out, size_t cap,
+                                   size_t *out_len, u8guard_error *e) {
+  const text_input *in = context;
+  return u8guard_canonicalize(in->profile, in->bytes, in->len, out, cap,
+                              out_len, e);
+}
+
+static u8guard_status enforce(const void *context, char *out, size_t cap,
+                              size_t *out_len, u8guard_error *e) {
+  const text_input *in = context;
+  return u8guard_enforce(in->profile, in->bytes, in->len, out, cap, out_len, e);
+}
+
+static void test_canonicalize_and_enforce(void) {
+  u8guard_profile *mapped = open_builtin("username-case-mapped");
+  u8guard_profile *nickname = open_builtin("nickname");
+  /* Fullwidth ADMIN: width-mapped and lower-cased. */
+  text_input admin = {NULL,
+                      "\xEF\xBC\xA1\xEF\xBC\xA4\xEF\xBC\xAD\xEF\xBC\xA9"
+                      "\xEF\xBC\xAE",
+                      15};
+  text_input nick = {NULL,
+                     "  Foo\xC2\xA0\xC2\xA0"
+                     "Bar ",
+                     13};
+  admin.profile = mapped;
+  nick.profile = nickname;
+  CAPI_CHECK_EVERY_CAPACITY(canonicalize, &admin, "admin");
+  /* Nickname (RFC 8266): spaces mapped, trimmed, collapsed; the key is
+   * lower-cased, the enforced form keeps case. */
+  CAPI_CHECK_EVERY_CAPACITY(canonicalize, &nick, "foo bar");
+  CAPI_CHECK_EVERY_CAPACITY(enforce, &nick, "Foo Bar");
+  u8guard_profile_free(mapped);
+  u8guard_profile_free(nickname);
+}
+
+static void test_rejection(void) {
+  u8guard_profile *mapped = open_builtin("username-case-mapped");
+  char out[32];
+  size_t n = 99;
+  u8guard_error e;
+  memset(out, 'X', sizeof out);
+  CAPI_CHECK_INT(u8guard_canonicalize(mapped, "al\xE2\x80\x8Bice", 8, out,
+                                      sizeof out, &n, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(n, 0);
+  CAPI_CHECK_INT(out[0], '\0');
+  CAPI_CHECK_INT(e.status, U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_DISALLOWED_PRECIS_IGNORABLE);
+  CAPI_CHECK_INT(e.source, U8GUARD_SOURCE_PROFILE);
+  CAPI_CHECK_INT(e.offset, 2);
+  CAPI_CHECK_INT(e.code_point, 0x200B);
+  CAPI_CHECK_STR(e.message,
+                 "username-case-mapped: rejected at byte 2 (U+200B): "
+                 "DISALLOWED/precis_ignorable_properties");
+  /* An embedded NUL is a character like any other: a control here. */
+  CAPI_CHECK_INT(u8guard_enforce(mapped, "ab\0c", 4, out, sizeof out, &n, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_DISALLOWED_CONTROLS);
+  CAPI_CHECK_INT(e.offset, 2);
+  CAPI_CHECK_INT(e.code_point, 0);
+  /* Not UTF-8: the offset of the bad byte. */
+  CAPI_CHECK_INT(
+      u8guard_canonicalize(mapped, "ab\xC0\xAF", 4, out, sizeof out, &n, &e),
+      U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_UTF8_OVERLONG);
+  CAPI_CHECK_INT(e.offset, 2);
+  /* The empty string (NULL with length 0). */
+  CAPI_CHECK_INT(u8guard_canonicalize(mapped, NULL, 0, out, sizeof out, &n, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_EMPTY);
+  u8guard_profile_free(mapped);
+}
+
+static void test_too_long_for_a_loaded_profile(void) {
+  char path[512], out[16];
+  size_t n;
+  u8guard_profile *p = NULL;
+  u8guard_error e;
+  snprintf(path, sizeof path, "%s/shouty.toml", capi_temp_dir());
+  capi_write_file(path, kShoutyPolicy, sizeof kShoutyPolicy - 1);
+  CAPI_CHECK_INT(u8guard_profile_open_file(path, &p, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_canonicalize(p, "ABCDEFGH", 8, out, sizeof out, &n, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_BYTES(out, n, "ABCDEFGH");
+  CAPI_CHECK_INT(
+      u8guard_canonicalize(p, "ABCDEFGHI", 9, out, sizeof out, &n, &e),
+      U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_TOO_LONG);
+  u8guard_profile_free(p);
+}
+
+static void test_null_arguments(void) {
+  u8guard_profile *mapped = open_builtin("username-case-mapped");
+  char out[8];
+  size_t n = 99;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_canonicalize(NULL, "a", 1, out, sizeof out, &n, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(n, 0);
+  CAPI_CHECK_STR(e.message, "profile must not be NULL");
+  CAPI_CHECK_INT(u8guard_canonicalize(mapped, NULL, 1, out, sizeof out, &n, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(
+      u8guard_canonicalize(mapped, "a", 1, out, sizeof out, NULL, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_canonicalize(mapped, "a", 1, NULL, 4, &n, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_enforce(NULL, "a", 1, out, sizeof out, &n, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_enforce(mapped, "a", 1, out, sizeof out, NULL, NULL),
+                 U8GUARD_INVALID_ARGUMENT);
+  u8guard_profile_free(mapped);
+}
+
+static void test_equivalent(void) {
+  u8guard_profile *mapped = open_builtin("username-case-mapped");
+  CAPI_CHECK_INT(u8guard_equivalent(mapped, "Admin", 5,
+                                    "\xEF\xBC\xA1\xEF\xBC\xA4\xEF\xBC\xAD"
+                                    "\xEF\xBC\xA9\xEF\xBC\xAE",
+                                    15),
+                 1);
+  CAPI_CHECK_INT(u8guard_equivalent(mapped, "admin", 5, "admins", 6), 0);
+  /* Fail closed: a rejected input equals nothing, not even itself. */
+  CAPI_CHECK_INT(u8guard_equivalent(mapped, "a b", 3, "a b", 3), 0);
+  CAPI_CHECK_INT(u8guard_equivalent(mapped, "a\0", 2, "a\0", 2), 0);
+  CAPI_CHECK_INT(u8guard_equivalent(NULL, "a", 1, "a", 1), 0);
+  CAPI_CHECK_INT(u8guard_equivalent(mapped, NULL, 1, "a", 1), 0);
+  CAPI_CHECK_INT(u8guard_equivalent(mapped, "a", 1, NULL, 1), 0);
+  u8guard_profile_free(mapped);
+}
+
+const capi_test capi_profile_tests[] = {
+    {"BuiltinProfiles", test_builtin_profiles},
+    {"OpenErrors", test_open_errors},
+    {"OpenFromDirectoryAndFile", test_open_from_directory_and_file},
+    {"BadPolicyFile", test_bad_policy_file},
+    {"CanonicalizeAndEnforce", test_canonicalize_and_enforce},
+    {"Rejection", test_rejection},
+    {"TooLongForALoadedProfile", test_too_long_for_a_loaded_profile},
+    {"NullArguments", test_null_arguments},
+    {"Equivalent", test_equivalent},
+    {NULL, NULL}};

@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# The install test: `cmake --install` of the existing build into temporary
+# prefixes, then programs built against them the ways users build them.
+# tests/CMakeLists.txt runs one step per ctest test:
+#
+#   prefixes             install the build three times (the fixture):
+#                          full/    every component
+#                          shared/  headers, package files, libu8guard.so, tool
+#                          static/  headers, package files, libu8guard.a
+#   layout               the files are where README.md says, the SONAME is
+#                        the ABI version's, the tool runs from the prefix
+#   exports              libu8guard.so exports the public API only
+#                        (check_exports.py)
+#   cmake-shared         consumer/ (C++ API and C API, find_package) against
+#   cmake-static           shared/ and static/; against full/ picking each
+#   cmake-full-shared      library with u8guard_SHARED_LIBS or COMPONENTS
+#   cmake-full-static
+#   pkgconfig-c-shared   capi_consumer.c built with nothing but
+#   pkgconfig-c-static     `pkg-config --cflags --libs [--static] u8guard`
+#   cxx17-shared         cxx17_consumer.cc: the C API from C++17
+#   cxx17-static
+#   static-in-plugin     plugin.c: libu8guard.a linked into a shared object
+#                        (-fPIC), loaded with dlopen by plugin_host.c
+#   readme-example       README.md's C program ("Using u8guard from C"),
+#                        extracted, built with pkg-config and run
+#   add-subdirectory     a project that vendors the source tree with
+#                        add_subdirectory(): configured only, it must get
+#                        u8guard::u8guard and no tests, benchmarks or tool
+#
+# Environment (set by tests/CMakeLists.txt): U8GUARD_BUILD_DIR,
+# U8GUARD_SOURCE_DIR, U8GUARD_WORK_DIR (scratch, under the build dir),
+# U8GUARD_LIBDIR (CMAKE_INSTALL_LIBDIR), CC, CXX, CMAKE, and
+# U8GUARD_SANITIZE (the build's sanitizers, which every program built here
+# gets too, so that it can load an instrumented library).
+set -euo pipefail
+
+step=$1
+build=$U8GUARD_BUILD_DIR
+source=$U8GUARD_SOURCE_DIR
+work=$U8GUARD_WORK_DIR
+libdir=$U8GUARD_LIBDIR
+here=$source/tests/install
+flags=()
+if [ -n "${U8GUARD_SANITIZE:-}" ]; then
+  flags=("-fsanitize=$U8GUARD_SANITIZE" -fno-omit-frame-pointer)
+fi
+
+fail() {
+  echo "FAILED: $*" >&2
+  exit 1
+}
+
+# pkg_config PREFIX ARGS...: pkg-config against PREFIX's u8guard.pc only.
+pkg_config() {
+  local prefix=$1
+  shift
+  PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig pkg-config "$@"
+}
+
+# run PREFIX PROGRAM ARGS...: runs PROGRAM, finding PREFIX's libraries.
+run() {
+  local prefix=$1
+  shift
+  LD_LIBRARY_PATH=$prefix/$libdir "$@"
+}
+
+# has_dynamic FILE PATTERN: true when a line of FILE's dynamic section
+# matches PATTERN. (Read whole before matching: `readelf | grep -q` can end
+# readelf with SIGPIPE, which pipefail turns into a failed match.)
+has_dynamic() {
+  local section
+  section=$(readelf -d "$1")
+  grep -e "$2" <<<"$section" >/dev/null
+}
+
+# links_shared PROGRAM: true when PROGRAM needs libu8guard.so.
+links_shared() {
+  has_dynamic "$1" '(NEEDED).*\[libu8guard\.so\.'
+}
+
+# expect_linkage PROGRAM shared|static
+expect_linkage() {
+  if [ "$2" = shared ]; then
+    links_shared "$1" || fail "$1 does not link libu8guard.so"
+  else
+    ! links_shared "$1" || fail "$1 links libu8guard.so, not libu8guard.a"
+  fi
+}
+
+# cmake_consumer PREFIX KIND ARGS...: builds and runs consumer/ against
+# PREFIX with ARGS for its configuration; KIND is the library it must get.
+cmake_consumer() {
+  local prefix=$1 kind=$2
+  shift 2
+  local dir=$work/$step
+  rm -rf "$dir"
+  "$CMAKE" -S "$here/consumer" -B "$dir" -G Ninja \
+    -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_FLAGS="${flags[*]}" -DCMAKE_CXX_FLAGS="${flags[*]}" \
+    -DCMAKE_EXE_LINKER_FLAGS="${flags[*]}" "$@" |
+    tee "$dir.configure.log"
+  grep -q "the $kind library" "$dir.configure.log" ||
+    fail "find_package picked another library than the $kind one"
+  "$CMAKE" --build "$dir"
+  for program in cxx_consumer c_consumer; do
+    expect_linkage "$dir/$program" "$kind"
+    "$dir/$program"  # the build RPATH finds the shared library
+  done
+}
+
+# pkgconfig_build PREFIX KIND OUTPUT COMPILER FLAGS... SOURCE
+pkgconfig_build() {
+  local prefix=$1 kind=$2 output=$3
+  shift 3
+  local static=()
+  [ "$kind" = static ] && static=(--static)
+  # shellcheck disable=SC2046  # pkg-config's words are separate arguments
+  "$@" "${flags[@]}" -o "$output" \
+    $(pkg_config "$prefix" "${static[@]}" --cflags --libs u8guard)
+  expect_linkage "$output" "$kind"
+}
+
+case "$step" in
+  prefixes)
+    rm -rf "$work"
+    mkdir -p "$work"
+    "$CMAKE" --install "$build" --prefix "$work/full" >/dev/null
+    for c in u8guard_development u8guard_shared u8guard_cli; do
+      "$CMAKE" --install "$build" --prefix "$work/shared" --component "$c" \
+        >/dev/null
+    done
+    for c in u8guard_development u8guard_static; do
+      "$CMAKE" --install "$build" --prefix "$work/static" --component "$c" \
+        >/dev/null
+    done
+    echo "installed into $work/{full,shared,static}"
+    ;;
+  layout)
+    full=$work/full
+    for f in include/u8guard/u8guard_c.h include/u8guard/u8guard.h \
+      include/u8guard/export.h include/u8guard/version_macros.h \
+      "$libdir/libu8guard.a" "$libdir/cmake/u8guard/u8guardConfig.cmake" \
+      "$libdir/cmake/u8guard/u8guardConfigVersion.cmake" \
+      "$libdir/cmake/u8guard/u8guard-shared-targets.cmake" \
+      "$libdir/cmake/u8guard/u8guard-static-targets.cmake" \
+      "$libdir/pkgconfig/u8guard.pc" bin/u8guard \
+      share/u8guard/policies/username-case-mapped.toml; do
+      [ -f "$full/$f" ] || fail "missing $f"
+    done
+    version=$(pkg_config "$full" --modversion u8guard)
+    abi=$(sed -n 's/^#define U8GUARD_ABI_VERSION \([0-9]*\)$/\1/p' \
+      "$full/include/u8guard/version_macros.h")
+    grep -q "^#define U8GUARD_VERSION_STRING \"$version\"$" \
+      "$full/include/u8guard/version_macros.h" ||
+      fail "version_macros.h is not version $version"
+    real=$full/$libdir/libu8guard.so.$version
+    [ -f "$real" ] && [ ! -L "$real" ] || fail "missing $real"
+    [ "$(readlink "$full/$libdir/libu8guard.so.$abi")" = "libu8guard.so.$version" ] ||
+      fail "libu8guard.so.$abi is not a link to libu8guard.so.$version"
+    [ "$(readlink "$full/$libdir/libu8guard.so")" = "libu8guard.so.$abi" ] ||
+      fail "libu8guard.so is not a link to libu8guard.so.$abi"
+    has_dynamic "$real" "(SONAME).*\[libu8guard\.so\.$abi\]" ||
+      fail "the SONAME is not libu8guard.so.$abi"
+    [ "$("$full/bin/u8guard" version | head -1)" = "u8guard $version" ] ||
+      fail "the installed tool does not run"
+    # Each partial prefix holds its library only.
+    [ ! -e "$work/shared/$libdir/libu8guard.a" ] &&
+      [ ! -e "$work/shared/$libdir/cmake/u8guard/u8guard-static-targets.cmake" ] ||
+      fail "shared/ holds the static library"
+    [ ! -e "$work/static/$libdir/libu8guard.so" ] &&
+      [ ! -e "$work/static/$libdir/cmake/u8guard/u8guard-shared-targets.cmake" ] ||
+      fail "static/ holds the shared library"
+    echo "layout of $full: ok (libu8guard.so.$version, SONAME libu8guard.so.$abi)"
+    ;;
+  exports)
+    python3 "$here/check_exports.py" \
+      "$work/shared/$libdir/libu8guard.so" "$source/include/u8guard/u8guard_c.h"
+    ;;
+  cmake-shared) cmake_consumer "$work/shared" shared ;;
+  cmake-static) cmake_consumer "$work/static" static ;;
+  cmake-full-shared) cmake_consumer "$work/full" shared -Du8guard_SHARED_LIBS=ON ;;
+  cmake-full-static) cmake_consumer "$work/full" static -DU8GUARD_COMPONENTS=static ;;
+  pkgconfig-c-shared | pkgconfig-c-static)
+    kind=${step##*-}
+    prefix=$work/$kind
+    program=$work/$step
+    pkgconfig_build "$prefix" "$kind" "$program" \
+      "$CC" -std=c11 -Wall -Wextra -pedantic -Werror "$here/capi_consumer.c"
+    run "$prefix" "$program"
+    ;;
+  cxx17-shared | cxx17-static)
+    kind=${step##*-}
+    prefix=$work/$kind
+    program=$work/$step
+    pkgconfig_build "$prefix" "$kind" "$program" \
+      "$CXX" -std=c++17 -Wall -Wextra -pedantic -Werror "$here/cxx17_consumer.cc"
+    run "$prefix" "$program"
+    ;;
+  static-in-plugin)
+    prefix=$work/static
+    # shellcheck disable=SC2046
+    "$CC" -std=c11 -Wall -Wextra -pedantic -Werror -fPIC -shared "${flags[@]}" \
+      -o "$work/plugin.so" "$here/plugin.c" -Wl,--no-undefined \
+      $(pkg_config "$prefix" --static --cflags --libs u8guard)
+    ! links_shared "$work/plugin.so" || fail "plugin.so links libu8guard.so"
+    "$CC" -std=c11 -Wall -Wextra -pedantic -Werror "${flags[@]}" \
+      -o "$work/plugin_host" "$here/plugin_host.c" -ldl
+    "$work/plugin_host" "$work/plugin.so"
+    ;;
+  readme-example)
+    prefix=$work/shared
+    # The first ```c block after the heading "## Using u8guard from C".
+    awk '/^## Using u8guard from C/ { section = 1 }
+         section && /^```c$/ { inside = 1; next }
+         inside && /^```$/ { exit }
+         inside { print }' "$source/README.md" >"$work/readme_example.c"
+    [ -s "$work/readme_example.c" ] || fail "no C program in README.md"
+    pkgconfig_build "$prefix" shared "$work/readme_example" \
+      "$CC" -std=c11 -Wall -Wextra -pedantic -Werror "$work/readme_example.c"
+    printf 'alice\nbob\n' >"$work/readme_users.acl"
+    out=$(run "$prefix" "$work/readme_example" "$work/readme_users.acl" \
+      $'\xef\xbc\xa1lice') || fail "README example: not granted"
+    [ "$out" = 'granted: line 1 "alice"' ] || fail "README example: $out"
+    status=0
+    run "$prefix" "$work/readme_example" "$work/readme_users.acl" \
+      $'al\xe2\x80\x8bice' || status=$?
+    [ "$status" = 1 ] || fail "README example: exit $status for al<U+200B>ice"
+    echo "README.md's C program: ok"
+    ;;
+  add-subdirectory)
+    dir=$work/vendored
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    cat >"$dir/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.25)
+project(vendors_u8guard LANGUAGES CXX)
+add_subdirectory("$source" u8guard)
+if(NOT TARGET u8guard::u8guard)
+  message(FATAL_ERROR "no u8guard::u8guard")
+endif()
+foreach(t utf8_codec_test capi_test u8guard_bench u8guard_cli login_check)
+  if(TARGET \${t})
+    message(FATAL_ERROR "add_subdirectory() defined \${t}")
+  endif()
+endforeach()
+if(GTest_FOUND OR benchmark_FOUND)
+  message(FATAL_ERROR "add_subdirectory() looked for GoogleTest or benchmark")
+endif()
+message(STATUS "vendored: u8guard::u8guard, nothing else")
+EOF
+    "$CMAKE" -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_CXX_COMPILER="$CXX" \
+      >"$dir/configure.log" || {
+      cat "$dir/configure.log"
+      fail "add_subdirectory() did not configure"
+    }
+    grep -q "vendored: u8guard::u8guard, nothing else" "$dir/configure.log" ||
+      fail "add_subdirectory() did not configure as expected"
+    echo "add_subdirectory(): u8guard::u8guard, no tests, benchmarks or tool"
+    ;;
+  *)
+    fail "unknown step $step"
+    ;;
+esac

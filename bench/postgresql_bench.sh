@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# u8guard in PostgreSQL beside lower() and citext, on one table of user
+# names, in one throw-away server (integrations/postgresql/tests/
+# pg_cluster.sh, the extension installed from BUILD_DIR).
+#
+#   bench/postgresql_bench.sh BUILD_DIR [ROWS] [RUNS]      (./dev bench-pg)
+#
+# Prints, per measurement, the median of RUNS runs (3 by default) in
+# seconds and as rows/s: a scan computing each function over ROWS names
+# (1,000,000 by default) without and with two parallel workers, the build
+# of an expression index on each (a citext column's plain index for
+# citext), and the audit queries of README.md (collisions by key,
+# look-alikes by skeleton) with parallel workers.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:?usage: postgresql_bench.sh BUILD_DIR [ROWS] [RUNS]}" && pwd)
+rows=${2:-1000000}
+runs=${3:-3}
+pg_bindir=${U8GUARD_PG_BINDIR:-/usr/lib/postgresql/15/bin}
+cluster=$here/../integrations/postgresql/tests/pg_cluster.sh
+# The module preloaded, as README.md recommends (set U8GUARD_PG_CONF= to
+# measure without: each backend and parallel worker then builds u8guard's
+# tables on first use, about 75 ms).
+export U8GUARD_PG_CONF=${U8GUARD_PG_CONF-shared_preload_libraries = 'u8guard'}
+state=$(mktemp /tmp/u8guard-pg-bench.XXXXXX)
+trap '"$cluster" stop "$state" || true; rm -f "$state"' EXIT
+
+"$cluster" start "$state" "$build" "$pg_bindir" >/dev/null
+dir=$(cat "$state")
+export PGHOST=$dir PGUSER=postgres PGDATABASE=postgres
+psql_q() { psql -X -q -v ON_ERROR_STOP=1 "$@"; }
+
+psql_q <<EOF
+CREATE EXTENSION u8guard;
+CREATE EXTENSION citext;
+SELECT setseed(0.42) \\gset
+-- Names as sign-up tables hold them: syllables, mostly ASCII, some Latin-1,
+-- Cyrillic, Greek and CJK, digits, a few case variants and look-alikes.
+CREATE TABLE names AS
+SELECT i AS id,
+       CASE WHEN i % 50 = 0 THEN upper(n) WHEN i % 97 = 0 THEN 'p' || chr(1072) || n
+            ELSE n END AS name
+FROM (
+  SELECT i, s[1 + floor(random() * 31)::int] || s[1 + floor(random() * 31)::int]
+            || s[1 + floor(random() * 31)::int] || floor(random() * 1000)::int AS n
+  FROM generate_series(1, $rows) i,
+       (SELECT ARRAY['an','bo','ca','de','el','fi','go','ha','ix','jo','ka',
+                     'lu','mi','no','or','pa','qu','ri','sa','to','ul','vi',
+                     'we','yo','zu','é','ü','ø','да','λα','山'] AS s) syllables
+) g;
+CREATE TABLE names_citext AS SELECT id, name::citext AS name FROM names;
+VACUUM ANALYZE names;
+VACUUM ANALYZE names_citext;
+EOF
+
+# median SQL...: the median wall time of RUNS runs of the statements.
+median() {
+  local times=() i start end
+  for ((i = 0; i < runs; i++)); do
+    start=$(date +%s%N)
+    psql_q -c "$1" >/dev/null
+    end=$(date +%s%N)
+    times+=($(((end - start) / 1000)))
+  done
+  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
+}
+
+report() { # report LABEL MICROSECONDS
+  awk -v l="$1" -v us="$2" -v r="$rows" \
+    'BEGIN { printf "%-58s %8.3f s %12.0f rows/s\n", l, us / 1e6, r / (us / 1e6) }'
+}
+
+echo "rows: $rows; median of $runs runs; PostgreSQL $(psql_q -At -c 'SHOW server_version');" \
+  "shared_preload_libraries = '$(psql_q -At -c 'SHOW shared_preload_libraries')'"
+echo "u8guard: $(psql_q -At -c "SELECT library || ', ICU ' || icu || ', Unicode ' || unicode FROM u8guard_versions()")"
+p="'username-case-mapped'"
+for workers in 0 2; do
+  set_workers="SET max_parallel_workers_per_gather = $workers; SET parallel_setup_cost = 0; SET min_parallel_table_scan_size = 0;"
+  report "scan: lower(name), $workers workers" \
+    "$(median "$set_workers SELECT count(lower(name)) FROM names")"
+  report "scan: citext = citext (lower both), $workers workers" \
+    "$(median "$set_workers SELECT count(*) FROM names_citext WHERE name = 'x'::citext")"
+  report "scan: u8guard_key(name, $p), $workers workers" \
+    "$(median "$set_workers SELECT count(u8guard_key(name, $p)) FROM names")"
+  report "scan: u8guard_skeleton(name, $p), $workers workers" \
+    "$(median "$set_workers SELECT count(u8guard_skeleton(name, $p)) FROM names")"
+done
+report "index build: (lower(name))" \
+  "$(median "DROP INDEX IF EXISTS i1; CREATE INDEX i1 ON names (lower(name))")"
+report "index build: citext column" \
+  "$(median "DROP INDEX IF EXISTS i2; CREATE INDEX i2 ON names_citext (name)")"
+report "index build: (u8guard_key(name, $p))" \
+  "$(median "DROP INDEX IF EXISTS i3; CREATE INDEX i3 ON names (u8guard_key(name, $p))")"
+report "index build: (u8guard_skeleton(name, $p))" \
+  "$(median "DROP INDEX IF EXISTS i4; CREATE INDEX i4 ON names (u8guard_skeleton(name, $p))")"
+audit_workers="SET max_parallel_workers_per_gather = 2; SET parallel_setup_cost = 0;"
+report "audit: collisions by key, 2 workers" \
+  "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_try_key(name, $p) k FROM names GROUP BY 1 HAVING count(*) > 1) c")"
+report "audit: look-alikes by skeleton, 2 workers" \
+  "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_skeleton(name, $p) s FROM names WHERE u8guard_try_key(name, $p) IS NOT NULL GROUP BY 1 HAVING count(DISTINCT u8guard_key(name, $p)) > 1) l")"

@@ -1,0 +1,114 @@
+/* Comparison keys, enforced forms, equivalence, skeletons and rejections of
+ * names under a built-in profile. */
+
+#include "integrations/postgresql/src/u8guard_pg.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+
+/* The first buffer for a result: most keys are no longer than their name. */
+static size_t first_guess(size_t input_len) { return input_len + 16; }
+
+/* Fills *in from the name and profile arguments (0 and 1). */
+static void read_arguments(FunctionCallInfo fcinfo,
+                           pgext_profile_input *in) {
+  const text *name = PG_GETARG_TEXT_PP(0);
+  in->profile = pgext_profile(PG_GETARG_TEXT_PP(1));
+  in->data = VARDATA_ANY(name);
+  in->len = VARSIZE_ANY_EXHDR(name);
+}
+
+/* The text `write` makes of the arguments; raises u8guard's error. */
+static Datum text_or_error(FunctionCallInfo fcinfo, pgext_writer write) {
+  pgext_profile_input in;
+  u8guard_error error;
+  text *result;
+  read_arguments(fcinfo, &in);
+  result = pgext_write_text(write, &in, first_guess(in.len), &error);
+  if (result == NULL) pgext_raise(&error);
+  PG_RETURN_TEXT_P(result);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_key);
+Datum u8guard_pg_key(PG_FUNCTION_ARGS) {
+  return text_or_error(fcinfo, pgext_write_key);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_try_key);
+Datum u8guard_pg_try_key(PG_FUNCTION_ARGS) {
+  pgext_profile_input in;
+  u8guard_error error;
+  text *key;
+  read_arguments(fcinfo, &in);
+  key = pgext_write_text(pgext_write_key, &in, first_guess(in.len),
+                              &error);
+  if (key != NULL) PG_RETURN_TEXT_P(key);
+  if (error.status == U8GUARD_REJECTED) PG_RETURN_NULL();
+  pgext_raise(&error);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_enforce);
+Datum u8guard_pg_enforce(PG_FUNCTION_ARGS) {
+  return text_or_error(fcinfo, pgext_write_enforced);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_skeleton);
+Datum u8guard_pg_skeleton(PG_FUNCTION_ARGS) {
+  return text_or_error(fcinfo, pgext_write_skeleton);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_equivalent);
+Datum u8guard_pg_equivalent(PG_FUNCTION_ARGS) {
+  const text *a = PG_GETARG_TEXT_PP(0);
+  const text *b = PG_GETARG_TEXT_PP(1);
+  const u8guard_profile *profile = pgext_profile(PG_GETARG_TEXT_PP(2));
+  PG_RETURN_BOOL(u8guard_equivalent(profile, VARDATA_ANY(a),
+                                    VARSIZE_ANY_EXHDR(a), VARDATA_ANY(b),
+                                    VARSIZE_ANY_EXHDR(b)) == 1);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_rejection);
+Datum u8guard_pg_rejection(PG_FUNCTION_ARGS) {
+  pgext_profile_input in;
+  u8guard_error error;
+  size_t len = 0;
+  u8guard_status status;
+  TupleDesc desc;
+  Datum values[4];
+  bool nulls[4] = {false, false, false, false};
+
+  read_arguments(fcinfo, &in);
+  /* Pre-flighting: the key's length alone, or why there is none. */
+  status = u8guard_canonicalize(in.profile, in.data, in.len, NULL, 0, &len,
+                                &error);
+  if (status == U8GUARD_OK || status == U8GUARD_BUFFER_TOO_SMALL)
+    PG_RETURN_NULL();
+  if (status != U8GUARD_REJECTED) pgext_raise(&error);
+  if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+    elog(ERROR, "u8guard_rejection: the result type is not composite");
+  desc = BlessTupleDesc(desc);
+  values[0] = Int64GetDatum((int64)error.offset);
+  values[1] = Int32GetDatum(error.code_point);
+  nulls[1] = error.code_point < 0;
+  values[2] = CStringGetTextDatum(u8guard_rule_id(error.rule));
+  values[3] = CStringGetTextDatum(error.message);
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_profiles);
+Datum u8guard_pg_profiles(PG_FUNCTION_ARGS) {
+  FuncCallContext *call;
+  if (SRF_IS_FIRSTCALL()) {
+    call = SRF_FIRSTCALL_INIT();
+    call->max_calls = u8guard_builtin_profile_count();
+  }
+  call = SRF_PERCALL_SETUP();
+  if (call->call_cntr < call->max_calls) {
+    /* Before SRF_RETURN_NEXT, which advances call_cntr first. */
+    const Datum name =
+        CStringGetTextDatum(u8guard_builtin_profile_name(call->call_cntr));
+    SRF_RETURN_NEXT(call, name);
+  }
+  SRF_RETURN_DONE(call);
+}

@@ -1,0 +1,71 @@
+/* Shared parts of the PostgreSQL extension u8guard (internal: pgext_*;
+ * the SQL functions are u8guard_pg_*, the only symbols the module exports
+ * with Pg_magic_func and their pg_finfo_ records): profiles by name,
+ * errors, and text results written by the C API.
+ *
+ * The extension calls u8guard only through its C API (u8guard_c.h), which
+ * lets no C++ exception out: every ereport(ERROR) here jumps over C frames
+ * only. */
+
+#ifndef U8GUARD_PG_H_
+#define U8GUARD_PG_H_
+
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "u8guard/u8guard_c.h"
+
+/* Raises ERROR (SQLSTATE 0A000) unless the database encoding is UTF8: the
+ * functions read text as UTF-8. */
+void pgext_require_utf8(void);
+
+/* Returns the built-in profile called `name`, opened once per backend and
+ * kept for its life. Raises ERROR 42704 (undefined_object) naming the
+ * built-in profiles when there is none by that name, and the UTF8 check's
+ * error. */
+const u8guard_profile *pgext_profile(const text *name);
+
+/* Raises the ERROR that `error` describes (never returns):
+ *   U8GUARD_REJECTED          22023 invalid_parameter_value, u8guard's
+ *                             message, DETAIL "rule RULE_ID, byte offset N,
+ *                             code point U+XXXX" (no code point part when
+ *                             none is to blame);
+ *   U8GUARD_INVALID_ARGUMENT  22023, the message;
+ *   U8GUARD_NOT_FOUND         42704 undefined_object;
+ *   U8GUARD_LIMIT_EXCEEDED    54000 program_limit_exceeded;
+ *   U8GUARD_OUT_OF_MEMORY     53200 out_of_memory;
+ *   anything else             XX000 internal_error. */
+void pgext_raise(const u8guard_error *error) pg_attribute_noreturn();
+
+/* Something that writes a result into a buffer as the C API's functions do
+ * (u8guard_c.h, "Output buffers"); `context` holds its inputs. */
+typedef u8guard_status (*pgext_writer)(const void *context, char *out,
+                                            size_t out_capacity,
+                                            size_t *out_len,
+                                            u8guard_error *error);
+
+/* Runs `write` into a new text value (a first buffer of `guess` bytes, a
+ * second of the exact size when that is too small) and returns it; NULL
+ * when `write` fails, with *error saying why. */
+text *pgext_write_text(pgext_writer write, const void *context,
+                            size_t guess, u8guard_error *error);
+
+/* A profile and a text argument: the context of the profile writers. */
+typedef struct pgext_profile_input {
+  const u8guard_profile *profile;
+  const char *data;
+  size_t len;
+} pgext_profile_input;
+
+/* Writers over pgext_profile_input. */
+u8guard_status pgext_write_key(const void *context, char *out,
+                                    size_t out_capacity, size_t *out_len,
+                                    u8guard_error *error);
+u8guard_status pgext_write_enforced(const void *context, char *out,
+                                         size_t out_capacity, size_t *out_len,
+                                         u8guard_error *error);
+u8guard_status pgext_write_skeleton(const void *context, char *out,
+                                         size_t out_capacity, size_t *out_len,
+                                         u8guard_error *error);
+
+#endif /* U8GUARD_PG_H_ */

@@ -1,0 +1,34 @@
+/* Strict UTF-8 validation of bytea values. */
+
+#include "integrations/postgresql/src/u8guard_pg.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+
+PG_FUNCTION_INFO_V1(u8guard_pg_check_utf8);
+Datum u8guard_pg_check_utf8(PG_FUNCTION_ARGS) {
+  const bytea *bytes = PG_GETARG_BYTEA_PP(0);
+  u8guard_utf8_result result;
+  TupleDesc desc;
+  Datum values[4];
+  bool nulls[4] = {false, false, false, false};
+
+  if (u8guard_utf8_validate(VARDATA_ANY(bytes), VARSIZE_ANY_EXHDR(bytes),
+                            &result) == U8GUARD_INVALID_ARGUMENT) {
+    elog(ERROR, "u8guard_check_utf8: invalid argument");
+  }
+  if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+    elog(ERROR, "u8guard_check_utf8: the result type is not composite");
+  desc = BlessTupleDesc(desc);
+  values[0] = BoolGetDatum(result.kind == U8GUARD_RULE_NONE);
+  values[1] = Int64GetDatum((int64)result.valid_up_to);
+  if (result.kind == U8GUARD_RULE_NONE) {
+    nulls[2] = true;
+    values[2] = (Datum)0;
+  } else {
+    values[2] = CStringGetTextDatum(u8guard_rule_id(result.kind));
+  }
+  values[3] = Int32GetDatum(result.error_len);
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}

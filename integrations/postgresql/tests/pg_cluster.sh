@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# A throw-away PostgreSQL server for the extension's tests, with u8guard
+# installed into it the way a user installs it.
+#
+#   pg_cluster.sh start STATE BUILD_DIR PG_BINDIR [ENV...]
+#   pg_cluster.sh stop STATE
+#
+# start: installs the extension with `cmake --install BUILD_DIR --component
+# postgresql` under DESTDIR=<dir>/root (the same command that installs it
+# into the server's directories, staged as packagers and PostgreSQL's own
+# `make check` do), lays the server's binaries and files beside it (the
+# binaries copied, PostgreSQL finds its share and lib directories relative
+# to them; every other file linked), runs initdb in a new directory under
+# /tmp (as `nobody` when run as root: PostgreSQL refuses to run as root)
+# and starts the server on a Unix socket in that directory only (no TCP).
+# ENV... (NAME=VALUE) is the server's environment; the lines of the
+# environment variable U8GUARD_PG_CONF, if set, are added to its
+# postgresql.conf (e.g. shared_preload_libraries = 'u8guard'). STATE (a file) records the directory; the tests read
+# PGHOST from <dir>/pg.env.
+#
+# stop: stops the server (immediately: nothing is kept), fails if its log
+# shows a backend that crashed or a sanitizer's report, and removes the directory. Safe to call
+# when start failed half-way or never ran.
+set -euo pipefail
+
+pg_bin_copies=(postgres pg_ctl initdb)
+
+run_as_server() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u nobody -- "$@"
+  else
+    "$@"
+  fi
+}
+
+stop() {
+  local state=$1
+  [ -f "$state" ] || return 0
+  local dir
+  dir=$(cat "$state")
+  local status=0
+  if [ -d "$dir/data" ] && [ -f "$dir/data/postmaster.pid" ]; then
+    run_as_server "$(cat "$dir/bindir")/pg_ctl" -D "$dir/data" -m immediate \
+      -w stop >/dev/null || status=1
+  fi
+  if [ -f "$dir/server.log" ] &&
+    grep -E "terminated by signal|was terminated by exception|PANIC:|ERROR: AddressSanitizer|runtime error:" \
+      "$dir/server.log"; then
+    echo "pg_cluster: the server log shows a crash or a sanitizer report" \
+      "(above)" >&2
+    status=1
+  fi
+  case "$dir" in
+    /tmp/u8guard-pg.*) rm -rf "$dir" ;;
+  esac
+  rm -f "$state"
+  return $status
+}
+
+start() {
+  local state=$1 build=$2 pg_bindir=$3
+  shift 3
+  stop "$state" || true # a server left over by an interrupted run
+
+  local dir
+  dir=$(mktemp -d /tmp/u8guard-pg.XXXXXX)
+  chmod 755 "$dir"
+  echo "$dir" >"$state"
+
+  # The extension, installed as a user would, staged under $dir/root.
+  DESTDIR="$dir/root" cmake --install "$build" --component postgresql \
+    >"$dir/install.log"
+
+  # The server's files around it: the staged tree mirrors the real one.
+  local pg_config="$pg_bindir/pg_config"
+  local sharedir pkglibdir
+  sharedir=$("$pg_config" --sharedir)
+  pkglibdir=$("$pg_config" --pkglibdir)
+  local bindir="$dir/root$pg_bindir"
+  mkdir -p "$bindir" "$dir/root$sharedir/extension" "$dir/root$pkglibdir"
+  for f in "${pg_bin_copies[@]}"; do cp "$pg_bindir/$f" "$bindir/"; done
+  echo "$bindir" >"$dir/bindir"
+  link_missing() { # link_missing FROM_DIR TO_DIR: entries TO_DIR lacks
+    local entry
+    for entry in "$1"/*; do
+      [ -e "$2/$(basename "$entry")" ] || ln -s "$entry" "$2/"
+    done
+  }
+  link_missing "$sharedir" "$dir/root$sharedir"
+  link_missing "$sharedir/extension" "$dir/root$sharedir/extension"
+  link_missing "$pkglibdir" "$dir/root$pkglibdir"
+
+  mkdir "$dir/data"
+  if [ "$(id -u)" -eq 0 ]; then chown nobody:nogroup "$dir/data" "$dir"; fi
+  run_as_server "$bindir/initdb" -D "$dir/data" -U postgres -A trust \
+    --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || {
+    cat "$dir/initdb.log" >&2
+    return 1
+  }
+  cat >>"$dir/data/postgresql.conf" <<EOF
+listen_addresses = ''
+unix_socket_directories = '$dir'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+max_connections = 60
+shared_buffers = 128MB
+max_worker_processes = 8
+max_parallel_workers = 4
+max_parallel_workers_per_gather = 2
+log_min_messages = warning
+${U8GUARD_PG_CONF:-}
+EOF
+  local env_args=()
+  [ $# -gt 0 ] && env_args=(env "$@")
+  run_as_server "${env_args[@]}" "$bindir/pg_ctl" -D "$dir/data" \
+    -l "$dir/server.log" -w -t 60 start >/dev/null || {
+    cat "$dir/server.log" >&2
+    return 1
+  }
+  cat >"$dir/pg.env" <<EOF
+PGHOST=$dir
+PGUSER=postgres
+PGDATABASE=postgres
+EOF
+  echo "pg_cluster: PostgreSQL running with its socket in $dir"
+}
+
+cmd=${1:-}
+shift || true
+case "$cmd" in
+  start) start "$@" ;;
+  stop) stop "$@" ;;
+  *)
+    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac

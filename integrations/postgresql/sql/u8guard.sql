@@ -227,11 +227,9 @@ CREATE FUNCTION u8guard_stale_indexes()
     ORDER BY d.table_oid::regclass::text, d.index_oid::regclass::text
   $$;
 
--- Rebuilds `index` (REINDEX INDEX: it locks the table against writes while
--- it runs) and records the versions it was rebuilt under. Only for indexes
--- over u8guard functions. Returns the index.
-CREATE FUNCTION u8guard_reindex(index regclass) RETURNS regclass
-  LANGUAGE plpgsql VOLATILE STRICT
+-- Raises 22023 unless `index` is an index over a u8guard function.
+CREATE FUNCTION u8guard_require_dependent_index(index regclass) RETURNS void
+  LANGUAGE plpgsql STABLE STRICT
   SET search_path = @extschema@, pg_catalog, pg_temp
   AS $$
   BEGIN
@@ -240,6 +238,18 @@ CREATE FUNCTION u8guard_reindex(index regclass) RETURNS regclass
       RAISE EXCEPTION 'index % does not use u8guard', index
         USING ERRCODE = 'invalid_parameter_value';
     END IF;
+  END
+  $$;
+
+-- Rebuilds `index` (REINDEX INDEX: it locks the table against writes while
+-- it runs) and records the versions it was rebuilt under. Only for indexes
+-- over u8guard functions. Returns the index.
+CREATE FUNCTION u8guard_reindex(index regclass) RETURNS regclass
+  LANGUAGE plpgsql VOLATILE STRICT
+  SET search_path = @extschema@, pg_catalog, pg_temp
+  AS $$
+  BEGIN
+    PERFORM @extschema@.u8guard_require_dependent_index(index);
     EXECUTE format('REINDEX INDEX %s', index);
     PERFORM @extschema@.u8guard_record_index_build(index);
     RETURN index;
@@ -263,11 +273,7 @@ CREATE FUNCTION u8guard_record_rebuilt(index regclass) RETURNS regclass
   SET search_path = @extschema@, pg_catalog, pg_temp
   AS $$
   BEGIN
-    IF NOT EXISTS (SELECT 1 FROM @extschema@.u8guard_dependent_indexes() d
-                   WHERE d.index_oid = index) THEN
-      RAISE EXCEPTION 'index % does not use u8guard', index
-        USING ERRCODE = 'invalid_parameter_value';
-    END IF;
+    PERFORM @extschema@.u8guard_require_dependent_index(index);
     IF EXISTS (SELECT 1 FROM @extschema@.u8guard_index_builds b
                JOIN pg_class c ON c.oid = b.index_oid
                WHERE b.index_oid = index

@@ -1,11 +1,14 @@
 /* The extension's module, profiles by name, errors and text results. */
 
-#include "integrations/postgresql/src/u8guard_pg.h"
+/* clang-format off: postgres.h comes first in every PostgreSQL source. */
+#include "postgres.h"
+/* clang-format on */
 
 #include <string.h>
 
-#include "miscadmin.h"
+#include "integrations/postgresql/src/u8guard_pg.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
@@ -112,8 +115,8 @@ void pgext_raise(const u8guard_error *error) {
   pg_unreachable();
 }
 
-text *pgext_write_text(pgext_writer write, const void *context,
-                            size_t guess, u8guard_error *error) {
+text *pgext_write_text(pgext_writer write, const void *context, size_t guess,
+                       u8guard_error *error) {
   size_t len = 0;
   u8guard_status status;
   text *result;
@@ -140,24 +143,24 @@ text *pgext_write_text(pgext_writer write, const void *context,
 }
 
 u8guard_status pgext_write_key(const void *context, char *out,
-                                    size_t out_capacity, size_t *out_len,
-                                    u8guard_error *error) {
+                               size_t out_capacity, size_t *out_len,
+                               u8guard_error *error) {
   const pgext_profile_input *in = context;
-  return u8guard_canonicalize(in->profile, in->data, in->len, out,
-                              out_capacity, out_len, error);
+  return u8guard_canonicalize(in->profile, in->data, in->len, out, out_capacity,
+                              out_len, error);
 }
 
 u8guard_status pgext_write_enforced(const void *context, char *out,
-                                         size_t out_capacity, size_t *out_len,
-                                         u8guard_error *error) {
+                                    size_t out_capacity, size_t *out_len,
+                                    u8guard_error *error) {
   const pgext_profile_input *in = context;
   return u8guard_enforce(in->profile, in->data, in->len, out, out_capacity,
                          out_len, error);
 }
 
 u8guard_status pgext_write_skeleton(const void *context, char *out,
-                                         size_t out_capacity, size_t *out_len,
-                                         u8guard_error *error) {
+                                    size_t out_capacity, size_t *out_len,
+                                    u8guard_error *error) {
   const pgext_profile_input *in = context;
   return u8guard_skeleton(in->profile, in->data, in->len, out, out_capacity,
                           out_len, error);
@@ -187,8 +190,8 @@ void _PG_init(void) {
     for (s = 0; s < sizeof kSamples / sizeof kSamples[0]; ++s) {
       const size_t n = strlen(kSamples[s]);
       /* Results do not matter here (a profile may reject a sample). */
-      (void)u8guard_canonicalize(profile, kSamples[s], n, out, sizeof out,
-                                 &len, &error);
+      (void)u8guard_canonicalize(profile, kSamples[s], n, out, sizeof out, &len,
+                                 &error);
       (void)u8guard_enforce(profile, kSamples[s], n, out, sizeof out, &len,
                             &error);
       (void)u8guard_skeleton(profile, kSamples[s], n, out, sizeof out, &len,
@@ -196,9 +199,9 @@ void _PG_init(void) {
     }
   }
   u8guard_path_options_init(&path_options);
-  (void)u8guard_sanitize_path("a/K\xC3\xA9y", 6, &path_options, out,
-                              sizeof out, &len, &error);
+  (void)u8guard_sanitize_path("a/K\xC3\xA9y", 6, &path_options, out, sizeof out,
+                              &len, &error);
   path_options.normalization = U8GUARD_NORMALIZATION_NFKC;
-  (void)u8guard_sanitize_path("a/K\xC3\xA9y", 6, &path_options, out,
-                              sizeof out, &len, &error);
+  (void)u8guard_sanitize_path("a/K\xC3\xA9y", 6, &path_options, out, sizeof out,
+                              &len, &error);
 }

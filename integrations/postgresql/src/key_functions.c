@@ -1,18 +1,20 @@
 /* Comparison keys, enforced forms, equivalence, skeletons and rejections of
  * names under a built-in profile. */
 
-#include "integrations/postgresql/src/u8guard_pg.h"
+/* clang-format off: postgres.h comes first in every PostgreSQL source. */
+#include "postgres.h"
+/* clang-format on */
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "integrations/postgresql/src/u8guard_pg.h"
 #include "utils/builtins.h"
 
 /* The first buffer for a result: most keys are no longer than their name. */
 static size_t first_guess(size_t input_len) { return input_len + 16; }
 
 /* Fills *in from the name and profile arguments (0 and 1). */
-static void read_arguments(FunctionCallInfo fcinfo,
-                           pgext_profile_input *in) {
+static void read_arguments(FunctionCallInfo fcinfo, pgext_profile_input *in) {
   const text *name = PG_GETARG_TEXT_PP(0);
   in->profile = pgext_profile(PG_GETARG_TEXT_PP(1));
   in->data = VARDATA_ANY(name);
@@ -41,8 +43,7 @@ Datum u8guard_pg_try_key(PG_FUNCTION_ARGS) {
   u8guard_error error;
   text *key;
   read_arguments(fcinfo, &in);
-  key = pgext_write_text(pgext_write_key, &in, first_guess(in.len),
-                              &error);
+  key = pgext_write_text(pgext_write_key, &in, first_guess(in.len), &error);
   if (key != NULL) PG_RETURN_TEXT_P(key);
   if (error.status == U8GUARD_REJECTED) PG_RETURN_NULL();
   pgext_raise(&error);
@@ -80,8 +81,8 @@ Datum u8guard_pg_rejection(PG_FUNCTION_ARGS) {
 
   read_arguments(fcinfo, &in);
   /* Pre-flighting: the key's length alone, or why there is none. */
-  status = u8guard_canonicalize(in.profile, in.data, in.len, NULL, 0, &len,
-                                &error);
+  status =
+      u8guard_canonicalize(in.profile, in.data, in.len, NULL, 0, &len, &error);
   if (status == U8GUARD_OK || status == U8GUARD_BUFFER_TOO_SMALL)
     PG_RETURN_NULL();
   if (status != U8GUARD_REJECTED) pgext_raise(&error);

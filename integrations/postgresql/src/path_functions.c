@@ -1,7 +1,10 @@
 /* Path sanitization. */
 
-#include "integrations/postgresql/src/u8guard_pg.h"
+/* clang-format off: postgres.h comes first in every PostgreSQL source. */
+#include "postgres.h"
+/* clang-format on */
 
+#include "integrations/postgresql/src/u8guard_pg.h"
 #include "utils/builtins.h"
 
 /* The context of the path writer. */
@@ -24,9 +27,9 @@ static size_t size_argument(FunctionCallInfo fcinfo, int arg,
                             const char *name) {
   const int32 value = PG_GETARG_INT32(arg);
   if (value < 0) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("u8guard_sanitize_path: %s must not be negative",
-                           name)));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("u8guard_sanitize_path: %s must not be negative", name)));
   }
   return (size_t)value;
 }
@@ -72,8 +75,8 @@ Datum u8guard_pg_sanitize_path(PG_FUNCTION_ARGS) {
   in.data = VARDATA_ANY(path);
   in.len = VARSIZE_ANY_EXHDR(path);
   in.options = &options;
-  result = pgext_write_text(write_path, &in,
-                                 in.len + strlen(options.root) + 16, &error);
+  result = pgext_write_text(write_path, &in, in.len + strlen(options.root) + 16,
+                            &error);
   if (result == NULL) pgext_raise(&error);
   PG_RETURN_TEXT_P(result);
 }

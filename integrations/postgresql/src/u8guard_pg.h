@@ -10,7 +10,9 @@
 #ifndef U8GUARD_PG_H_
 #define U8GUARD_PG_H_
 
+/* clang-format off: postgres.h comes first in every PostgreSQL source. */
 #include "postgres.h"
+/* clang-format on */
 
 #include "fmgr.h"
 #include "u8guard/u8guard_c.h"
@@ -40,15 +42,14 @@ void pgext_raise(const u8guard_error *error) pg_attribute_noreturn();
 /* Something that writes a result into a buffer as the C API's functions do
  * (u8guard_c.h, "Output buffers"); `context` holds its inputs. */
 typedef u8guard_status (*pgext_writer)(const void *context, char *out,
-                                            size_t out_capacity,
-                                            size_t *out_len,
-                                            u8guard_error *error);
+                                       size_t out_capacity, size_t *out_len,
+                                       u8guard_error *error);
 
 /* Runs `write` into a new text value (a first buffer of `guess` bytes, a
  * second of the exact size when that is too small) and returns it; NULL
  * when `write` fails, with *error saying why. */
-text *pgext_write_text(pgext_writer write, const void *context,
-                            size_t guess, u8guard_error *error);
+text *pgext_write_text(pgext_writer write, const void *context, size_t guess,
+                       u8guard_error *error);
 
 /* A profile and a text argument: the context of the profile writers. */
 typedef struct pgext_profile_input {
@@ -59,13 +60,13 @@ typedef struct pgext_profile_input {
 
 /* Writers over pgext_profile_input. */
 u8guard_status pgext_write_key(const void *context, char *out,
+                               size_t out_capacity, size_t *out_len,
+                               u8guard_error *error);
+u8guard_status pgext_write_enforced(const void *context, char *out,
                                     size_t out_capacity, size_t *out_len,
                                     u8guard_error *error);
-u8guard_status pgext_write_enforced(const void *context, char *out,
-                                         size_t out_capacity, size_t *out_len,
-                                         u8guard_error *error);
 u8guard_status pgext_write_skeleton(const void *context, char *out,
-                                         size_t out_capacity, size_t *out_len,
-                                         u8guard_error *error);
+                                    size_t out_capacity, size_t *out_len,
+                                    u8guard_error *error);
 
 #endif /* U8GUARD_PG_H_ */

@@ -1,9 +1,12 @@
 /* The versions the functions compute with. */
 
-#include "integrations/postgresql/src/u8guard_pg.h"
+/* clang-format off: postgres.h comes first in every PostgreSQL source. */
+#include "postgres.h"
+/* clang-format on */
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "integrations/postgresql/src/u8guard_pg.h"
 #include "utils/builtins.h"
 
 PG_FUNCTION_INFO_V1(u8guard_pg_versions);

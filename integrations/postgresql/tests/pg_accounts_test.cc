@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "integrations/postgresql/tests/pg_test_support.h"
@@ -66,7 +66,10 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
       {"admin", "\xEF\xBC\xA1\xEF\xBC\xA4\xEF\xBC\xAD\xEF\xBC\xA9\xEF\xBC\xAE",
        "accounts_key"},
       // U+212A KELVIN SIGN lower-cases to k.
-      {"Kevin", "\xE2\x84\xAA" "evin", "accounts_key"},
+      {"Kevin",
+       "\xE2\x84\xAA"
+       "evin",
+       "accounts_key"},
       // NFC and NFD of josé.
       {"jos\xC3\xA9", "jose\xCC\x81", "accounts_key"},
       // Cyrillic а (U+0430): another key, the same skeleton.
@@ -78,23 +81,24 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
     const Result first = Insert(conn, c.first);
     EXPECT_TRUE(first.ok) << c.first << ": " << first.Describe();
     const Result second = Insert(conn, c.second);
-    EXPECT_EQ(second.sqlstate, "23505") << c.second << ": "
-                                         << second.Describe();
+    EXPECT_EQ(second.sqlstate, "23505")
+        << c.second << ": " << second.Describe();
     EXPECT_NE(second.message.find(c.refused_by), std::string::npos)
         << second.message;
   }
   // Names the profile rejects never get in: the CHECK constraint.
-  for (const std::string name :
-       {"a b", "al\xE2\x80\x8B" "ice", "", "\xEF\xBB\xBF" "bob"}) {
+  for (const std::string name : {"a b",
+                                 "al\xE2\x80\x8B"
+                                 "ice",
+                                 "",
+                                 "\xEF\xBB\xBF"
+                                 "bob"}) {
     const Result r = Insert(conn, name);
     EXPECT_EQ(r.sqlstate, "23514") << r.Describe();
   }
   EXPECT_EQ(conn.Query("SELECT name FROM accounts ORDER BY id"),
-            (std::vector<Row>{{"admin"},
-                              {"Kevin"},
-                              {"jos\xC3\xA9"},
-                              {"paypal"},
-                              {"mike"}}));
+            (std::vector<Row>{
+                {"admin"}, {"Kevin"}, {"jos\xC3\xA9"}, {"paypal"}, {"mike"}}));
   // Looking a sign-in up by key uses the index.
   const std::vector<Row> plan = conn.Query(
       "EXPLAIN SELECT id FROM accounts WHERE u8guard_key(name, "
@@ -122,10 +126,12 @@ std::vector<std::vector<std::string>> CollidingGroups(int groups) {
   for (int g = 0; g < groups; ++g) {
     const std::string n = absl::StrCat(g);
     out.push_back({
-        "ker\xC3\xA9n" + n,                   // NFC é
-        "kere\xCC\x81n" + n,                  // NFD
-        "KER\xC3\x89N" + n,                   // upper case
-        "\xE2\x84\xAA" "er\xC3\xA9n" + n,     // Kelvin sign
+        "ker\xC3\xA9n" + n,   // NFC é
+        "kere\xCC\x81n" + n,  // NFD
+        "KER\xC3\x89N" + n,   // upper case
+        "\xE2\x84\xAA"
+        "er\xC3\xA9n" +
+            n,                                               // Kelvin sign
         fullwidth("ker") + "\xC3\xA9" + fullwidth("n" + n),  // fullwidth
     });
   }
@@ -188,9 +194,8 @@ TEST(PgAccounts, ConcurrentSignUpsKeepEachKeyOnce) {
     stored.insert(*r[0]);
   }
   EXPECT_EQ(stored, inserted);
-  EXPECT_EQ(db.conn().Query(
-                "SELECT count(*), count(DISTINCT u8guard_key(name, "
-                "'username-case-mapped')) FROM accounts"),
+  EXPECT_EQ(db.conn().Query("SELECT count(*), count(DISTINCT u8guard_key(name, "
+                            "'username-case-mapped')) FROM accounts"),
             (std::vector<Row>{{absl::StrCat(kGroups), absl::StrCat(kGroups)}}));
   const Profile& p = *FindBuiltinProfile(kProfile).value();
   std::set<std::string> keys;
@@ -203,13 +208,38 @@ TEST(PgAccounts, ConcurrentSignUpsKeepEachKeyOnce) {
 // A table of user names with planted collisions, look-alikes and rejected
 // names, as a sign-up table accumulates them over the years.
 std::vector<std::string> AuditNames(size_t count) {
-  static const char* const kSyllables[] = {
-      "an",  "bo",       "ca",       "de",          "el",    "fi",
-      "go",  "ha",       "ix",       "jo",          "ka",    "lu",
-      "mi",  "no",       "or",       "pa",          "qu",    "ri",
-      "sa",  "to",       "ul",       "vi",          "we",    "yo",
-      "zu",  "\xC3\xA9", "\xC3\xBC", "\xC3\xB8",    "\xC3\xB1",
-      "\xD0\xB4\xD0\xB0", "\xCE\xBB\xCE\xB1", "\xE5\xB1\xB1"};
+  static const char* const kSyllables[] = {"an",
+                                           "bo",
+                                           "ca",
+                                           "de",
+                                           "el",
+                                           "fi",
+                                           "go",
+                                           "ha",
+                                           "ix",
+                                           "jo",
+                                           "ka",
+                                           "lu",
+                                           "mi",
+                                           "no",
+                                           "or",
+                                           "pa",
+                                           "qu",
+                                           "ri",
+                                           "sa",
+                                           "to",
+                                           "ul",
+                                           "vi",
+                                           "we",
+                                           "yo",
+                                           "zu",
+                                           "\xC3\xA9",
+                                           "\xC3\xBC",
+                                           "\xC3\xB8",
+                                           "\xC3\xB1",
+                                           "\xD0\xB4\xD0\xB0",
+                                           "\xCE\xBB\xCE\xB1",
+                                           "\xE5\xB1\xB1"};
   std::mt19937 rng(7);
   std::vector<std::string> out;
   while (out.size() < count) {
@@ -298,7 +328,8 @@ TEST(PgAccounts, AuditWithParallelWorkersFindsWhatTheLibraryFinds) {
     const absl::StatusOr<std::string> key = Canonicalize(p, names[i]);
     if (!key.ok()) {
       want_rejected.push_back(
-          {absl::StrCat(i), std::string(RuleId(GetRejection(key.status())->rule))});
+          {absl::StrCat(i),
+           std::string(RuleId(GetRejection(key.status())->rule))});
       continue;
     }
     std::string& ids = want_collisions[*key];

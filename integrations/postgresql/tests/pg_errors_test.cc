@@ -44,11 +44,12 @@ TEST(PgErrors, RejectedNameRaises22023WithRuleOffsetAndCodePoint) {
 
 TEST(PgErrors, TryKeyAndRejectionReturnNullOnlyForRejections) {
   TestDatabase db;
-  EXPECT_EQ(db.conn().Query(
-                "SELECT u8guard_try_key('a b', 'username-case-mapped'),"
-                "       u8guard_try_key('Bob', 'username-case-mapped'),"
-                "       u8guard_rejection('Bob', 'username-case-mapped') IS NULL"),
-            (std::vector<Row>{{std::nullopt, "bob", "t"}}));
+  EXPECT_EQ(
+      db.conn().Query(
+          "SELECT u8guard_try_key('a b', 'username-case-mapped'),"
+          "       u8guard_try_key('Bob', 'username-case-mapped'),"
+          "       u8guard_rejection('Bob', 'username-case-mapped') IS NULL"),
+      (std::vector<Row>{{std::nullopt, "bob", "t"}}));
   EXPECT_EQ(db.conn().Query("SELECT * FROM u8guard_rejection('a b', "
                             "'username-case-mapped')"),
             (std::vector<Row>{{"1", "32", "DISALLOWED/spaces",
@@ -95,19 +96,18 @@ TEST(PgErrors, InputsOverTheProfilesBound) {
       "SELECT u8guard_key(repeat('a', 5000), 'username-case-mapped')");
   EXPECT_EQ(r.sqlstate, "22023");
   EXPECT_EQ(r.detail, "rule input_too_long, byte offset 4096");
-  EXPECT_EQ(db.conn().Query(
-                "SELECT (u8guard_rejection(repeat('a', 5000), "
-                "'username-case-mapped')).rule"),
+  EXPECT_EQ(db.conn().Query("SELECT (u8guard_rejection(repeat('a', 5000), "
+                            "'username-case-mapped')).rule"),
             (std::vector<Row>{{"input_too_long"}}));
   // Over the output bound but not the input one.
-  EXPECT_EQ(db.conn().Query(
-                "SELECT (u8guard_rejection(repeat('a', 1100), "
-                "'username-case-mapped')).rule"),
+  EXPECT_EQ(db.conn().Query("SELECT (u8guard_rejection(repeat('a', 1100), "
+                            "'username-case-mapped')).rule"),
             (std::vector<Row>{{"too_long"}}));
   // 31 combining marks in a row: over the Stream-Safe bound of 30.
-  EXPECT_EQ(db.conn().Query("SELECT (u8guard_rejection('a' || repeat(E'\\u0301',"
-                            " 31), 'text-document')).rule"),
-            (std::vector<Row>{{"stream_unsafe"}}));
+  EXPECT_EQ(
+      db.conn().Query("SELECT (u8guard_rejection('a' || repeat(E'\\u0301',"
+                      " 31), 'text-document')).rule"),
+      (std::vector<Row>{{"stream_unsafe"}}));
 }
 
 TEST(PgErrors, InvalidUtf8InBytea) {
@@ -121,12 +121,13 @@ TEST(PgErrors, InvalidUtf8InBytea) {
   EXPECT_EQ(db.conn().Query("SELECT * FROM u8guard_check_utf8(''::bytea)"),
             (std::vector<Row>{{"t", "0", std::nullopt, "0"}}));
   // Bytes that arrived as bytea, checked, then made text only when valid.
-  EXPECT_EQ(db.conn().Query(
-                "SELECT CASE WHEN (u8guard_check_utf8(b)).valid "
-                "THEN u8guard_key(convert_from(b, 'UTF8'), 'username-case-mapped') "
-                "END FROM (VALUES ('\\x41646d696e'::bytea), "
-                "('\\x41c0ae'::bytea)) v(b)"),
-            (std::vector<Row>{{"admin"}, {std::nullopt}}));
+  EXPECT_EQ(
+      db.conn().Query(
+          "SELECT CASE WHEN (u8guard_check_utf8(b)).valid "
+          "THEN u8guard_key(convert_from(b, 'UTF8'), 'username-case-mapped') "
+          "END FROM (VALUES ('\\x41646d696e'::bytea), "
+          "('\\x41c0ae'::bytea)) v(b)"),
+      (std::vector<Row>{{"admin"}, {std::nullopt}}));
 }
 
 TEST(PgErrors, BadPathOptions) {
@@ -144,9 +145,9 @@ TEST(PgErrors, BadPathOptions) {
     EXPECT_EQ(r.sqlstate, "22023") << sql << ": " << r.Describe();
     EXPECT_EQ(r.detail, "") << sql << ": a bad option is not a rejection";
   }
-  const Result r =
-      db.conn().Exec("SELECT u8guard_sanitize_path('a/../../etc/passwd', "
-                     "dot_dot => 'resolve')");
+  const Result r = db.conn().Exec(
+      "SELECT u8guard_sanitize_path('a/../../etc/passwd', "
+      "dot_dot => 'resolve')");
   EXPECT_EQ(r.sqlstate, "22023");
   EXPECT_EQ(r.detail.rfind("rule path/above_root, byte offset ", 0), 0u)
       << r.detail;

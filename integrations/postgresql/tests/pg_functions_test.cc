@@ -8,8 +8,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "integrations/postgresql/tests/pg_test_support.h"
 #include "tests/test_support.h"
@@ -144,7 +144,8 @@ TEST(PgFunctions, EquivalenceOfNeighbours) {
   for (size_t i = 0; i + 1 < inputs.size(); ++i) {
     rows.push_back({absl::StrCat(2 * i), inputs[i], inputs[i + 1]});
     std::string upper = inputs[i];
-    for (char& c : upper) c = absl::ascii_toupper(static_cast<unsigned char>(c));
+    for (char& c : upper)
+      c = absl::ascii_toupper(static_cast<unsigned char>(c));
     rows.push_back({absl::StrCat(2 * i + 1), inputs[i], upper});
   }
   conn.Copy("pairs (id, a, b)", rows);
@@ -183,10 +184,11 @@ void CompareUtf8(pgtest::Connection& conn,
   ASSERT_EQ(got.size(), inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Utf8Result r = ValidateUtf8(inputs[i]);
-    const Row want = {r.ok() ? "t" : "f", absl::StrCat(r.valid_up_to),
-                      r.ok() ? Value() : Value(std::string(RuleId(
-                                             static_cast<Rule>(r.kind)))),
-                      absl::StrCat(r.error_len)};
+    const Row want = {
+        r.ok() ? "t" : "f", absl::StrCat(r.valid_up_to),
+        r.ok() ? Value()
+               : Value(std::string(RuleId(static_cast<Rule>(r.kind)))),
+        absl::StrCat(r.error_len)};
     if (got[i] != want) {
       log.Add(absl::StrCat(testing::ToHex(inputs[i].substr(0, 40)), ": SQL ",
                            Show(got[i]), " C++ ", Show(want)));
@@ -197,9 +199,9 @@ void CompareUtf8(pgtest::Connection& conn,
 TEST(PgFunctions, CheckUtf8OnRandomAndMutatedBytes) {
   TestDatabase db;
   std::mt19937_64 rng(20261124);
-  std::vector<std::string> inputs = {"", "a", std::string("\0", 1),
-                                     "\xC0\xAE", "\xED\xA0\x80", "\xF4\x90",
-                                     "\xE2\x82", "\xEF\xBB\xBF"};
+  std::vector<std::string> inputs = {
+      "",         "a",        std::string("\0", 1), "\xC0\xAE", "\xED\xA0\x80",
+      "\xF4\x90", "\xE2\x82", "\xEF\xBB\xBF"};
   for (int i = 0; i < 3000; ++i) {
     std::string s = testing::RandomValidUtf8(rng, 1 + rng() % 200);
     inputs.push_back(i % 3 == 0 ? s : testing::MutateUtf8(rng, s, 1 + i % 3));
@@ -249,8 +251,7 @@ void ComparePaths(pgtest::Connection& conn, const std::vector<std::string>& in,
       std::string detail;
       if (why.has_value()) {
         detail = absl::StrCat("rule ", std::string(why->rule_id()),
-                              ", byte offset ",
-                              why->offset);
+                              ", byte offset ", why->offset);
         if (why->code_point.has_value()) {
           absl::StrAppendFormat(&detail, ", code point U+%04X",
                                 static_cast<uint32_t>(*why->code_point));
@@ -267,9 +268,9 @@ void ComparePaths(pgtest::Connection& conn, const std::vector<std::string>& in,
 
 std::vector<std::string> FuzzdbPaths() {
   std::vector<std::string> paths;
-  for (const std::string& line : testing::SplitLines(testing::ReadFileOrDie(
-           testing::SharedPath(
-               "testdata/fuzzdb-traversals-8-deep-exotic-encoding.txt")))) {
+  for (const std::string& line :
+       testing::SplitLines(testing::ReadFileOrDie(testing::SharedPath(
+           "testdata/fuzzdb-traversals-8-deep-exotic-encoding.txt")))) {
     std::string p = line;
     const size_t at = p.find("{FILE}");
     if (at != std::string::npos) p.replace(at, 6, "etc/passwd");

@@ -35,12 +35,13 @@ TEST(PgStaleIndexes, BuildsAreRecordedWithTheirVersions) {
       "  (u8guard_skeleton(name, 'username-case-mapped'))"
       "  WHERE u8guard_try_key(name, 'username-case-mapped') IS NOT NULL;"
       "CREATE INDEX users_plain ON users (lower(name));");
-  EXPECT_EQ(conn.Query("SELECT index_oid::regclass::text, library, icu, unicode "
-                       "FROM u8guard_index_builds ORDER BY 1"),
-            (std::vector<Row>{
-                {"users_key", LibraryVersion(), IcuVersion(), UnicodeVersion()},
-                {"users_skeleton", LibraryVersion(), IcuVersion(),
-                 UnicodeVersion()}}));
+  EXPECT_EQ(
+      conn.Query("SELECT index_oid::regclass::text, library, icu, unicode "
+                 "FROM u8guard_index_builds ORDER BY 1"),
+      (std::vector<Row>{
+          {"users_key", LibraryVersion(), IcuVersion(), UnicodeVersion()},
+          {"users_skeleton", LibraryVersion(), IcuVersion(),
+           UnicodeVersion()}}));
   EXPECT_TRUE(Stale(conn).empty());
 }
 
@@ -69,13 +70,13 @@ TEST(PgStaleIndexes, AnUpgradeListsThemAndReindexStaleRebuildsThem) {
   conn.Query("REINDEX INDEX users_key");
   EXPECT_EQ(Stale(conn).size(), 2u);
   // Recording that rebuild is refused for an index not rebuilt since.
-  const Result refused = conn.Exec("SELECT u8guard_record_rebuilt('paths_clean')");
+  const Result refused =
+      conn.Exec("SELECT u8guard_record_rebuilt('paths_clean')");
   EXPECT_EQ(refused.sqlstate, "55000") << refused.Describe();
   // ... and accepted for one that was (REINDEX ... CONCURRENTLY, say).
   EXPECT_TRUE(conn.Exec("SELECT u8guard_record_rebuilt('users_key')").ok);
-  EXPECT_EQ(Stale(conn),
-            (std::vector<Row>{{"paths_clean", "paths", "14.0",
-                               "built under other versions"}}));
+  EXPECT_EQ(Stale(conn), (std::vector<Row>{{"paths_clean", "paths", "14.0",
+                                            "built under other versions"}}));
 
   EXPECT_EQ(conn.Query("SELECT u8guard_reindex_stale()::text"),
             (std::vector<Row>{{"paths_clean"}}));
@@ -100,8 +101,9 @@ TEST(PgStaleIndexes, UnrecordedIndexesAreListedAndDroppedOnesForgotten) {
       "  (u8guard_key(name, 'username-case-mapped'));"
       "CREATE INDEX users_enforced ON users (u8guard_enforce(name, "
       "'nickname'))");
-  conn.Query("DELETE FROM u8guard_index_builds WHERE "
-             "index_oid = 'users_key'::regclass");
+  conn.Query(
+      "DELETE FROM u8guard_index_builds WHERE "
+      "index_oid = 'users_key'::regclass");
   EXPECT_EQ(Stale(conn), (std::vector<Row>{{"users_key", "users", std::nullopt,
                                             "no record of its build"}}));
   conn.Query("DROP INDEX users_enforced; DROP INDEX users_key");
@@ -139,16 +141,17 @@ TEST(PgStaleIndexes, OnlyOperatorsMayRecordOrReindex) {
       "CREATE INDEX mine_key ON mine (u8guard_key(name, 'nickname'));");
   EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_index_builds"),
             (std::vector<Row>{{"1"}}));
-  EXPECT_EQ(conn.Exec("UPDATE u8guard_index_builds SET unicode = '1.0'")
-                .sqlstate,
-            "42501");
+  EXPECT_EQ(
+      conn.Exec("UPDATE u8guard_index_builds SET unicode = '1.0'").sqlstate,
+      "42501");
   EXPECT_EQ(conn.Exec("SELECT u8guard_reindex_stale()").sqlstate, "42501");
   EXPECT_EQ(conn.Exec("SELECT u8guard_record_index_build('mine_key')").sqlstate,
             "42501");
   // Reading is open to all.
   EXPECT_TRUE(conn.Exec("SELECT * FROM u8guard_stale_indexes()").ok);
-  conn.Query("RESET ROLE; DROP TABLE mine; REVOKE ALL ON SCHEMA public FROM "
-             "u8guard_app; DROP ROLE u8guard_app");
+  conn.Query(
+      "RESET ROLE; DROP TABLE mine; REVOKE ALL ON SCHEMA public FROM "
+      "u8guard_app; DROP ROLE u8guard_app");
 }
 
 }  // namespace

@@ -50,8 +50,8 @@ Result ToResult(PGresult* r, PGconn* conn) {
         if (PQgetisnull(r, i, j)) {
           row.push_back(std::nullopt);
         } else {
-          row.emplace_back(std::string(PQgetvalue(r, i, j),
-                                       static_cast<size_t>(PQgetlength(r, i, j))));
+          row.emplace_back(std::string(
+              PQgetvalue(r, i, j), static_cast<size_t>(PQgetlength(r, i, j))));
         }
       }
       out.rows.push_back(std::move(row));
@@ -75,11 +75,20 @@ std::string CopyEscaped(std::string_view value) {
   std::string out;
   for (const char c : value) {
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -95,8 +104,9 @@ std::string ConnectionString(std::string_view dbname) {
                      "fixture PostgreSQL.start starts it)";
     return "";
   }
-  return absl::StrCat("host=", Quoted(dir), " user=postgres dbname=",
-                      Quoted(dbname), " connect_timeout=30");
+  return absl::StrCat("host=", Quoted(dir),
+                      " user=postgres dbname=", Quoted(dbname),
+                      " connect_timeout=30");
 }
 
 std::string Result::Describe() const {
@@ -128,10 +138,10 @@ Result Connection::Exec(const std::string& sql,
   for (const Value& v : params) {
     values.push_back(v.has_value() ? v->c_str() : nullptr);
   }
-  return ToResult(PQexecParams(conn_, sql.c_str(),
-                               static_cast<int>(values.size()), nullptr,
-                               values.data(), nullptr, nullptr, 0),
-                  conn_);
+  return ToResult(
+      PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
+                   values.data(), nullptr, nullptr, 0),
+      conn_);
 }
 
 std::vector<Row> Connection::Query(const std::string& sql) {
@@ -150,8 +160,8 @@ std::vector<Row> Connection::Query(const std::string& sql,
 void Connection::Copy(const std::string& table_and_columns,
                       const std::vector<Row>& rows) {
   Result start = ToResult(
-      PQexec(conn_, absl::StrCat("COPY ", table_and_columns, " FROM STDIN")
-                        .c_str()),
+      PQexec(conn_,
+             absl::StrCat("COPY ", table_and_columns, " FROM STDIN").c_str()),
       conn_);
   // COPY IN is neither COMMAND_OK nor TUPLES_OK: ToResult reports it as a
   // failure without an SQLSTATE.
@@ -173,8 +183,7 @@ void Connection::Copy(const std::string& table_and_columns,
                   << PQerrorMessage(conn_);
   }
   const Result end = ToResult(PQgetResult(conn_), conn_);
-  EXPECT_TRUE(end.ok) << "COPY " << table_and_columns << ": "
-                      << end.Describe();
+  EXPECT_TRUE(end.ok) << "COPY " << table_and_columns << ": " << end.Describe();
   while (PGresult* r = PQgetResult(conn_)) PQclear(r);
 }
 
@@ -209,7 +218,8 @@ TestDatabase::~TestDatabase() {
   conn_.reset();
   Connection admin("postgres");
   if (admin.ok()) {
-    admin.Exec(absl::StrCat("DROP DATABASE IF EXISTS ", name_, " WITH (FORCE)"));
+    admin.Exec(
+        absl::StrCat("DROP DATABASE IF EXISTS ", name_, " WITH (FORCE)"));
   }
 }
 

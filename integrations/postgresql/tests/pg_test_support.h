@@ -61,8 +61,7 @@ class Connection {
   // COPY `table_and_columns` FROM STDIN of `rows` in COPY's text format
   // (values escaped here; nullopt is NULL). Fails the current test on
   // error.
-  void Copy(const std::string& table_and_columns,
-            const std::vector<Row>& rows);
+  void Copy(const std::string& table_and_columns, const std::vector<Row>& rows);
 
   PGconn* raw() { return conn_; }
 

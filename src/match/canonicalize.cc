@@ -15,6 +15,20 @@ struct EquivalentScratch {
   std::string a, b;
 };
 
+// Writes the comparison key of `bytes` into `key`; false when the profile
+// rejects it (the Rejection is not needed: Equivalent fails closed). The
+// ASCII fast path is inline, as in CanonicalizeInto.
+bool KeyInto(const Profile& profile, std::string_view bytes,
+             std::string& key) {
+  if (internal::TryAsciiProfile(profile, profile.key_case_mapping, bytes, key))
+      [[likely]] {
+    return true;
+  }
+  return internal::RunProfileSlowPath(profile, profile.key_case_mapping, bytes,
+                                      key)
+      .ok();
+}
+
 }  // namespace
 
 absl::Status CanonicalizeInto(const Profile& profile, std::string_view bytes,
@@ -54,9 +68,8 @@ absl::StatusOr<std::string> Enforce(const Profile& profile,
 bool Equivalent(const Profile& profile, std::string_view a,
                 std::string_view b) {
   EquivalentScratch& keys = internal::ThreadScratch<EquivalentScratch>();
-  const CaseMapping cm = profile.key_case_mapping;
-  return internal::RunProfile(profile, cm, a, keys.a).ok() &&
-         internal::RunProfile(profile, cm, b, keys.b).ok() && keys.a == keys.b;
+  return KeyInto(profile, a, keys.a) && KeyInto(profile, b, keys.b) &&
+         keys.a == keys.b;
 }
 
 Comparison Compare(const Profile& profile, std::string_view a,

@@ -19,9 +19,12 @@
 # PGHOST from <dir>/pg.env.
 #
 # stop: stops the server (immediately: nothing is kept), fails if its log
-# shows a backend that crashed or a sanitizer's report, and removes the directory. Safe to call
-# when start failed half-way or never ran.
+# shows a backend that crashed or a sanitizer's report, and removes the
+# directory. Safe to call when start failed half-way or never ran.
 set -euo pipefail
+# The server runs as nobody when this runs as root: what it reads must be
+# readable whatever umask the caller has.
+umask 022
 
 pg_bin_copies=(postgres pg_ctl initdb)
 

@@ -135,5 +135,33 @@ TEST(Lookalikes, SkeletonSets) {
   EXPECT_TRUE(s.Contains(shown));
 }
 
+// Nickname keeps case in its enforced form, which the middle dot's context
+// rule (an "l" on both sides) can reject while the lower-cased key passes:
+// "l\u00B7L" is a valid entry with no enforced form. Deny lists, lookups
+// and audits take the skeletons of its key and of the string as typed; one
+// such entry used to make the whole deny list fail to build (found by
+// acl_fuzz).
+TEST(Lookalikes, EntryWhoseEnforcedFormIsRejected) {
+  const Profile& nickname = Builtin("nickname");
+  const std::string entry = "col\u00B7Lecci\u00F3";
+  ASSERT_TRUE(Canonicalize(nickname, entry).ok());
+  ASSERT_FALSE(Enforce(nickname, entry).ok());
+  const absl::StatusOr<DenyList> deny =
+      DenyList::Build(nickname, {"bob", entry});
+  ASSERT_TRUE(deny.ok()) << deny.status();
+  EXPECT_EQ(deny->index().size(), 2u);
+  const AclLookup r = deny->Resembles("COL\u00B7LECCI\u00D3");
+  ASSERT_TRUE(r.status.ok()) << r.status;
+  ASSERT_TRUE(r.match.has_value());
+  EXPECT_EQ(r.match->index, 1u);
+  // As a credential too.
+  const absl::StatusOr<DenyList> other =
+      DenyList::Build(nickname, {"col\u00B7lecci\u00F3"});
+  ASSERT_TRUE(other.ok());
+  EXPECT_TRUE(other->Resembles(entry).match.has_value());
+  const absl::StatusOr<AclAudit> audit = AuditAcl(deny->index());
+  ASSERT_TRUE(audit.ok()) << audit.status();
+}
+
 }  // namespace
 }  // namespace u8guard

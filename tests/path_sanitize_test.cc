@@ -748,6 +748,18 @@ TEST(PathSanitize, GuaranteesHoldForEverySegmentProfile) {
   ExpectRejected("\u200B.env", o, "path/hidden", 0);
   ExpectRejected("x/\u200B.git/config", o, "path/hidden", 2);
   ExpectRejected("x/\u200B\u200B..", o, "path/structure_changed_by_nfkc", 2);
+  // text-document strips one initial BOM per segment; a second would begin
+  // the result and be stripped by the next run: refused, at the second BOM
+  // (found by path_fuzz).
+  ExpectSanitized("\uFEFFrr", o, "rr");
+  ExpectRejected("\uFEFF\uFEFFrr", o, "unstable", 3);
+  ExpectRejected("a/\uFEFF\uFEFFb", o, "unstable", 5);
+  ExpectSanitized("a/b\uFEFF\uFEFF", o, "a/b\uFEFF\uFEFF");
+  Profile ignoring = text;
+  ignoring.bom = BomPolicy::kIgnore;
+  o.segment_profile = &ignoring;
+  ExpectRejected("x/\uFEFF\uFEFFrr", o, "unstable", 5);
+  o.segment_profile = &text;
   o.allow_hidden = true;
   ExpectSanitized("x/\u200B.env", o, "x/\u200B.env");
   o.allow_hidden = false;

@@ -236,7 +236,12 @@ absl::Status LookalikeSkeletonsInto(const Profile& profile,
     std::string& enforced = ThreadScratch<SkeletonScratch>().enforced;
     const Verdict v =
         RunProfile(profile, profile.case_mapping, original, enforced);
-    if (!v.ok()) return v.ToStatus();  // not for an accepted string
+    // The enforced form can be rejected where the key is not: Nickname keeps
+    // case, and "l\u00B7L" fails the middle dot's context rule that the key
+    // "l\u00B7l" passes. Nothing is displayed then: the key and the string
+    // as typed are what a user sees.
+    if (v.rejection() != nullptr) return absl::OkStatus();
+    if (!v.ok()) return v.ToStatus();
     if (enforced != key && enforced != original) {
       if (absl::Status s = add(enforced); !s.ok()) return s;
     }

@@ -21,6 +21,7 @@
 #include "src/path/percent_decode.h"
 #include "src/unicode/mapping_table.h"
 #include "src/utf8/decode_valid.h"
+#include "u8guard/bom.h"
 #include "u8guard/match.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
@@ -275,6 +276,16 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
     if (!v.ok()) return v;
     n = scratch_.normalized;
+    // Under a profile that strips or ignores an initial BOM, only one is
+    // taken off: a segment that starts with two keeps the second, and
+    // sanitizing the result again would take that one off too. Such a
+    // segment is not stable; refuse it at its second BOM.
+    if ((profile_.bom == BomPolicy::kStrip ||
+         profile_.bom == BomPolicy::kIgnore) &&
+        n.starts_with(kUtf8Bom)) {
+      return ProfileRejection(raw_offset(kUtf8Bom.size()), U'\uFEFF',
+                              Rule::kUnstable);
+    }
   }
   // On ASCII the profile can only change letter case and spaces (NFC and
   // NFKC are the identity there), never a structure character.

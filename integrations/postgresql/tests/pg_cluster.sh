@@ -11,7 +11,8 @@
 # `make check` do), lays the server's binaries and files beside it (the
 # binaries copied, PostgreSQL finds its share and lib directories relative
 # to them; every other file linked), runs initdb in a new directory under
-# /tmp (as `nobody` when run as root: PostgreSQL refuses to run as root)
+# $TMPDIR or /tmp (as `nobody` when run as root: PostgreSQL refuses to run
+# as root)
 # and starts the server on a Unix socket in that directory only (no TCP).
 # ENV... (NAME=VALUE) is the server's environment; the lines of the
 # environment variable U8GUARD_PG_CONF, if set, are added to its
@@ -54,7 +55,7 @@ stop() {
     status=1
   fi
   case "$dir" in
-    /tmp/u8guard-pg.*) rm -rf "$dir" ;;
+    */u8guard-pg.*) rm -rf "$dir" ;;
   esac
   rm -f "$state"
   return $status
@@ -66,9 +67,17 @@ start() {
   stop "$state" || true # a server left over by an interrupted run
 
   local dir
-  dir=$(mktemp -d /tmp/u8guard-pg.XXXXXX)
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/u8guard-pg.XXXXXX")
   chmod 755 "$dir"
   echo "$dir" >"$state"
+  # The server's binaries run from here: a noexec file system cannot hold
+  # them (set TMPDIR to another one).
+  cp /bin/true "$dir/exec-check"
+  if ! "$dir/exec-check"; then
+    echo "pg_cluster: cannot run programs from $dir (noexec?); set TMPDIR" >&2
+    return 1
+  fi
+  rm -f "$dir/exec-check"
 
   # The extension, installed as a user would, staged under $dir/root.
   DESTDIR="$dir/root" cmake --install "$build" --component postgresql \

@@ -14,20 +14,11 @@
 
 namespace {
 
-using ::u8guard::capi::FailNull;
+using ::u8guard::capi::CheckProfileInput;
 using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Output;
 using ::u8guard::capi::ValidInput;
 using ::u8guard::capi::View;
-
-// Checks the profile and input arguments shared by these functions:
-// U8GUARD_OK, or the failure.
-u8guard_status CheckArguments(const u8guard_profile* profile, const char* input,
-                              size_t input_len, u8guard_error* error) {
-  if (profile == nullptr) return FailNull(error, "profile");
-  if (!ValidInput(input, input_len)) return FailNull(error, "input");
-  return U8GUARD_OK;
-}
 
 }  // namespace
 
@@ -39,7 +30,8 @@ u8guard_status u8guard_canonicalize(const u8guard_profile* profile,
                                     size_t* out_len, u8guard_error* error) {
   Output output(out, out_capacity, out_len);
   return output.Run(error, [&] {
-    const u8guard_status bad = CheckArguments(profile, input, input_len, error);
+    const u8guard_status bad =
+        CheckProfileInput(profile, input, input_len, "input", error);
     if (bad != U8GUARD_OK) return bad;
     // Reused per thread, as CanonicalizeInto intends: a caller
     // canonicalizing many strings rarely allocates.
@@ -57,7 +49,8 @@ u8guard_status u8guard_enforce(const u8guard_profile* profile,
                                u8guard_error* error) {
   Output output(out, out_capacity, out_len);
   return output.Run(error, [&] {
-    const u8guard_status bad = CheckArguments(profile, input, input_len, error);
+    const u8guard_status bad =
+        CheckProfileInput(profile, input, input_len, "input", error);
     if (bad != U8GUARD_OK) return bad;
     const absl::StatusOr<std::string> enforced =
         u8guard::Enforce(profile->profile, View(input, input_len));

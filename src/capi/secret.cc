@@ -11,7 +11,7 @@
 
 namespace {
 
-using ::u8guard::capi::FailNull;
+using ::u8guard::capi::CheckProfileInput;
 using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Output;
 using ::u8guard::capi::ValidInput;
@@ -37,8 +37,9 @@ u8guard_status u8guard_canonicalize_secret(const u8guard_profile* profile,
                                            u8guard_error* error) {
   Output output(out, out_capacity, out_len);
   return output.Run(error, [&] {
-    if (profile == nullptr) return FailNull(error, "profile");
-    if (!ValidInput(secret, secret_len)) return FailNull(error, "secret");
+    const u8guard_status bad =
+        CheckProfileInput(profile, secret, secret_len, "secret", error);
+    if (bad != U8GUARD_OK) return bad;
     // The key lives in a SecretString, wiped when it goes out of scope; the
     // only other copy is the caller's buffer.
     const absl::StatusOr<u8guard::SecretString> key =

@@ -13,12 +13,12 @@
 
 namespace {
 
+using ::u8guard::capi::CheckProfileInput;
 using ::u8guard::capi::FailNull;
 using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Guard;
 using ::u8guard::capi::Output;
 using ::u8guard::capi::Succeed;
-using ::u8guard::capi::ValidInput;
 using ::u8guard::capi::View;
 
 }  // namespace
@@ -31,8 +31,9 @@ u8guard_status u8guard_skeleton(const u8guard_profile* profile,
                                 u8guard_error* error) {
   Output output(out, out_capacity, out_len);
   return output.Run(error, [&] {
-    if (profile == nullptr) return FailNull(error, "profile");
-    if (!ValidInput(input, input_len)) return FailNull(error, "input");
+    const u8guard_status bad =
+        CheckProfileInput(profile, input, input_len, "input", error);
+    if (bad != U8GUARD_OK) return bad;
     const absl::StatusOr<std::string> skeleton =
         u8guard::ConfusableSkeleton(profile->profile, View(input, input_len));
     if (!skeleton.ok()) return FailWith(error, skeleton.status());
@@ -45,9 +46,10 @@ u8guard_status u8guard_restriction_level(const u8guard_profile* profile,
                                          int32_t* level, u8guard_error* error) {
   if (level != nullptr) *level = -1;
   return Guard(error, [&] {
-    if (profile == nullptr) return FailNull(error, "profile");
+    const u8guard_status bad =
+        CheckProfileInput(profile, input, input_len, "input", error);
+    if (bad != U8GUARD_OK) return bad;
     if (level == nullptr) return FailNull(error, "level");
-    if (!ValidInput(input, input_len)) return FailNull(error, "input");
     const absl::StatusOr<u8guard::RestrictionLevel> found =
         u8guard::RestrictionLevelOf(profile->profile, View(input, input_len));
     if (!found.ok()) return FailWith(error, found.status());

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "src/common/thread_scratch.h"
+#include "src/common/verdict.h"
 #include "src/match/pipeline.h"
 #include "u8guard/bom.h"
 #include "u8guard/match.h"
@@ -15,33 +16,24 @@ struct EquivalentScratch {
   std::string a, b;
 };
 
-// Writes the comparison key of `bytes` into `key`; false when the profile
-// rejects it (the Rejection is not needed: Equivalent fails closed). The
-// ASCII fast path is inline, as in CanonicalizeInto.
-bool KeyInto(const Profile& profile, std::string_view bytes,
-             std::string& key) {
+// Writes the comparison key of `bytes` into `key` (left empty when not
+// accepted): RunProfile with its ASCII fast path inline, for the hot
+// callers below. Accepting costs no more than a bool.
+internal::Verdict RunKey(const Profile& profile, std::string_view bytes,
+                         std::string& key) {
   if (internal::TryAsciiProfile(profile, profile.key_case_mapping, bytes, key))
       [[likely]] {
-    return true;
+    return internal::Verdict();
   }
   return internal::RunProfileSlowPath(profile, profile.key_case_mapping, bytes,
-                                      key)
-      .ok();
+                                      key);
 }
 
 }  // namespace
 
 absl::Status CanonicalizeInto(const Profile& profile, std::string_view bytes,
                               std::string& key) {
-  // RunProfile, with its ASCII fast path inline (it leaves `key` empty when
-  // it does not accept).
-  if (internal::TryAsciiProfile(profile, profile.key_case_mapping, bytes, key))
-      [[likely]] {
-    return absl::OkStatus();
-  }
-  return internal::RunProfileSlowPath(profile, profile.key_case_mapping, bytes,
-                                      key)
-      .ToStatus();
+  return RunKey(profile, bytes, key).ToStatus();
 }
 
 absl::StatusOr<std::string> Canonicalize(const Profile& profile,
@@ -68,7 +60,8 @@ absl::StatusOr<std::string> Enforce(const Profile& profile,
 bool Equivalent(const Profile& profile, std::string_view a,
                 std::string_view b) {
   EquivalentScratch& keys = internal::ThreadScratch<EquivalentScratch>();
-  return KeyInto(profile, a, keys.a) && KeyInto(profile, b, keys.b) &&
+  // A rejected input matches nothing: its Rejection is not needed.
+  return RunKey(profile, a, keys.a).ok() && RunKey(profile, b, keys.b).ok() &&
          keys.a == keys.b;
 }
 

@@ -21,42 +21,39 @@ static void read_arguments(FunctionCallInfo fcinfo, pgext_profile_input *in) {
   in->len = VARSIZE_ANY_EXHDR(name);
 }
 
-/* The text `write` makes of the arguments; raises u8guard's error. */
-static Datum text_or_error(FunctionCallInfo fcinfo, pgext_writer write) {
+/* The text `write` makes of the arguments. A rejection returns SQL NULL
+ * when `null_when_rejected`, and raises u8guard's error otherwise, as every
+ * other failure does. */
+static Datum text_result(FunctionCallInfo fcinfo, pgext_writer write,
+                         bool null_when_rejected) {
   pgext_profile_input in;
   u8guard_error error;
   text *result;
   read_arguments(fcinfo, &in);
   result = pgext_write_text(write, &in, first_guess(in.len), &error);
-  if (result == NULL) pgext_raise(&error);
-  PG_RETURN_TEXT_P(result);
+  if (result != NULL) PG_RETURN_TEXT_P(result);
+  if (null_when_rejected && error.status == U8GUARD_REJECTED) PG_RETURN_NULL();
+  pgext_raise(&error);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_key);
 Datum u8guard_pg_key(PG_FUNCTION_ARGS) {
-  return text_or_error(fcinfo, pgext_write_key);
+  return text_result(fcinfo, pgext_write_key, false);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_try_key);
 Datum u8guard_pg_try_key(PG_FUNCTION_ARGS) {
-  pgext_profile_input in;
-  u8guard_error error;
-  text *key;
-  read_arguments(fcinfo, &in);
-  key = pgext_write_text(pgext_write_key, &in, first_guess(in.len), &error);
-  if (key != NULL) PG_RETURN_TEXT_P(key);
-  if (error.status == U8GUARD_REJECTED) PG_RETURN_NULL();
-  pgext_raise(&error);
+  return text_result(fcinfo, pgext_write_key, true);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_enforce);
 Datum u8guard_pg_enforce(PG_FUNCTION_ARGS) {
-  return text_or_error(fcinfo, pgext_write_enforced);
+  return text_result(fcinfo, pgext_write_enforced, false);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_skeleton);
 Datum u8guard_pg_skeleton(PG_FUNCTION_ARGS) {
-  return text_or_error(fcinfo, pgext_write_skeleton);
+  return text_result(fcinfo, pgext_write_skeleton, false);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_equivalent);

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -195,7 +196,13 @@ TestDatabase::TestDatabase(bool with_extension, std::string_view encoding) {
   for (char& c : name_) {
     if (!absl::ascii_isalnum(static_cast<unsigned char>(c))) c = '_';
   }
-  name_ = name_.substr(0, 60);
+  // PostgreSQL keeps 63 bytes of a name: a long one keeps its start and a
+  // hash of the whole, so that two tests never share a database.
+  if (name_.size() > 63) {
+    name_ =
+        absl::StrFormat("%s_%08x", name_.substr(0, 54),
+                        static_cast<uint32_t>(std::hash<std::string>()(name_)));
+  }
   Create(with_extension, encoding);
 }
 

@@ -6,6 +6,7 @@
 // that point into the raw input.
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -16,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
+#include "src/path/path_rules.h"
 #include "src/unicode/mapping_table.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
@@ -780,11 +782,12 @@ namespace u8guard {
 namespace {
 
 // The sanitizer computes a segment's NFKC_Casefold form only when NFKC
-// changes a code point, when a default ignorable is there, or when every
-// ASCII character is a dot: otherwise the form differs only by case
-// folding. This checks, for every code point, that case folding alone
-// never brings what the whole-segment rules look at: a structure
-// character, '.', ' ', or a letter or digit of a Windows device name.
+// changes a code point or when a default ignorable is there: otherwise the
+// form differs only by case folding. This checks, for every code point,
+// that case folding alone never brings what the whole-segment rules look
+// at: a structure character, '.', ' ', or a letter or digit of a Windows
+// device name; nor folds a code point to nothing, so that no segment of
+// dots and such letters folds into "", "." or "..".
 TEST(PathSanitize, CaseFoldingAloneNeverChangesWhatTheRulesSee) {
   int bad = 0;
   for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
@@ -801,6 +804,10 @@ TEST(PathSanitize, CaseFoldingAloneNeverChangesWhatTheRulesSee) {
     const absl::StatusOr<std::string> folded =
         Normalize(NormalizationForm::kNfkcCasefold, one);
     ASSERT_TRUE(folded.ok());
+    if (folded->empty() && ++bad < 10) {
+      ADD_FAILURE() << absl::StrFormat("U+%04X folds to nothing",
+                                       static_cast<uint32_t>(cp));
+    }
     for (const char c : *folded) {
       const auto b = static_cast<unsigned char>(c);
       if (b >= 0x80) continue;
@@ -821,3 +828,43 @@ TEST(PathSanitize, CaseFoldingAloneNeverChangesWhatTheRulesSee) {
 
 }  // namespace
 }  // namespace u8guard
+
+namespace u8guard::internal {
+namespace {
+
+// ClassesOf reads 16 bytes at a time where the text has 16, overlapping or
+// masking the bytes around the range: for every range of texts of every
+// length up to 40, its answer is the byte table's, or'ed byte by byte.
+TEST(PathRules, ClassesOfEveryRangeIsTheOrOfItsBytes) {
+  const std::array<uint8_t, 256>& table = PathByteClasses();
+  // One byte of each class, and plain ones.
+  const std::string kBytes =
+      std::string("\0\x01\x1f\x7f/\\%?:<>\"|*", 14) + "\x80\xc3\xff .aZ09";
+  std::mt19937 rng(11);
+  int bad = 0;
+  for (size_t len = 0; len <= 40; ++len) {
+    for (int trial = 0; trial < 20; ++trial) {
+      std::string s(len, 'a');
+      // Mostly plain bytes, so that a single special one must be seen.
+      for (char& c : s) {
+        if (rng() % 4 == 0) c = kBytes[rng() % kBytes.size()];
+      }
+      for (size_t b = 0; b <= len; ++b) {
+        for (size_t e = b; e <= len; ++e) {
+          uint8_t want = 0;
+          for (size_t i = b; i < e; ++i)
+            want |= table[static_cast<uint8_t>(s[i])];
+          if (ClassesOf(s, b, e) != want && ++bad <= 5) {
+            ADD_FAILURE() << absl::StrFormat("len %d [%d, %d): %x, want %x",
+                                             len, b, e, ClassesOf(s, b, e),
+                                             want);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+}  // namespace
+}  // namespace u8guard::internal

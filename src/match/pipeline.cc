@@ -145,19 +145,13 @@ struct MapResult {
   // ICU step runs, applying the rules again is the identity).
   bool rules_idempotent;
   bool has_rtl;  // an output code point is R, AL or AN
-  // Where the run of non-starters first grew past max_non_starters: the
-  // byte offset in the input of the mark that broke the bound (mapping
-  // stopped there), or npos.
-  size_t stream_unsafe_at;
 };
 
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
-// point by code point, from valid UTF-8 `in` into `out`. With
-// `max_non_starters` > 0, also the Stream-Safe check of the input (UAX #15
-// §13), in the same pass. Runs of code points that no rule changes are
-// copied whole.
+// point by code point, from valid UTF-8 `in` into `out`. Runs of code points
+// that no rule changes are copied whole.
 MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
-                        std::string& out, size_t max_non_starters = 0) {
+                        std::string& out) {
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
   const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
   const uint16_t case_flag = CaseFlag(cm);
@@ -167,9 +161,8 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
                                   (map_spaces ? kIsNonAsciiSpace : 0) |
                                   (p.width_mapping ? kHasWidthMapping : 0);
   bool pending_space = false, any = false;
-  MapResult r{false, stable_flag != 0, true, false, std::string_view::npos};
+  MapResult r{false, stable_flag != 0, true, false};
   const CodePointTable<uint16_t>& table = MappingFlagTable();
-  StreamSafeCounter non_starters;
   const char* it = in.data();
   const char* const end = in.data() + in.size();
   const char* copied = it;  // input before this is in `out` already
@@ -181,14 +174,8 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
       // ASCII is stable under every form; only A-Z change (context-free,
       // and lower-case letters keep a following final sigma final).
       if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
-      non_starters.Add(0, max_non_starters);  // a starter
     } else {
       uint16_t flags = table.Get(cp);
-      if (max_non_starters > 0 && !non_starters.Add(flags, max_non_starters))
-          [[unlikely]] {
-        r.stream_unsafe_at = static_cast<size_t>(at - in.data());
-        return r;
-      }
       if (p.width_mapping && (flags & kHasWidthMapping)) {
         cp = WidthMappingOf(cp);
         flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
@@ -358,16 +345,24 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
     cps_ready = true;
     return cps;
   };
-  // The five rules. Common case: one pass over the code points does them
-  // all, because no code point needs ICU's case mapping or normalization.
-  out.clear();
-  out.reserve(text.size());
-  const MapResult first = MapCodePoints(p, cm, text, out, p.max_non_starters);
-  if (first.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
-    const char* mark = text.data() + first.stream_unsafe_at;
-    return Reject(p, base + first.stream_unsafe_at, DecodeValid(mark),
+  // The Stream-Safe bound, before ICU sees the text; then the common case:
+  // no rule changes or rejects anything.
+  const CodePointFacts facts = ScanCodePoints(text, p.max_non_starters);
+  if (facts.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
+    const char* mark = text.data() + facts.stream_unsafe_at;
+    return Reject(p, base + facts.stream_unsafe_at, DecodeValid(mark),
                   Rule::kStreamUnsafe);
   }
+  if (ProfileKeepsAsIs(p, cm, text, facts)) {
+    out.assign(text);
+    return Verdict();
+  }
+  // The five rules. Next common case: one pass over the code points does
+  // them all, because no code point needs ICU's case mapping or
+  // normalization.
+  out.clear();
+  out.reserve(text.size());
+  const MapResult first = MapCodePoints(p, cm, text, out);
   const bool one_pass =
       !first.needs_case &&
       (first.normalized_as_is || p.normalization == NormalizationForm::kNone);
@@ -475,6 +470,49 @@ void WipeThreadScratch() {
   WipeBuffer(tmp.cased);
   WipeBuffer(tmp.again);
   WipeBuffer(tmp.cps);
+}
+
+bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
+                      const CodePointFacts& facts) {
+  if (facts.stream_unsafe_at != std::string_view::npos ||
+      text.starts_with(kUtf8Bom) || text.size() > p.max_input_bytes ||
+      text.empty() || text.size() < p.min_output_bytes ||
+      text.size() > p.max_output_bytes ||
+      facts.code_points > p.max_output_code_points) {
+    return false;
+  }
+  // In the normalization form already (UAX #15 §9: every code point has
+  // Quick_Check=Yes and is a starter).
+  if (p.normalization != NormalizationForm::kNone) {
+    const uint16_t stable = StableFlag(p.normalization);
+    if (stable == 0 || (facts.all_flags & stable) == 0) return false;
+  }
+  // No code point that a mapping rule or the Bidi Rule looks at.
+  uint16_t changing = CaseFlag(cm);
+  if (p.width_mapping) changing |= kHasWidthMapping;
+  if (p.additional_mapping != SpaceMapping::kNone) changing |= kIsNonAsciiSpace;
+  if (p.directionality == Directionality::kBidiRule) changing |= kRightToLeft;
+  if ((facts.any_flags & changing) != 0) return false;
+  if (cm != CaseMapping::kNone && facts.ascii_upper) return false;
+  if (p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse &&
+      facts.ascii_space) {
+    return false;
+  }
+  // The string class, without context rules.
+  switch (p.string_class) {
+    case StringClass::kAnyText:
+      return true;
+    case StringClass::kFreeform:
+      return facts.properties ==
+             (facts.properties &
+              ((1u << static_cast<unsigned>(PrecisProperty::kPvalid)) |
+               (1u << static_cast<unsigned>(PrecisProperty::kFreePval))));
+    case StringClass::kIdentifier:
+      return facts.properties ==
+             (facts.properties &
+              (1u << static_cast<unsigned>(PrecisProperty::kPvalid)));
+  }
+  return false;
 }
 
 namespace {

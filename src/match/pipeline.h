@@ -8,6 +8,7 @@
 
 #include "src/common/verdict.h"
 #include "src/match/ascii_key.h"
+#include "src/unicode/code_point_facts.h"
 #include "u8guard/profile.h"
 
 namespace u8guard::internal {
@@ -70,6 +71,18 @@ inline bool TryAsciiProfile(const Profile& p, CaseMapping cm,
   }
   return AsciiSizeWithinBounds(p, out.size());
 }
+
+// True when `profile` with `case_mapping` accepts valid UTF-8 `text`, whose
+// code points `facts` describes (ScanCodePoints with the profile's
+// max_non_starters), and maps it to itself, so that RunProfile would write
+// `text` as it is: no code point that a mapping rule changes or that is not
+// in the form already, no right-to-left code point under the Bidi Rule,
+// every code point allowed by the string class without a context rule, the
+// result within the bounds and Stream-Safe, no leading BOM. False means the
+// rules have to run (they may still keep the text, or reject it); it never
+// rejects anything itself.
+bool ProfileKeepsAsIs(const Profile& profile, CaseMapping case_mapping,
+                      std::string_view text, const CodePointFacts& facts);
 
 // RunProfile for inputs TryAsciiProfile did not take.
 Verdict RunProfileSlowPath(const Profile& profile, CaseMapping case_mapping,

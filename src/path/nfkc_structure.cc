@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/normalize.h"
@@ -43,38 +44,17 @@ SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
 
 }  // namespace
 
-absl::Status CheckNfkcStructure(std::string_view d, bool windows,
-                                size_t max_non_starters,
-                                std::string& nfkc_buffer,
+absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
+                                bool windows, std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
                                 std::string_view& casefold_form,
                                 std::optional<SegmentFinding>& finding) {
   finding.reset();
-  bool stable = true;       // every code point is NFKC-stable
-  bool ignorables = false;  // a default ignorable, which NFKC_Casefold
-                            // removes
-  bool only_dots = true;    // every ASCII character is '.'
-  const CodePointTable<uint16_t>& flags = MappingFlagTable();
-  StreamSafeCounter non_starters;
-  const char* it = d.data();
-  const char* const end = d.data() + d.size();
-  while (it < end) {
-    const char* const at = it;
-    const char32_t cp = DecodeValid(it);
-    const uint16_t f = cp < 0x80 ? 0 : flags.Get(cp);
-    if (!non_starters.Add(f, max_non_starters)) {
-      finding = SegmentFinding{static_cast<size_t>(at - d.data()), cp,
-                               Rule::kStreamUnsafe, ""};
-      return absl::OkStatus();
-    }
-    if (cp < 0x80) {
-      only_dots &= cp == U'.';
-    } else {
-      stable &= (f & kNfkcStable) != 0;
-      ignorables |= (f & kDefaultIgnorable) != 0;
-    }
-  }
+  // Every code point is NFKC-stable; a default ignorable, which
+  // NFKC_Casefold removes, is there.
+  const bool stable = (facts.all_flags & kNfkcStable) != 0;
+  const bool ignorables = (facts.any_flags & kDefaultIgnorable) != 0;
   nfkc_form = d;
   casefold_form = d;
   if (!stable) {
@@ -94,11 +74,13 @@ absl::Status CheckNfkcStructure(std::string_view d, bool windows,
   }
   // NFKC_Casefold also case-folds (no structure character comes out of case
   // folding) and removes default ignorables, which can join dots or hide a
-  // leading dot or a reserved name: run it when NFKC changed something, when
-  // a default ignorable is there to be removed, or when every ASCII
-  // character is a dot. (Otherwise it differs only by case folding, which
-  // the rules below do not care about.)
-  if (!stable || ignorables || only_dots) {
+  // leading dot or a reserved name: run it when NFKC changed something or
+  // when a default ignorable is there to be removed. Otherwise it differs
+  // only by case folding, which the rules below do not care about: no code
+  // point folds to nothing, to '.' or to another structure character
+  // (mapping_table.h, kDefaultIgnorable), so not even a segment of dots and
+  // NFKC-stable letters can fold into "", "." or "..".
+  if (!stable || ignorables) {
     casefold_buffer.clear();
     if (absl::Status s = AppendNormalizedValidUtf8(
             NormalizationForm::kNfkcCasefold, d, casefold_buffer);

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "src/path/path_rules.h"
+#include "src/unicode/code_point_facts.h"
 
 namespace u8guard::internal {
 
@@ -23,15 +24,11 @@ namespace u8guard::internal {
 // NFKC_Casefold(d), each `d` itself when no code point changes under the
 // form (no ICU call), else `nfkc_buffer` / `casefold_buffer`: the caller
 // checks the whole-segment rules (hidden, reserved names, dots) on both.
-// Returns Internal only if ICU fails.
-//
-// The same pass over the code points checks the Stream-Safe bound (UAX #15
-// §13) of the segment profile first: a run of more than `max_non_starters`
-// non-starters sets `finding` to Rule::kStreamUnsafe at the first excess
-// mark, before ICU sees the segment.
-absl::Status CheckNfkcStructure(std::string_view d, bool windows,
-                                size_t max_non_starters,
-                                std::string& nfkc_buffer,
+// `facts` is ScanCodePoints(d), which tells which forms can differ from d
+// at all; the caller checks the Stream-Safe bound it reports before ICU sees
+// the segment. Returns Internal only if ICU fails.
+absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
+                                bool windows, std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
                                 std::string_view& casefold_form,

@@ -33,12 +33,67 @@ enum PathByteClass : uint8_t {
 // The PathByteClass bits of every byte value.
 const std::array<uint8_t, 256>& PathByteClasses();
 
+#if defined(__SSE2__)
+// The PathByteClass bits of the bytes of `v` whose positions are set in
+// `mask` (bit i: byte i), or'ed.
+inline uint8_t ClassesOfBlock(__m128i v, unsigned mask) {
+  const auto bytes = [&](__m128i eq) {
+    return static_cast<unsigned>(_mm_movemask_epi8(eq)) & mask;
+  };
+  const unsigned high = bytes(v);
+  const unsigned nul = bytes(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+  // Signed: bytes >= 0x80 are below 0x20 too; `high` takes them out.
+  const unsigned control =
+      (bytes(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))) & ~high & ~nul) |
+      bytes(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+  const auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+  const unsigned windows = bytes(
+      _mm_or_si128(_mm_or_si128(_mm_or_si128(eq('?'), eq(':')),
+                                _mm_or_si128(eq('<'), eq('>'))),
+                   _mm_or_si128(_mm_or_si128(eq('"'), eq('|')), eq('*'))));
+  return static_cast<uint8_t>(
+      (bytes(eq('/')) != 0 ? kByteSlash : 0) |
+      (bytes(eq('\\')) != 0 ? kByteBackslash : 0) | (nul != 0 ? kByteNul : 0) |
+      (control != 0 ? kByteControl : 0) |
+      (bytes(eq('%')) != 0 ? kBytePercent : 0) | (high != 0 ? kByteHigh : 0) |
+      (windows != 0 ? kByteWindows : 0));
+}
+#endif
+
+// The PathByteClasses bits of the bytes s[begin, end), or'ed. Where `s` has
+// at least 16 bytes, 16 at a time (SSE2), the last block overlapping what
+// was already read or the bytes around the range, which it masks off; never
+// reads outside `s`.
+inline uint8_t ClassesOf(std::string_view s, size_t begin, size_t end) {
+  uint8_t bits = 0;
+#if defined(__SSE2__)
+  if (s.size() >= 16) {
+    size_t i = begin;
+    for (; i + 16 <= end; i += 16) {
+      bits |= ClassesOfBlock(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i)),
+          0xFFFF);
+    }
+    if (i < end) {
+      const size_t base = i < s.size() - 16 ? i : s.size() - 16;
+      const unsigned mask =
+          ((1u << (end - base)) - 1) & ~((1u << (i - base)) - 1);
+      bits |= ClassesOfBlock(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + base)),
+          mask);
+    }
+    return bits;
+  }
+#endif
+  const std::array<uint8_t, 256>& table = PathByteClasses();
+  for (size_t i = begin; i < end; ++i)
+    bits |= table[static_cast<uint8_t>(s[i])];
+  return bits;
+}
+
 // The bits of all bytes of `s`, or'ed.
 inline uint8_t ClassesOf(std::string_view s) {
-  const std::array<uint8_t, 256>& table = PathByteClasses();
-  uint8_t bits = 0;
-  for (const char c : s) bits |= table[static_cast<uint8_t>(c)];
-  return bits;
+  return ClassesOf(s, 0, s.size());
 }
 
 // True when every byte of `s` is printable ASCII other than '%' and '\'

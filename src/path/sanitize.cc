@@ -19,6 +19,7 @@
 #include "src/path/nfkc_structure.h"
 #include "src/path/path_rules.h"
 #include "src/path/percent_decode.h"
+#include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/bom.h"
@@ -174,7 +175,7 @@ Verdict Sanitizer::Run() {
       j = internal::FindSlash(raw_, i);
     } else if (slash_only) {
       j = internal::FindSlash(raw_, i);
-      bits = internal::ClassesOf(raw_.substr(i, j - i));
+      bits = internal::ClassesOf(raw_, i, j);
     } else {
       for (; j < raw_.size(); ++j) {
         const uint8_t c = classes[static_cast<uint8_t>(raw_[j])];
@@ -228,9 +229,13 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
                             Rule::kInputTooLong);
   }
 
-  // Non-ASCII: strict UTF-8 after decoding, the Stream-Safe bound (before
-  // ICU normalizes anything), and structure under NFKC.
+  // Non-ASCII: strict UTF-8 after decoding, one pass over the code points
+  // (the Stream-Safe bound, before ICU normalizes anything), and structure
+  // under NFKC. Common case: every code point is NFKC-stable and none is
+  // default ignorable, so NFKC and NFKC_Casefold (but for letter case) leave
+  // the segment alone, and the profile keeps it as it is: no ICU call.
   std::string_view nfkc_form = d, casefold_form = d;
+  bool kept = false;  // the profile's result is `d` itself
   if (bits & internal::kByteHigh) {
     if (map != nullptr) {
       const Utf8Result r = ValidateUtf8(d);
@@ -239,27 +244,36 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
                              /*decoded=*/true);
       }
     }
-    std::optional<SegmentFinding> f;
-    if (absl::Status s = internal::CheckNfkcStructure(
-            d, windows_, profile_.max_non_starters, scratch_.nfkc,
-            scratch_.casefold, nfkc_form, casefold_form, f);
-        !s.ok()) {
-      return s;
+    const internal::CodePointFacts facts =
+        internal::ScanCodePoints(d, profile_.max_non_starters);
+    if (facts.stream_unsafe_at != std::string_view::npos) {
+      const char* mark = d.data() + facts.stream_unsafe_at;
+      return ProfileRejection(raw_offset(facts.stream_unsafe_at),
+                              internal::DecodeValid(mark), Rule::kStreamUnsafe);
     }
-    if (f && f->rule == Rule::kStreamUnsafe) {
-      return ProfileRejection(raw_offset(f->pos), f->code_point, f->rule);
-    }
-    if (f) {
-      return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
-                           f->detail);
+    kept = internal::ProfileKeepsAsIs(profile_, profile_.key_case_mapping, d,
+                                      facts);
+    if ((facts.all_flags & internal::kNfkcStable) == 0 ||
+        (facts.any_flags & internal::kDefaultIgnorable) != 0) {
+      std::optional<SegmentFinding> f;
+      if (absl::Status s = internal::CheckNfkcStructure(
+              d, facts, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form,
+              casefold_form, f);
+          !s.ok()) {
+        return s;
+      }
+      if (f) {
+        return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
+                             f->detail);
+      }
     }
   }
 
   // The segment profile, skipped where it is known to be the identity.
   const bool ascii = (bits & internal::kByteHigh) == 0;
   std::string_view n = d;
-  if (!ascii || !ascii_identity_ ||
-      !internal::AsciiSizeWithinBounds(profile_, d.size())) {
+  if (!kept && (!ascii || !ascii_identity_ ||
+                !internal::AsciiSizeWithinBounds(profile_, d.size()))) {
     // (A non-ASCII segment skips the profile's ASCII fast path.)
     Verdict v =
         ascii
@@ -289,7 +303,7 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   }
   // On ASCII the profile can only change letter case and spaces (NFC and
   // NFKC are the identity there), never a structure character.
-  if (!ascii && !internal::SameStructure(d, n, windows_)) {
+  if (!ascii && !kept && !internal::SameStructure(d, n, windows_)) {
     return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
                          "normalization changed the structure characters of "
                          "this segment");
@@ -324,7 +338,11 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   }
   if (Verdict v = CheckWholeSegment(n, begin, last); !v.ok()) return v;
   for (const std::string_view form : {nfkc_form, casefold_form}) {
-    if (ascii || form == n) continue;
+    // (The same bytes, often the same view: no need to compare them.)
+    if (ascii || (form.data() == n.data() && form.size() == n.size()) ||
+        form == n) {
+      continue;
+    }
     if (Verdict v = CheckWholeSegment(form, begin, last); !v.ok()) return v;
   }
 

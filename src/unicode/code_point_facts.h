@@ -1,0 +1,48 @@
+// Internal: what one pass over the code points of a text finds out, so that
+// the costlier steps (ICU's normalization and case mapping, the PRECIS
+// context rules) run only where a code point needs them.
+
+#ifndef U8GUARD_SRC_UNICODE_CODE_POINT_FACTS_H_
+#define U8GUARD_SRC_UNICODE_CODE_POINT_FACTS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "src/unicode/precis_property.h"
+
+namespace u8guard::internal {
+
+struct CodePointFacts {
+  // The MappingFlag bits (mapping_table.h) that every non-ASCII code point
+  // has (0xFFFF when there is none), and those that any one has.
+  uint16_t all_flags = 0xFFFF;
+  uint16_t any_flags = 0;
+  // Bit 1 << PrecisProperty for each PRECIS derived property seen, ASCII
+  // included (the space is FREE_PVAL, controls are DISALLOWED).
+  uint8_t properties = 0;
+  bool ascii_upper = false;  // an ASCII letter A-Z
+  bool ascii_space = false;  // U+0020
+  size_t code_points = 0;
+  // Where the run of non-starters first grew longer than the bound given to
+  // ScanCodePoints (UAX #15 §13, counted as StreamSafeCounter does): the
+  // byte offset of the code point that broke it, where the scan stopped
+  // (the other fields then cover only the code points before it); npos when
+  // the text is Stream-Safe.
+  size_t stream_unsafe_at = std::string_view::npos;
+
+  bool Has(PrecisProperty p) const {
+    return (properties & (1u << static_cast<unsigned>(p))) != 0;
+  }
+};
+
+// Scans valid UTF-8 `text` (unchecked: callers validated it) code point by
+// code point, with one lookup in MappingFlagTable() and one in PrecisTable()
+// per non-ASCII code point, and checks the Stream-Safe bound of
+// `max_non_starters` non-starters in a row. Callers check MappingTableOk()
+// first: without ICU's data every flag reads as 0.
+CodePointFacts ScanCodePoints(std::string_view text, size_t max_non_starters);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_UNICODE_CODE_POINT_FACTS_H_

@@ -1,0 +1,167 @@
+// ProfileKeepsAsIs (src/match/pipeline.h), the shortcut that lets the
+// profile rules and the path sanitizer skip every mapping, ICU call and
+// class check: whenever it says a profile keeps a text as it is, ICU's own
+// normalizer and case mappers, the ICU-derived PRECIS property (not the
+// table) and the other rules must agree, for every code point under every
+// built-in profile. And where a rule does change or reject the text, it
+// must not say so.
+
+#include <unicode/locid.h>
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+
+#include <string>
+#include <string_view>
+
+#include "absl/strings/str_format.h"
+#include "gtest/gtest.h"
+#include "src/match/pipeline.h"
+#include "src/unicode/code_point_facts.h"
+#include "src/unicode/precis_property.h"
+#include "u8guard/profile.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::internal {
+namespace {
+
+bool Keeps(const Profile& p, CaseMapping cm, std::string_view text) {
+  return ProfileKeepsAsIs(p, cm, text,
+                          ScanCodePoints(text, p.max_non_starters));
+}
+
+const icu::Normalizer2* IcuForm(NormalizationForm form) {
+  UErrorCode err = U_ZERO_ERROR;
+  switch (form) {
+    case NormalizationForm::kNfc:
+      return icu::Normalizer2::getNFCInstance(err);
+    case NormalizationForm::kNfkc:
+      return icu::Normalizer2::getNFKCInstance(err);
+    case NormalizationForm::kNfd:
+      return icu::Normalizer2::getNFDInstance(err);
+    case NormalizationForm::kNfkd:
+      return icu::Normalizer2::getNFKDInstance(err);
+    case NormalizationForm::kNfkcCasefold:
+      return icu::Normalizer2::getNFKCCasefoldInstance(err);
+    default:
+      return nullptr;
+  }
+}
+
+// Why ICU, or a rule of `p`, would not keep the single code point `cp` as
+// it is under `cm`; "" when every rule keeps it.
+std::string WhyNotKept(const Profile& p, CaseMapping cm, UChar32 cp) {
+  const icu::UnicodeString s(cp);
+  if (p.normalization != NormalizationForm::kNone) {
+    UErrorCode err = U_ZERO_ERROR;
+    const icu::Normalizer2* n = IcuForm(p.normalization);
+    if (n == nullptr || n->normalize(s, err) != s || U_FAILURE(err)) {
+      return "normalization changes it";
+    }
+  }
+  if (cm == CaseMapping::kLower &&
+      icu::UnicodeString(s).toLower(icu::Locale::getRoot()) != s) {
+    return "lower-casing changes it";
+  }
+  if (cm == CaseMapping::kFold && icu::UnicodeString(s).foldCase() != s) {
+    return "case folding changes it";
+  }
+  const int dt = u_getIntPropertyValue(cp, UCHAR_DECOMPOSITION_TYPE);
+  if (p.width_mapping && (dt == U_DT_WIDE || dt == U_DT_NARROW)) {
+    return "width mapping changes it";
+  }
+  if (p.additional_mapping != SpaceMapping::kNone &&
+      u_charType(cp) == U_SPACE_SEPARATOR) {
+    return "space mapping changes it";
+  }
+  const UCharDirection dir = u_charDirection(cp);
+  if (p.directionality == Directionality::kBidiRule &&
+      (dir == U_RIGHT_TO_LEFT || dir == U_RIGHT_TO_LEFT_ARABIC ||
+       dir == U_ARABIC_NUMBER)) {
+    return "right-to-left under the Bidi Rule";
+  }
+  const PrecisProperty prop =
+      DerivePrecisProperty(static_cast<char32_t>(cp)).property;
+  const bool allowed = p.string_class == StringClass::kAnyText ||
+                       prop == PrecisProperty::kPvalid ||
+                       (p.string_class == StringClass::kFreeform &&
+                        prop == PrecisProperty::kFreePval);
+  if (!allowed) return "the string class does not allow it without context";
+  return "";
+}
+
+TEST(ProfileKeepsAsIs, AgreesWithIcuOnEveryCodePointUnderEveryProfile) {
+  for (const Profile& p : BuiltinProfiles()) {
+    for (const CaseMapping cm : {p.case_mapping, p.key_case_mapping}) {
+      size_t kept = 0;
+      int bad = 0;
+      for (UChar32 cp = 0x80; cp <= 0x10FFFF; ++cp) {
+        if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+        std::string text;
+        ASSERT_TRUE(AppendUtf8(static_cast<char32_t>(cp), text));
+        if (!Keeps(p, cm, text)) continue;
+        ++kept;
+        std::string why = WhyNotKept(p, cm, cp);
+        if (why.empty()) {
+          // What the rules themselves return.
+          std::string out;
+          const Verdict v = RunProfile(p, cm, text, out);
+          if (!v.ok()) {
+            why = "RunProfile rejects it";
+          } else if (out != text) {
+            why = "RunProfile changes it";
+          }
+        }
+        if (!why.empty() && ++bad <= 10) {
+          ADD_FAILURE() << absl::StrFormat("%s: U+%04X kept, but %s", p.name,
+                                           static_cast<uint32_t>(cp), why);
+        }
+      }
+      EXPECT_EQ(bad, 0) << p.name;
+      // Letters such as U+00E9 are kept by every profile but those that
+      // case-map them or any-text ones with bounds; the count shows the
+      // shortcut is taken at all.
+      EXPECT_GT(kept, 1000u) << p.name;
+    }
+  }
+}
+
+// The converse, on texts that a rule changes or rejects: never "kept".
+TEST(ProfileKeepsAsIs, NotWhereARuleChangesOrRejectsTheText) {
+  const Profile& mapped = **FindBuiltinProfile("username-case-mapped");
+  const Profile& preserved = **FindBuiltinProfile("username-case-preserved");
+  const Profile& nickname = **FindBuiltinProfile("nickname");
+  const Profile& segment = **FindBuiltinProfile("path-segment");
+  const CaseMapping key = mapped.key_case_mapping;
+  EXPECT_TRUE(Keeps(mapped, key, "\u00e9t\u00e9"));
+  EXPECT_TRUE(Keeps(segment, segment.key_case_mapping, "\u65e5\u672c.txt"));
+  // Case mapping: a non-ASCII upper-case letter, or an ASCII one.
+  EXPECT_FALSE(Keeps(mapped, key, "\u00c9t\u00e9"));
+  EXPECT_FALSE(Keeps(mapped, key, "\u00e9T"));
+  EXPECT_TRUE(Keeps(preserved, CaseMapping::kNone, "\u00c9T"));
+  // Width mapping, NFC, the Bidi Rule, a context rule, a disallowed space.
+  EXPECT_FALSE(Keeps(preserved, CaseMapping::kNone, "\uff41\u00e9"));
+  EXPECT_FALSE(Keeps(segment, CaseMapping::kNone, "e\u0301"));
+  EXPECT_FALSE(Keeps(segment, CaseMapping::kNone, "\u1f71"));
+  EXPECT_FALSE(Keeps(preserved, CaseMapping::kNone, "\u05d0\u05d1"));
+  EXPECT_FALSE(Keeps(preserved, CaseMapping::kNone, "a\u200db\u00e9"));
+  EXPECT_FALSE(Keeps(preserved, CaseMapping::kNone, "\u00e9 a"));
+  // Nickname trims and collapses spaces, and maps non-ASCII spaces.
+  EXPECT_TRUE(Keeps(nickname, CaseMapping::kNone, "\u00e9a"));
+  EXPECT_FALSE(Keeps(nickname, nickname.key_case_mapping, "\u00e9 a"));
+  EXPECT_FALSE(Keeps(nickname, CaseMapping::kNone, "\u00e9\u3000a"));
+  // A BOM (which the BOM policy decides about), the bounds, and a run of
+  // marks past the Stream-Safe bound.
+  EXPECT_FALSE(Keeps(segment, CaseMapping::kNone, "\ufeff\u00e9"));
+  EXPECT_FALSE(Keeps(segment, CaseMapping::kNone,
+                     std::string(segment.max_output_bytes, 'a') + "\u00e9"));
+  EXPECT_FALSE(Keeps(mapped, key, ""));
+  std::string marks = "a";
+  for (size_t i = 0; i <= mapped.max_non_starters; ++i) marks += "\u0301";
+  const CodePointFacts facts = ScanCodePoints(marks, mapped.max_non_starters);
+  EXPECT_EQ(facts.stream_unsafe_at, 1 + 2 * mapped.max_non_starters);
+  EXPECT_FALSE(ProfileKeepsAsIs(mapped, key, marks, facts));
+}
+
+}  // namespace
+}  // namespace u8guard::internal

@@ -145,13 +145,19 @@ struct MapResult {
   // ICU step runs, applying the rules again is the identity).
   bool rules_idempotent;
   bool has_rtl;  // an output code point is R, AL or AN
+  // Where the run of non-starters first grew past max_non_starters: the
+  // byte offset in the input of the mark that broke the bound (mapping
+  // stopped there), or npos.
+  size_t stream_unsafe_at;
 };
 
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
-// point by code point, from valid UTF-8 `in` into `out`. Runs of code points
-// that no rule changes are copied whole.
+// point by code point, from valid UTF-8 `in` into `out`. With
+// `max_non_starters` > 0, also the Stream-Safe check of the input (UAX #15
+// §13), in the same pass. Runs of code points that no rule changes are
+// copied whole.
 MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
-                        std::string& out) {
+                        std::string& out, size_t max_non_starters = 0) {
   const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
   const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
   const uint16_t case_flag = CaseFlag(cm);
@@ -161,8 +167,9 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
                                   (map_spaces ? kIsNonAsciiSpace : 0) |
                                   (p.width_mapping ? kHasWidthMapping : 0);
   bool pending_space = false, any = false;
-  MapResult r{false, stable_flag != 0, true, false};
+  MapResult r{false, stable_flag != 0, true, false, std::string_view::npos};
   const CodePointTable<uint16_t>& table = MappingFlagTable();
+  StreamSafeCounter non_starters;
   const char* it = in.data();
   const char* const end = in.data() + in.size();
   const char* copied = it;  // input before this is in `out` already
@@ -174,8 +181,14 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
       // ASCII is stable under every form; only A-Z change (context-free,
       // and lower-case letters keep a following final sigma final).
       if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+      non_starters.Add(0, max_non_starters);  // a starter
     } else {
       uint16_t flags = table.Get(cp);
+      if (max_non_starters > 0 && !non_starters.Add(flags, max_non_starters))
+          [[unlikely]] {
+        r.stream_unsafe_at = static_cast<size_t>(at - in.data());
+        return r;
+      }
       if (p.width_mapping && (flags & kHasWidthMapping)) {
         cp = WidthMappingOf(cp);
         flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
@@ -345,24 +358,16 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
     cps_ready = true;
     return cps;
   };
-  // The Stream-Safe bound, before ICU sees the text; then the common case:
-  // no rule changes or rejects anything.
-  const CodePointFacts facts = ScanCodePoints(text, p.max_non_starters);
-  if (facts.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
-    const char* mark = text.data() + facts.stream_unsafe_at;
-    return Reject(p, base + facts.stream_unsafe_at, DecodeValid(mark),
-                  Rule::kStreamUnsafe);
-  }
-  if (ProfileKeepsAsIs(p, cm, text, facts)) {
-    out.assign(text);
-    return Verdict();
-  }
-  // The five rules. Next common case: one pass over the code points does
-  // them all, because no code point needs ICU's case mapping or
-  // normalization.
+  // The five rules. Common case: one pass over the code points does them
+  // all, because no code point needs ICU's case mapping or normalization.
   out.clear();
   out.reserve(text.size());
-  const MapResult first = MapCodePoints(p, cm, text, out);
+  const MapResult first = MapCodePoints(p, cm, text, out, p.max_non_starters);
+  if (first.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
+    const char* mark = text.data() + first.stream_unsafe_at;
+    return Reject(p, base + first.stream_unsafe_at, DecodeValid(mark),
+                  Rule::kStreamUnsafe);
+  }
   const bool one_pass =
       !first.needs_case &&
       (first.normalized_as_is || p.normalization == NormalizationForm::kNone);

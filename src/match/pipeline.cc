@@ -504,20 +504,15 @@ bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
     return false;
   }
   // The string class, without context rules.
-  switch (p.string_class) {
-    case StringClass::kAnyText:
-      return true;
-    case StringClass::kFreeform:
-      return facts.properties ==
-             (facts.properties &
-              ((1u << static_cast<unsigned>(PrecisProperty::kPvalid)) |
-               (1u << static_cast<unsigned>(PrecisProperty::kFreePval))));
-    case StringClass::kIdentifier:
-      return facts.properties ==
-             (facts.properties &
-              (1u << static_cast<unsigned>(PrecisProperty::kPvalid)));
-  }
-  return false;
+  const auto bit = [](PrecisProperty q) {
+    return 1u << static_cast<unsigned>(q);
+  };
+  const unsigned allowed =
+      p.string_class == StringClass::kAnyText ? ~0u
+      : p.string_class == StringClass::kFreeform
+          ? bit(PrecisProperty::kPvalid) | bit(PrecisProperty::kFreePval)
+          : bit(PrecisProperty::kPvalid);
+  return (facts.properties & ~allowed) == 0;
 }
 
 namespace {

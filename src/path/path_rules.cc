@@ -204,7 +204,7 @@ std::optional<SegmentFinding> FindForbiddenByte(std::string_view d,
 }
 
 bool SameStructure(std::string_view a, std::string_view b, bool windows) {
-  if ((a.data() == b.data() && a.size() == b.size()) || a == b) return true;
+  if (SameBytes(a, b)) return true;
   const uint8_t mask = windows ? 2 : 1;
   size_t i = 0, j = 0;
   while (true) {

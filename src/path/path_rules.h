@@ -30,6 +30,12 @@ enum PathByteClass : uint8_t {
   kByteWindows = 1 << 6,    // < > : " | ? * (forbidden in Windows names)
 };
 
+// a == b, without comparing the bytes when both are the same view (a
+// segment's forms often are the segment itself).
+inline bool SameBytes(std::string_view a, std::string_view b) {
+  return (a.data() == b.data() && a.size() == b.size()) || a == b;
+}
+
 // The PathByteClass bits of every byte value.
 const std::array<uint8_t, 256>& PathByteClasses();
 

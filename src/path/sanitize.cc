@@ -253,19 +253,18 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
     kept = internal::ProfileKeepsAsIs(profile_, profile_.key_case_mapping, d,
                                       facts);
-    if ((facts.all_flags & internal::kNfkcStable) == 0 ||
-        (facts.any_flags & internal::kDefaultIgnorable) != 0) {
-      std::optional<SegmentFinding> f;
-      if (absl::Status s = internal::CheckNfkcStructure(
-              d, facts, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form,
-              casefold_form, f);
-          !s.ok()) {
-        return s;
-      }
-      if (f) {
-        return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
-                             f->detail);
-      }
+    // (No ICU call, and the forms stay `d`, where the facts say NFKC and
+    // NFKC_Casefold cannot change what the rules look at.)
+    std::optional<SegmentFinding> f;
+    if (absl::Status s = internal::CheckNfkcStructure(
+            d, facts, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form,
+            casefold_form, f);
+        !s.ok()) {
+      return s;
+    }
+    if (f) {
+      return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
+                           f->detail);
     }
   }
 
@@ -338,11 +337,7 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   }
   if (Verdict v = CheckWholeSegment(n, begin, last); !v.ok()) return v;
   for (const std::string_view form : {nfkc_form, casefold_form}) {
-    // (The same bytes, often the same view: no need to compare them.)
-    if (ascii || (form.data() == n.data() && form.size() == n.size()) ||
-        form == n) {
-      continue;
-    }
+    if (ascii || internal::SameBytes(form, n)) continue;
     if (Verdict v = CheckWholeSegment(form, begin, last); !v.ok()) return v;
   }
 

@@ -2,14 +2,16 @@
 //
 // Input: byte 0 picks the profile; the rest is an ACL file's text, then,
 // after the first FF 00, credentials separated by FF 00. Checked, against a
-// linear scan that uses only Canonicalize and ConfusableSkeleton:
+// linear scan that uses only Canonicalize and the skeleton layer's
+// LookalikeSkeletonsInto:
 //  - every entry is valid or invalid, in order, with increasing lines; a
 //    valid entry's key is Canonicalize(original); an invalid entry is
 //    rejected by Canonicalize with the same rule;
 //  - Grants(c) matches exactly when some valid entry has c's key, and then
 //    the first such entry; a rejected credential never matches;
-//  - Resembles(c) matches exactly when some valid entry's key has c's key's
-//    skeleton, and then the first such entry; every grant is a resemblance;
+//  - Resembles(c) matches exactly when some valid entry shares one of its
+//    look-alike skeletons (of the key, as written, enforced: acl.h) with
+//    c, and then the first such entry; every grant is a resemblance;
 //  - the audit succeeds, counts collisions and invalid entries right, and
 //    text the CLI prints for each finding (src/cli/acl_text.h) is valid
 //    UTF-8.
@@ -24,6 +26,7 @@
 #include <vector>
 
 #include "src/cli/acl_text.h"
+#include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/display.h"
 #include "u8guard/match.h"
@@ -70,13 +73,26 @@ std::vector<std::string_view> Split(std::string_view s, std::string_view sep) {
   }
 }
 
-// The skeleton of the canonical key of `bytes` (an entry as written, or a
-// credential). Not of a key: a key is not always read back as itself (a
-// text-document key that starts with U+FEFF loses it as a signature).
-std::optional<std::string> Skeleton(const Profile& p, std::string_view bytes) {
-  absl::StatusOr<std::string> s = u8guard::ConfusableSkeleton(p, bytes);
-  if (!s.ok()) return std::nullopt;
-  return *s;
+// The look-alike skeletons of `original`, whose key is `key`: of the key,
+// of the string as written and of its enforced form, the set DenyList's
+// contract (acl.h) compares. Computed by the skeleton layer's own function:
+// what is checked here is the index (hash table, records, runs) against a
+// linear scan, not ICU's skeletons. nullopt when ICU fails.
+std::optional<u8guard::internal::LookalikeSkeletons> Skeletons(
+    const Profile& p, std::string_view original, std::string_view key) {
+  u8guard::internal::LookalikeSkeletons out;
+  if (!u8guard::internal::LookalikeSkeletonsInto(p, original, key, out).ok()) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+bool ShareOne(const u8guard::internal::LookalikeSkeletons& a,
+              const u8guard::internal::LookalikeSkeletons& b) {
+  for (size_t i = 0; i < a.size; ++i) {
+    if (b.Contains(a.skeleton[i])) return true;
+  }
+  return false;
 }
 
 void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
@@ -134,14 +150,18 @@ void CheckLookups(const Profile& p, const u8guard::AllowList& allow,
   if (g) {
     Check(g.match->index == *want && g.match->key == *key, "grant entry");
   }
-  const std::optional<std::string> skeleton = Skeleton(p, c);
-  if (!skeleton) {
+  const std::optional<u8guard::internal::LookalikeSkeletons> skeletons =
+      Skeletons(p, c, *key);
+  if (!skeletons) {
     Check(!r, "resembles without a skeleton");
     return;
   }
-  const std::optional<size_t> like = FirstEntry(
-      deny.index(),
-      [&](const AclEntry& e) { return Skeleton(p, e.original) == skeleton; });
+  const std::optional<size_t> like =
+      FirstEntry(deny.index(), [&](const AclEntry& e) {
+        const std::optional<u8guard::internal::LookalikeSkeletons> theirs =
+            Skeletons(p, e.original, e.key);
+        return theirs && ShareOne(*skeletons, *theirs);
+      });
   Check(like.has_value() == static_cast<bool>(r), "resemblance presence");
   if (r) Check(r.match->index == *like, "resemblance entry");
   if (g) Check(static_cast<bool>(r), "a grant that is no resemblance");

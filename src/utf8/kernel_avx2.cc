@@ -14,7 +14,6 @@ using V = __m256i;
 constexpr int kVecBytes = 32;
 
 inline V Zero() { return _mm256_setzero_si256(); }
-inline V Splat(uint8_t b) { return _mm256_set1_epi8(static_cast<char>(b)); }
 inline V Splat32(uint32_t w) { return _mm256_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) {
   return _mm256_load_si256(reinterpret_cast<const V*>(p));
@@ -28,8 +27,7 @@ inline V And(V a, V b) { return _mm256_and_si256(a, b); }
 inline V Or(V a, V b) { return _mm256_or_si256(a, b); }
 inline V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
 inline V SubsU8(V a, V b) { return _mm256_subs_epu8(a, b); }
-inline V LowNibble(V v) { return And(v, Splat(0x0F)); }
-inline V HighNibble(V v) { return LowNibble(_mm256_srli_epi16(v, 4)); }
+inline V WordsRight4(V v) { return _mm256_srli_epi16(v, 4); }
 template <int N>
 inline V Prev(V cur, V prev) {
   // [prev.hi, cur.lo], then per-lane alignr brings the bytes across lanes.

@@ -16,7 +16,6 @@ using V = __m512i;
 constexpr int kVecBytes = 64;
 
 inline V Zero() { return _mm512_setzero_si512(); }
-inline V Splat(uint8_t b) { return _mm512_set1_epi8(static_cast<char>(b)); }
 inline V Splat32(uint32_t w) { return _mm512_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) { return _mm512_load_si512(p); }
 inline V Table(const uint8_t* t) {
@@ -28,8 +27,7 @@ inline V And(V a, V b) { return _mm512_and_si512(a, b); }
 inline V Or(V a, V b) { return _mm512_or_si512(a, b); }
 inline V Xor(V a, V b) { return _mm512_xor_si512(a, b); }
 inline V SubsU8(V a, V b) { return _mm512_subs_epu8(a, b); }
-inline V LowNibble(V v) { return And(v, Splat(0x0F)); }
-inline V HighNibble(V v) { return LowNibble(_mm512_srli_epi16(v, 4)); }
+inline V WordsRight4(V v) { return _mm512_srli_epi16(v, 4); }
 template <int N>
 inline V Prev(V cur, V prev) {
   // Lanes [prev.3, cur.0, cur.1, cur.2], then per-lane alignr.

@@ -14,7 +14,6 @@ using V = __m128i;
 constexpr int kVecBytes = 16;
 
 inline V Zero() { return _mm_setzero_si128(); }
-inline V Splat(uint8_t b) { return _mm_set1_epi8(static_cast<char>(b)); }
 inline V Splat32(uint32_t w) { return _mm_set1_epi32(static_cast<int>(w)); }
 inline V LoadAligned(const uint8_t* p) {
   return _mm_load_si128(reinterpret_cast<const V*>(p));
@@ -27,8 +26,7 @@ inline V And(V a, V b) { return _mm_and_si128(a, b); }
 inline V Or(V a, V b) { return _mm_or_si128(a, b); }
 inline V Xor(V a, V b) { return _mm_xor_si128(a, b); }
 inline V SubsU8(V a, V b) { return _mm_subs_epu8(a, b); }
-inline V LowNibble(V v) { return And(v, Splat(0x0F)); }
-inline V HighNibble(V v) { return LowNibble(_mm_srli_epi16(v, 4)); }
+inline V WordsRight4(V v) { return _mm_srli_epi16(v, 4); }
 template <int N>
 inline V Prev(V cur, V prev) {
   return _mm_alignr_epi8(cur, prev, 16 - N);

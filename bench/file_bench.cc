@@ -1,9 +1,14 @@
 // BM_CheckFile/<impl>/<content>: `u8guard check FILE` on a file in the page
 // cache, against a plain read() loop like cat's on the same file.
 //
-//   u8guard       ValidateUtf8File(path), what `u8guard check FILE` runs
-//                 (read() of 256 KiB chunks into a page-aligned buffer, each
-//                 validated in turn; src/utf8/file.cc)
+//   u8guard       ValidateUtf8File(path): one thread, read() of 256 KiB
+//                 chunks into a page-aligned buffer, each validated in turn
+//                 (src/utf8/file.cc); what `u8guard check --threads=1` runs
+//   u8guard_threads
+//                 ValidateUtf8File(path, {.threads = 0}): one range of the
+//                 file per CPU, each read with pread() and validated by its
+//                 own thread (src/utf8/file_ranges.cc); what `u8guard check
+//                 FILE` runs by default
 //   read_loop     open, read() 128 KiB at a time into a page-aligned buffer
 //                 until the end, close: what GNU cat 9.1 does for
 //                 `cat FILE >/dev/null` (its writes to /dev/null cost nothing)
@@ -151,7 +156,9 @@ void BM_CheckFile(benchmark::State& state, const std::string& impl,
         Die("short read of " + path);
       }
     } else {
-      const absl::StatusOr<Utf8Result> r = ValidateUtf8File(path);
+      const int threads = impl == "u8guard" ? 1 : 0;
+      const absl::StatusOr<Utf8Result> r =
+          ValidateUtf8File(path, {.threads = threads});
       CheckValid(r, size);
     }
   }
@@ -161,7 +168,8 @@ void BM_CheckFile(benchmark::State& state, const std::string& impl,
 
 bool RegisterAll() {
   for (const char* content : {"ascii", "mixed"}) {
-    for (const char* impl : {"u8guard", "read_loop", "read_loop_16"}) {
+    for (const char* impl :
+         {"u8guard", "u8guard_threads", "read_loop", "read_loop_16"}) {
       benchmark::RegisterBenchmark(
           absl::StrFormat("BM_CheckFile/%s/%s", impl, content).c_str(),
           [impl = std::string(impl), content = std::string(content)](

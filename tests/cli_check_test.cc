@@ -155,6 +155,11 @@ TEST_F(CliCheck, UsageErrorsExitTwo) {
                        " 2>/dev/null")
                 .exit_code,
             2);
+  EXPECT_EQ(RunCommand(Cli() + " check --threads=-1 " + ShellQuote(valid_) +
+                       " 2>/dev/null")
+                .exit_code,
+            2);
+  EXPECT_NE(Stderr("check --threads=-1").find("--threads"), std::string::npos);
   EXPECT_EQ(RunCommand(Cli() + " 2>/dev/null").exit_code, 2);
   EXPECT_EQ(RunCommand(Cli() + " no-such-command 2>/dev/null").exit_code, 2);
 }
@@ -186,6 +191,49 @@ TEST_F(CliCheck, SequencesAcrossReadBoundaries) {
   }
 }
 
+// Runs `u8guard check THREADS PATH` on the large file of the test below:
+// the error at `error_at` is found and peak RSS stays under 64 MiB.
+void CheckLargeFile(const std::string& path, const std::string& threads,
+                    uint64_t error_at) {
+  ScopedTempDir dir;
+  const std::string rss_file = dir.File("rss");
+  const bool have_time = RunCommand("test -x /usr/bin/time").exit_code == 0;
+  const std::string check =
+      Cli() + " check " + threads + " " + ShellQuote(path);
+  const std::string command =
+      have_time ? "/usr/bin/time -f %M -o " + ShellQuote(rss_file) + " " + check
+                : check;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = RunCommand(command);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  EXPECT_EQ(r.exit_code, 1) << threads;
+  EXPECT_EQ(r.out, absl::StrCat(path, ":", error_at, ": encoded surrogate\n"))
+      << threads;
+
+  int64_t peak_kib = -1;
+  if (have_time) {
+    // GNU time writes "Command exited with non-zero status 1" first.
+    const std::vector<std::string> lines =
+        testing::SplitLines(ReadFileOrDie(rss_file));
+    ASSERT_FALSE(lines.empty());
+    ASSERT_TRUE(
+        absl::SimpleAtoi(absl::StripAsciiWhitespace(lines.back()), &peak_kib))
+        << lines.back();
+  } else {
+    // popen's children are reaped by pclose, so RUSAGE_CHILDREN holds the
+    // largest of them, including this one.
+    rusage usage{};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    peak_kib = usage.ru_maxrss;
+  }
+  EXPECT_GT(peak_kib, 0);
+  EXPECT_LT(peak_kib, 64 * 1024) << "peak RSS in KiB, " << threads;
+  std::printf("200 MiB check %s: %.2f s, peak RSS %lld KiB\n", threads.c_str(),
+              seconds, static_cast<long long>(peak_kib));
+}
+
 // 200 MiB of mixed valid text with one surrogate near the end: the offset is
 // right and the process stays under 64 MiB of peak RSS.
 TEST_F(CliCheck, LargeFileInConstantMemory) {
@@ -208,42 +256,11 @@ TEST_F(CliCheck, LargeFileInConstantMemory) {
     out.close();
     ASSERT_TRUE(out.good());
   }
-  const std::string rss_file = dir_.File("rss");
-  const bool have_time = RunCommand("test -x /usr/bin/time").exit_code == 0;
-  const std::string command =
-      have_time ? "/usr/bin/time -f %M -o " + ShellQuote(rss_file) + " " +
-                      Cli() + " check " + ShellQuote(path)
-                : Cli() + " check " + ShellQuote(path);
-  const auto start = std::chrono::steady_clock::now();
-  const auto r = RunCommand(command);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, absl::StrCat(path, ":", error_at, ": encoded surrogate\n"));
-
-  int64_t peak_kib = -1;
-  if (have_time) {
-    // GNU time writes "Command exited with non-zero status 1" first.
-    const std::vector<std::string> lines =
-        testing::SplitLines(ReadFileOrDie(rss_file));
-    ASSERT_FALSE(lines.empty());
-    ASSERT_TRUE(
-        absl::SimpleAtoi(absl::StripAsciiWhitespace(lines.back()), &peak_kib))
-        << lines.back();
-  } else {
-    // popen's children are reaped by pclose, so RUSAGE_CHILDREN holds the
-    // largest of them, including this one.
-    rusage usage{};
-    getrusage(RUSAGE_CHILDREN, &usage);
-    peak_kib = usage.ru_maxrss;
+  // In order, in the most ranges the library allows, and one per CPU (the
+  // default).
+  for (const std::string threads : {"--threads=1", "--threads=16", ""}) {
+    CheckLargeFile(path, threads, error_at);
   }
-  EXPECT_GT(peak_kib, 0);
-  EXPECT_LT(peak_kib, 64 * 1024) << "peak RSS in KiB";
-  RecordProperty("cli_seconds", absl::StrFormat("%.2f", seconds));
-  RecordProperty("cli_peak_rss_kib", absl::StrCat(peak_kib));
-  std::printf("200 MiB check: %.2f s, peak RSS %lld KiB\n", seconds,
-              static_cast<long long>(peak_kib));
 }
 
 }  // namespace

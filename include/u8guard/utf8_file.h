@@ -27,9 +27,33 @@ namespace u8guard {
 // of a 200 MiB file stays under 64 MiB of peak RSS.
 absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd);
 
+// How ValidateUtf8File reads a file.
+struct Utf8FileOptions {
+  // Threads that read and validate one regular file at once, each one range
+  // of it (with pread(), so copying out of the page cache runs in parallel
+  // too: on a cached file that is most of the time). 1, the default: the
+  // calling thread reads the file in order and no thread is started. 0: one
+  // per CPU this process may run on (sched_getaffinity). Whatever is asked,
+  // at most 16, and at most one per 16 MiB of the file, so files under
+  // 32 MiB, standard input, pipes and devices are always read in order.
+  // Each thread holds one 256 KiB buffer. The result is the same as reading
+  // in order: the first error of the file, offset and kind.
+  int threads = 1;
+};
+
 // Opens `path` ("-" means standard input) and validates it as ValidateUtf8Fd
-// does. Returns NotFound / PermissionDenied / an I/O error Status naming the
-// path when it cannot be opened or read.
+// does, from its start, with options.threads threads for a large regular
+// file (see Utf8FileOptions). Returns NotFound / PermissionDenied / an I/O
+// error Status naming the path when it cannot be opened or read, and
+// InvalidArgument for threads < 0. When the file changes size while it is
+// read, the result is that of the file as the readers found it: a reader
+// that meets the end of the file ends the input there.
+absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
+                                            const Utf8FileOptions& options);
+
+// ValidateUtf8File(path, {}): one thread, reading in order. (An overload,
+// not a default argument, so that programs linked before the options
+// existed find the function they call: README.md, "ABI policy".)
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path);
 
 }  // namespace u8guard

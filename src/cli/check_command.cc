@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <iostream>
 
+#include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
 #include "src/cli/commands.h"
+#include "src/cli/flags.h"
 #include "src/cli/json.h"
 #include "u8guard/utf8.h"
 #include "u8guard/utf8_file.h"
@@ -12,12 +14,18 @@
 namespace u8guard::cli {
 
 int RunCheck(const std::vector<std::string>& args, Format format) {
+  const int threads = absl::GetFlag(FLAGS_threads);
+  if (threads < 0) {
+    std::cerr << "u8guard check: --threads must be 0 (one per CPU) or more\n";
+    return kExitUsage;
+  }
   std::vector<std::string> files = args;
   if (files.empty()) files.push_back("-");
   int exit_code = kExitOk;
   for (const std::string& file : files) {
     if (!std::cout.good()) break;  // output failed: main reports it
-    const absl::StatusOr<Utf8Result> r = ValidateUtf8File(file);
+    const absl::StatusOr<Utf8Result> r =
+        ValidateUtf8File(file, {.threads = threads});
     if (!r.ok()) {
       std::cerr << "u8guard check: " << r.status().message() << "\n";
       if (format == Format::kJson) {

@@ -47,6 +47,11 @@ ABSL_FLAG(uint64_t, max_acl_bytes,
           uint64_t{::u8guard::AclLoadOptions().max_file_bytes},
           "acl: refuse ACL files larger than this many bytes");
 
+// u8guard check (include/u8guard/utf8_file.h, Utf8FileOptions).
+ABSL_FLAG(int32_t, threads, 0,
+          "check: threads reading one large regular file at once, each a "
+          "range of it (0: one per CPU; 1: in order)");
+
 namespace u8guard::cli {
 namespace {
 
@@ -69,6 +74,7 @@ constexpr std::string_view kCliFlags[] = {
     "acl",
     "mode",
     "max_acl_bytes",
+    "threads",
 };
 
 bool IsCliFlag(std::string_view name) {

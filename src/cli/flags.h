@@ -34,6 +34,9 @@ ABSL_DECLARE_FLAG(std::string, mode);
 // acl audit, acl lookup: AclLoadOptions::max_file_bytes.
 ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 
+// u8guard check.
+ABSL_DECLARE_FLAG(int32_t, threads);
+
 namespace u8guard::cli {
 
 // The profile named by --profile (from --profile-dir's policy files, else

@@ -81,12 +81,17 @@ exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 )";
 
 constexpr char kCheckUsage[] =
-    R"(usage: u8guard check [--format=text|json] [--] [FILE|-]...
+    R"(usage: u8guard check [--format=text|json] [--threads=N] [--] [FILE|-]...
 
 Validates each FILE ("-" or none: standard input) as strict UTF-8 (RFC 3629),
 streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
 0-based byte offset of the first error). JSON: {"file", "valid",
 "valid_up_to", "error", "error_len"}, or {"file", "io_error"}.
+
+  --threads=N  threads that read one regular file at once, each a range of
+               it, for files of 32 MiB and more (at most one per 16 MiB, and
+               16); 0, the default: one per CPU; 1: read in order. The answer
+               is the same either way.
 
 exit status: 0 all valid, 1 some invalid, 2 usage or I/O error
 )";
@@ -209,7 +214,7 @@ struct Command {
 
 const std::vector<Command>& Commands() {
   static const auto* const kCommands = new std::vector<Command>{
-      {"", "check", kCheckUsage, {"format"}, &RunCheck},
+      {"", "check", kCheckUsage, {"format", "threads"}, &RunCheck},
       {"",
        "canon",
        absl::StrCat(kCanonUsage, kCanonUsageRest),

@@ -1,5 +1,7 @@
 // Streaming validation of file descriptors: read() into one page-aligned
-// buffer, each chunk validated while it is still in the cache.
+// buffer, each chunk validated while it is still in the cache; and, for a
+// regular file when asked, several threads each reading one range of it
+// (file_ranges.cc).
 //
 // Not mmap: on the machine the figures in bench/README.md come from,
 // mapping a cached file in windows cost as much in page faults as read()
@@ -8,43 +10,58 @@
 // raises SIGBUS, which would take down the whole calling process.
 
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <memory>
-#include <new>
+#include <thread>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "src/utf8/file_ranges.h"
+#include "src/utf8/read_buffer.h"
 #include "u8guard/utf8_file.h"
 
 namespace u8guard {
 namespace {
 
-// read() chunk: large enough that system calls cost little (4096 per GiB),
-// small enough that the chunk is still in L2 when the kernel validates it.
-constexpr size_t kChunk = 256 * 1024;
+// The CPUs this process may run on (at least 1).
+int UsableCpus() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    return std::max(1, CPU_COUNT(&set));
+  }
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
 
-// The buffer's alignment. The kernel's copy into a destination that is not
-// 64-byte aligned is slower (1.27x on the machine of bench/README.md, up to
-// 5x on others), and malloc returns large blocks 16 bytes past a page
-// boundary.
-constexpr std::align_val_t kBufferAlign{4096};
+// The number of ranges to read `fd` in, 1 for reading it in order.
+int RangesFor(int fd, int threads) {
+  if (threads == 1) return 1;
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return 1;
+  return internal::RangeCount(static_cast<uint64_t>(st.st_size),
+                              threads == 0 ? UsableCpus() : threads);
+}
 
-struct AlignedDelete {
-  void operator()(char* p) const { ::operator delete[](p, kBufferAlign); }
-};
+absl::StatusOr<Utf8Result> ValidateOpened(int fd, int threads) {
+  const int ranges = RangesFor(fd, threads);
+  if (ranges <= 1) return ValidateUtf8Fd(fd);
+  struct stat st;
+  if (fstat(fd, &st) != 0) return absl::ErrnoToStatus(errno, "stat");
+  return internal::ValidateUtf8FileRanges(fd, static_cast<uint64_t>(st.st_size),
+                                          ranges);
+}
 
 }  // namespace
 
 absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd) {
   posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  const std::unique_ptr<char[], AlignedDelete> buf(
-      new (kBufferAlign) char[kChunk]);
+  const internal::ReadBuffer buf = internal::NewReadBuffer();
   Utf8StreamValidator v;
   for (;;) {
-    const ssize_t got = read(fd, buf.get(), kChunk);
+    const ssize_t got = read(fd, buf.get(), internal::kReadChunk);
     if (got < 0) {
       if (errno == EINTR) continue;
       return absl::ErrnoToStatus(errno, "read");
@@ -55,18 +72,28 @@ absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd) {
   }
 }
 
-absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path) {
+absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
+                                            const Utf8FileOptions& options) {
+  if (options.threads < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "threads must be 0 (one per CPU) or more, not ", options.threads));
+  }
   const bool is_stdin = path == "-";
   const int fd =
       is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, path);
-  absl::StatusOr<Utf8Result> r = ValidateUtf8Fd(fd);
+  absl::StatusOr<Utf8Result> r =
+      is_stdin ? ValidateUtf8Fd(fd) : ValidateOpened(fd, options.threads);
   if (!is_stdin) close(fd);
   if (!r.ok()) {
     return absl::Status(r.status().code(),
                         absl::StrCat(path, ": ", r.status().message()));
   }
   return r;
+}
+
+absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path) {
+  return ValidateUtf8File(path, Utf8FileOptions());
 }
 
 }  // namespace u8guard

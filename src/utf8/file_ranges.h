@@ -1,0 +1,51 @@
+// Validation of a regular file by several threads, each reading and
+// validating one range of it with pread(). Internal: ValidateUtf8File
+// (file.cc) calls it when Utf8FileOptions asks for more than one thread.
+
+#ifndef U8GUARD_SRC_UTF8_FILE_RANGES_H_
+#define U8GUARD_SRC_UTF8_FILE_RANGES_H_
+
+#include <cstdint>
+#include <span>
+
+#include "absl/status/statusor.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::internal {
+
+// Each range at least this long: below it, starting a thread costs more than
+// it saves.
+inline constexpr uint64_t kMinRangeBytes = uint64_t{16} << 20;
+
+// At most this many ranges (and read buffers of kReadChunk bytes).
+inline constexpr int kMaxRanges = 16;
+
+// The number of ranges for a file of `size` bytes when `threads` (>= 1) are
+// asked for: at most `threads`, kMaxRanges, and one per kMinRangeBytes.
+int RangeCount(uint64_t size, int threads);
+
+// Validates the regular file `fd`, whose size was `size` when the caller
+// looked, from offset 0 to its end, as `ranges` (>= 2) threads at once: the
+// calling thread and ranges - 1 it starts. Returns exactly what reading the
+// file in order with ValidateUtf8Fd would: the first error of the whole
+// file, with its offset and kind, or ok() with valid_up_to = the file's
+// size; a read error Status only when no UTF-8 error comes before the range
+// that failed to read.
+//
+// A file that changes size while it is read is validated up to the end that
+// the range reading it found: a range that meets the end of the file early
+// ends the input there (later ranges are ignored), and the last range reads
+// on until read() reports the end. Does not move `fd`'s offset.
+absl::StatusOr<Utf8Result> ValidateUtf8FileRanges(int fd, uint64_t size,
+                                                  int ranges);
+
+// ValidateUtf8FileRanges with the cuts given: one range ends and the next
+// begins at or just after each of `cuts` (non-decreasing offsets), at the
+// first byte there that starts a character. For tests, which place cuts
+// anywhere; a cut at or past the end of the file makes it one range.
+absl::StatusOr<Utf8Result> ValidateUtf8FileCuts(int fd,
+                                                std::span<const uint64_t> cuts);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_UTF8_FILE_RANGES_H_

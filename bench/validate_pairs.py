@@ -40,7 +40,11 @@ def run_pair(binary, kernel, impl, repetitions, min_time, json_dir):
   cmd = [
       binary, "--benchmark_filter=^BM_Validate/(u8guard|simdutf)/",
       f"--benchmark_repetitions={repetitions}",
-      f"--benchmark_min_time={min_time}", "--benchmark_format=json"
+      f"--benchmark_min_time={min_time}", "--benchmark_format=json",
+      # Repetitions of u8guard and simdutf in random order, so that a
+      # change of the machine's speed during the run (shared VMs) falls on
+      # both alike.
+      "--benchmark_enable_random_interleaving=true"
   ]
   out = subprocess.run(cmd, env=env, check=True, capture_output=True,
                        text=True).stdout

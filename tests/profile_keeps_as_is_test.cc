@@ -18,6 +18,7 @@
 #include "gtest/gtest.h"
 #include "src/match/pipeline.h"
 #include "src/unicode/code_point_facts.h"
+#include "src/unicode/mapping_table.h"
 #include "src/unicode/precis_property.h"
 #include "u8guard/profile.h"
 #include "u8guard/utf8.h"
@@ -161,6 +162,24 @@ TEST(ProfileKeepsAsIs, NotWhereARuleChangesOrRejectsTheText) {
   const CodePointFacts facts = ScanCodePoints(marks, mapped.max_non_starters);
   EXPECT_EQ(facts.stream_unsafe_at, 1 + 2 * mapped.max_non_starters);
   EXPECT_FALSE(ProfileKeepsAsIs(mapped, key, marks, facts));
+}
+
+// The combined table ScanCodePoints reads is the mapping flags and the
+// PRECIS property of their own tables, for every code point.
+TEST(CodePointFactsTable, IsTheMappingFlagsAndThePrecisProperty) {
+  const CodePointTable<uint32_t>& facts = CodePointFactsTable();
+  int wrong = 0;
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    const uint32_t want = uint32_t{MappingFlagsOf(cp)} |
+                          (static_cast<uint32_t>(PrecisPropertyOf(cp).property)
+                           << kFactsPropertyShift);
+    if (facts.Get(cp) != want && ++wrong <= 5) {
+      ADD_FAILURE() << absl::StrFormat("U+%04X: %08X, want %08X",
+                                       static_cast<uint32_t>(cp), facts.Get(cp),
+                                       want);
+    }
+  }
+  EXPECT_EQ(wrong, 0);
 }
 
 }  // namespace

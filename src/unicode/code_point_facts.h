@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "src/unicode/code_point_table.h"
 #include "src/unicode/precis_property.h"
 
 namespace u8guard::internal {
@@ -36,11 +37,23 @@ struct CodePointFacts {
   }
 };
 
+// Every code point's MappingFlag bits (mapping_table.h) in bits 0-15 and
+// its PRECIS derived property (PrecisProperty, precis_property.h) in bits
+// 16-18: MappingFlagTable() and PrecisTable() in one table, built from them
+// on first use (thread-safe), so that a scan makes one lookup per code
+// point. Where either of them could not be built, it reads as they do (the
+// flags 0, the property DISALLOWED); if this table itself cannot be built,
+// every code point reads as flags 0 and DISALLOWED (fail closed).
+const CodePointTable<uint32_t>& CodePointFactsTable();
+
+// The bit offset of the PRECIS property in CodePointFactsTable()'s values.
+inline constexpr int kFactsPropertyShift = 16;
+
 // Scans valid UTF-8 `text` (unchecked: callers validated it) code point by
-// code point, with one lookup in MappingFlagTable() and one in PrecisTable()
-// per non-ASCII code point, and checks the Stream-Safe bound of
-// `max_non_starters` non-starters in a row. Callers check MappingTableOk()
-// first: without ICU's data every flag reads as 0.
+// code point, with one lookup in CodePointFactsTable() per non-ASCII code
+// point, and checks the Stream-Safe bound of `max_non_starters`
+// non-starters in a row. Callers check MappingTableOk() first: without
+// ICU's data every flag reads as 0.
 CodePointFacts ScanCodePoints(std::string_view text, size_t max_non_starters);
 
 }  // namespace u8guard::internal

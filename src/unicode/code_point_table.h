@@ -14,16 +14,17 @@
 
 namespace u8guard::internal {
 
-// A map from every code point U+0000..U+10FFFF to a `Value` (uint8_t or
-// uint16_t), built once from a function and then only read (thread-safe).
-// A lookup of a BMP code point is two dependent loads, inline, as with a
-// two-stage table; above U+FFFF, ICU's small-index function. Code points
-// above U+10FFFF read as 0. Hot loops take a reference to the table once
+// A map from every code point U+0000..U+10FFFF to a `Value` (uint8_t,
+// uint16_t or uint32_t), built once from a function and then only read
+// (thread-safe). A lookup of a BMP code point is two dependent loads, inline,
+// as with a two-stage table; above U+FFFF, ICU's small-index function. Code
+// points above U+10FFFF read as 0. Hot loops take a reference to the table once
 // and call Get per code point.
 template <typename Value>
 class CodePointTable {
   static_assert(std::is_same_v<Value, uint8_t> ||
-                std::is_same_v<Value, uint16_t>);
+                std::is_same_v<Value, uint16_t> ||
+                std::is_same_v<Value, uint32_t>);
 
  public:
   // Builds the table from `value_of(cp)`, called once for every code point
@@ -47,7 +48,9 @@ class CodePointTable {
     }
     UCPTrie* trie = umutablecptrie_buildImmutable(
         m, UCPTRIE_TYPE_FAST,
-        sizeof(Value) == 1 ? UCPTRIE_VALUE_BITS_8 : UCPTRIE_VALUE_BITS_16,
+        sizeof(Value) == 1   ? UCPTRIE_VALUE_BITS_8
+        : sizeof(Value) == 2 ? UCPTRIE_VALUE_BITS_16
+                             : UCPTRIE_VALUE_BITS_32,
         &status);
     umutablecptrie_close(m);
     if (U_FAILURE(status)) {
@@ -63,15 +66,19 @@ class CodePointTable {
     if (cp <= 0xFFFF) [[likely]] {
       if constexpr (sizeof(Value) == 1) {
         return UCPTRIE_FAST_BMP_GET(trie_, UCPTRIE_8, c);
-      } else {
+      } else if constexpr (sizeof(Value) == 2) {
         return UCPTRIE_FAST_BMP_GET(trie_, UCPTRIE_16, c);
+      } else {
+        return UCPTRIE_FAST_BMP_GET(trie_, UCPTRIE_32, c);
       }
     }
     if (cp > 0x10FFFF) return 0;
     if constexpr (sizeof(Value) == 1) {
       return UCPTRIE_FAST_SUPP_GET(trie_, UCPTRIE_8, c);
-    } else {
+    } else if constexpr (sizeof(Value) == 2) {
       return UCPTRIE_FAST_SUPP_GET(trie_, UCPTRIE_16, c);
+    } else {
+      return UCPTRIE_FAST_SUPP_GET(trie_, UCPTRIE_32, c);
     }
   }
 

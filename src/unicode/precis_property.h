@@ -103,6 +103,15 @@ inline PrecisDerivation PrecisPropertyOfNonAscii(
   return UnpackDerivation(table.Get(cp));
 }
 
+// PrecisPropertyOf for cp < 0x80, without the table (see below).
+constexpr PrecisDerivation PrecisPropertyOfAscii(char32_t cp) {
+  if (cp >= 0x21 && cp != 0x7F) {
+    return {PrecisProperty::kPvalid, PrecisReason::kAscii7};
+  }
+  if (cp == 0x20) return {PrecisProperty::kFreePval, PrecisReason::kSpaces};
+  return {PrecisProperty::kDisallowed, PrecisReason::kControls};
+}
+
 // Same answer as DerivePrecisProperty, from a table built from it once, on
 // first use (thread-safe; about 50 KB, built in tens of milliseconds),
 // covering U+0000..U+10FFFF. ASCII is answered inline without the table:
@@ -113,13 +122,7 @@ inline PrecisDerivation PrecisPropertyOfNonAscii(
 // DISALLOWED/other.
 inline PrecisDerivation PrecisPropertyOf(
     char32_t cp, const CodePointTable<uint8_t>& table = PrecisTable()) {
-  if (cp < 0x80) {
-    if (cp >= 0x21 && cp != 0x7F) {
-      return {PrecisProperty::kPvalid, PrecisReason::kAscii7};
-    }
-    if (cp == 0x20) return {PrecisProperty::kFreePval, PrecisReason::kSpaces};
-    return {PrecisProperty::kDisallowed, PrecisReason::kControls};
-  }
+  if (cp < 0x80) return PrecisPropertyOfAscii(cp);
   return PrecisPropertyOfNonAscii(cp, table);
 }
 

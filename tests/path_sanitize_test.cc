@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "src/path/path_rules.h"
+#include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
@@ -824,6 +825,104 @@ TEST(PathSanitize, CaseFoldingAloneNeverChangesWhatTheRulesSee) {
     }
   }
   EXPECT_EQ(bad, 0);
+}
+
+// What the whole-segment rules and the structure check look at in one form
+// of a segment (src/path/sanitize.cc, CheckWholeSegment; SameStructure).
+struct RulesView {
+  bool empty, dot_segment, hidden, drive, reserved, trailing_dot_space;
+  std::string structure;  // the structure characters, in order (Windows)
+
+  bool operator==(const RulesView&) const = default;
+};
+
+RulesView ViewOf(std::string_view form) {
+  RulesView v{form.empty(),
+              form == "." || form == "..",
+              form.starts_with('.'),
+              internal::StartsWithDriveLetter(form),
+              internal::IsWindowsReservedName(form),
+              form.ends_with('.') || form.ends_with(' '),
+              {}};
+  for (size_t pos = 0; pos < form.size();) {
+    const int32_t cp = DecodeUtf8At(form, pos);
+    if (cp < 0) {
+      ADD_FAILURE() << "invalid UTF-8: " << ToHex(form);
+      return v;
+    }
+    if (IsPathStructureCharacter(static_cast<char32_t>(cp),
+                                 /*windows=*/true)) {
+      v.structure += absl::StrFormat("U+%04X ", cp);
+    }
+  }
+  return v;
+}
+
+// Where NFKC changes a segment d without a default ignorable, and NFKC(d) is
+// made of NFKC-stable code points without one, the sanitizer checks NFKC(d)
+// in place of NFKC_Casefold(d) (src/path/nfkc_structure.cc). The two are
+// not always equal (U+1F80 U+0301: NFKC composes U+1F84, which folds to
+// U+1F04 U+03B9, while NFKC_Casefold folds first and puts the accent on the
+// iota), but they must look the same to the rules: for every code point,
+// and for strings that mix what composes, decomposes and folds.
+TEST(PathSanitize, WhereNfkcCasefoldIsSkippedTheRulesSeeTheSame) {
+  const auto form = [](NormalizationForm f, const std::string& s) {
+    const absl::StatusOr<std::string> r = Normalize(f, s);
+    EXPECT_TRUE(r.ok()) << r.status();
+    return r.ok() ? *r : std::string();
+  };
+  const auto stable_without_ignorables = [](std::string_view s) {
+    const internal::CodePointFacts f =
+        internal::ScanCodePoints(s, std::string_view::npos);
+    return (f.all_flags & internal::kNfkcStable) != 0 &&
+           (f.any_flags & internal::kDefaultIgnorable) == 0;
+  };
+  int tried = 0;
+  // Returns false on a disagreement.
+  const auto check = [&](const std::string& s) {
+    const internal::CodePointFacts f =
+        internal::ScanCodePoints(s, std::string_view::npos);
+    if ((f.any_flags & internal::kDefaultIgnorable) != 0) return true;
+    const std::string nfkc = form(NormalizationForm::kNfkc, s);
+    if (nfkc == s || !stable_without_ignorables(nfkc)) return true;
+    ++tried;
+    const std::string folded = form(NormalizationForm::kNfkcCasefold, s);
+    if (ViewOf(folded) == ViewOf(nfkc)) return true;
+    ADD_FAILURE() << ToHex(s) << ": NFKC " << ToHex(nfkc)
+                  << " and NFKC_Casefold " << ToHex(folded)
+                  << " differ for the rules";
+    return false;
+  };
+  int bad = 0;
+  for (char32_t cp = 0; cp <= 0x10FFFF && bad < 10; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    std::string one;
+    ASSERT_TRUE(AppendUtf8(cp, one));
+    bad += !check(one);
+  }
+  // Mixed strings: ASCII (structure characters and letters), combining
+  // marks, Greek with and without tonos and its compatibility letters,
+  // Hangul jamo and syllables, fullwidth forms, ligatures, default
+  // ignorables, letters whose folding is long or composes.
+  const std::vector<char32_t> pool = {
+      U'.',   U'/',   U'a',   U'I',   U'K',   U'e',   U' ',   U'<',
+      U'=',   0x0301, 0x0308, 0x0338, 0x0345, 0x0342, 0x0313, 0x03B1,
+      0x0399, 0x03C2, 0x1F79, 0x1FB3, 0x1F80, 0x0390, 0x03D0, 0x03F5,
+      0x1100, 0x1161, 0x11A8, 0xAC00, 0xFF0E, 0xFF21, 0xFB01, 0x00DF,
+      0x1E9E, 0x0130, 0x212A, 0x2126, 0x200B, 0x00AD, 0xFE0F, 0x3164,
+      0xFFA0, 0x0F73, 0x0344, 0x1E9B, 0x0323, 0x2024, 0xFE52, 0xFF43,
+      0xFF4F, 0xFF4E, 0xFF1A, 0x2460, 0x33C7, 0x2100, 0x00BD};
+  std::mt19937 rng(17);
+  for (int i = 0; i < 200000 && bad < 10; ++i) {
+    std::string s;
+    const size_t len = 1 + rng() % 6;
+    for (size_t k = 0; k < len; ++k) {
+      ASSERT_TRUE(AppendUtf8(pool[rng() % pool.size()], s));
+    }
+    bad += !check(s);
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(tried, 10000);  // the shortcut's case, many times
 }
 
 }  // namespace

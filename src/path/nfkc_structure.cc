@@ -74,13 +74,24 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
   }
   // NFKC_Casefold also case-folds (no structure character comes out of case
   // folding) and removes default ignorables, which can join dots or hide a
-  // leading dot or a reserved name: run it when NFKC changed something or
-  // when a default ignorable is there to be removed. Otherwise it differs
-  // only by case folding, which the rules below do not care about: no code
-  // point folds to nothing, to '.' or to another structure character
-  // (mapping_table.h, kDefaultIgnorable), so not even a segment of dots and
-  // NFKC-stable letters can fold into "", "." or "..".
-  if (!stable || ignorables) {
+  // leading dot or a reserved name: run it when a default ignorable is there
+  // to be removed, or when NFKC changed something and its result is not
+  // itself made of NFKC-stable code points without a default ignorable.
+  // Otherwise NFKC_Casefold(d), which is NFKC_Casefold(NFKC(d)), differs
+  // from NFKC(d) (d itself when stable) only by case folding, which the
+  // rules below do not care about: no NFKC-stable code point folds to
+  // nothing, to '.' or to another structure character (mapping_table.h,
+  // kDefaultIgnorable; tests/path_sanitize_test.cc checks every code point,
+  // and that equality on every code point and on mixed strings), so not
+  // even a segment of dots and such letters can fold into "", "." or "..".
+  bool fold = ignorables;
+  if (!stable && !ignorables) {
+    const CodePointFacts f = ScanCodePoints(nfkc_form, std::string_view::npos);
+    fold = (f.all_flags & kNfkcStable) == 0 ||
+           (f.any_flags & kDefaultIgnorable) != 0;
+    casefold_form = nfkc_form;
+  }
+  if (fold) {
     casefold_buffer.clear();
     if (absl::Status s = AppendNormalizedValidUtf8(
             NormalizationForm::kNfkcCasefold, d, casefold_buffer);

@@ -679,6 +679,32 @@ TEST(PathSanitize, DepthAndLength) {
   ExpectRejected(path + "x", deep, "path/too_deep", 64);
 }
 
+// Where the profile changes a segment (here by NFC), the sanitizer runs it
+// before the NFKC structure check and takes its result as the NFKC form when
+// that is NFKC-stable: the answers must be those of NFKC itself, and a
+// segment that breaks both is still reported for its structure first.
+TEST(PathSanitize, ProfileResultStandsInForTheNfkcForm) {
+  const PathOptions o;
+  // U+1F79 (omicron with oxia) is U+03CC under NFC: NFKC-stable.
+  ExpectSanitized("a/\u1F79x", o, "a/\u03CCx");
+  // The same with U+03D0 (curled beta), which NFC keeps and NFKC makes
+  // U+03B2: the NFC result is not the NFKC form.
+  ExpectSanitized("a/\u1F79\u03D0", o, "a/\u03CC\u03D0");
+  // NFKC turns the one dot leader U+2024 into '.': a structure change,
+  // whether NFC keeps the segment or changes it (U+1F79), and reported
+  // before the profile's rejection of the unassigned U+0378.
+  ExpectRejected("a/b\u2024", o, "path/structure_changed_by_nfkc", 3);
+  ExpectRejected("a/\u1F79\u2024", o, "path/structure_changed_by_nfkc", 5);
+  ExpectRejected("a/\u1F79\u2024\xCD\xB8", o, "path/structure_changed_by_nfkc",
+                 5);
+  ExpectRejected("a/\u1F79\xCD\xB8", o, "DISALLOWED/unassigned", 5);
+  // NFKC as the path's form: the profile's result is the NFKC form itself.
+  PathOptions nfkc;
+  nfkc.normalization = NormalizationForm::kNfkc;
+  ExpectSanitized("a/\u1F79\u03D0", nfkc, "a/\u03CC\u03B2");
+  ExpectRejected("a/\u1F79\u2024", nfkc, "path/structure_changed_by_nfkc", 5);
+}
+
 // ---- offsets
 // ------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
 }  // namespace
 
 absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
+                                std::optional<std::string_view> known_nfkc,
                                 bool windows, std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
@@ -58,13 +59,17 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
   nfkc_form = d;
   casefold_form = d;
   if (!stable) {
-    nfkc_buffer.clear();
-    if (absl::Status s =
-            AppendNormalizedValidUtf8(NormalizationForm::kNfkc, d, nfkc_buffer);
-        !s.ok()) {
-      return s;
+    if (known_nfkc) {
+      nfkc_form = *known_nfkc;
+    } else {
+      nfkc_buffer.clear();
+      if (absl::Status s = AppendNormalizedValidUtf8(NormalizationForm::kNfkc,
+                                                     d, nfkc_buffer);
+          !s.ok()) {
+        return s;
+      }
+      nfkc_form = nfkc_buffer;
     }
-    nfkc_form = nfkc_buffer;
     if (!SameStructure(d, nfkc_form, windows)) {
       finding = Blame(d, windows,
                       "NFKC would change the structure characters "

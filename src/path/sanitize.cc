@@ -81,6 +81,15 @@ bool IsDotDot(std::string_view s) {
   return s.size() == 2 && s[0] == '.' && s[1] == '.';
 }
 
+// True when the profile's result for a segment it accepts is the segment
+// in its normalization form and nothing else: no width, space or case
+// mapping, no BOM taken off. (SanitizePathInto allows NFC and NFKC only.)
+bool MapsOnlyByNormalizing(const Profile& p) {
+  return !p.width_mapping && p.additional_mapping == SpaceMapping::kNone &&
+         p.key_case_mapping == CaseMapping::kNone &&
+         (p.bom == BomPolicy::kReject || p.bom == BomPolicy::kLiteral);
+}
+
 // One run over one input.
 class Sanitizer {
  public:
@@ -92,7 +101,8 @@ class Sanitizer {
         out_(out),
         scratch_(ThreadScratch<Scratch>()),
         windows_(options.windows),
-        ascii_identity_(internal::AsciiKeyRulesAreIdentity(profile)) {}
+        ascii_identity_(internal::AsciiKeyRulesAreIdentity(profile)),
+        normalization_only_(MapsOnlyByNormalizing(profile)) {}
 
   Verdict Run();
 
@@ -123,6 +133,9 @@ class Sanitizer {
   const bool windows_;
   // The profile's rules map ASCII segments without controls to themselves.
   const bool ascii_identity_;
+  // The profile's result, when it accepts a segment, is the segment in the
+  // profile's normalization form (MapsOnlyByNormalizing).
+  const bool normalization_only_;
   size_t rel_start_ = 0;
   // Where each segment of the result starts in out_ (at its '/').
   absl::InlinedVector<size_t, 16> starts_;
@@ -235,7 +248,9 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   // default ignorable, so NFKC and NFKC_Casefold (but for letter case) leave
   // the segment alone, and the profile keeps it as it is: no ICU call.
   std::string_view nfkc_form = d, casefold_form = d;
-  bool kept = false;  // the profile's result is `d` itself
+  bool kept = false;      // the profile's result is `d` itself
+  bool profiled = false;  // the profile ran: its verdict is profile_verdict
+  Verdict profile_verdict;
   if (bits & internal::kByteHigh) {
     if (map != nullptr) {
       const Utf8Result r = ValidateUtf8(d);
@@ -253,12 +268,31 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
     kept = internal::ProfileKeepsAsIs(profile_, profile_.key_case_mapping, d,
                                       facts);
+    // Where the profile changes the segment, it runs first (its verdict is
+    // reported after the structure check's, as if it ran after it): when
+    // its result is the segment in NFKC, or in NFC made of NFKC-stable code
+    // points (NFKC(d) = NFKC(NFC(d))), that is the NFKC form, and ICU need
+    // not compute it again.
+    std::optional<std::string_view> known_nfkc;
+    if (!kept) {
+      profile_verdict = internal::RunProfileSlowPath(
+          profile_, profile_.key_case_mapping, d, scratch_.normalized);
+      profiled = true;
+      if (profile_verdict.ok() && normalization_only_ &&
+          (profile_.normalization == NormalizationForm::kNfkc ||
+           (internal::ScanCodePoints(scratch_.normalized,
+                                     std::string_view::npos)
+                .all_flags &
+            internal::kNfkcStable) != 0)) {
+        known_nfkc = scratch_.normalized;
+      }
+    }
     // (No ICU call, and the forms stay `d`, where the facts say NFKC and
     // NFKC_Casefold cannot change what the rules look at.)
     std::optional<SegmentFinding> f;
     if (absl::Status s = internal::CheckNfkcStructure(
-            d, facts, windows_, scratch_.nfkc, scratch_.casefold, nfkc_form,
-            casefold_form, f);
+            d, facts, known_nfkc, windows_, scratch_.nfkc, scratch_.casefold,
+            nfkc_form, casefold_form, f);
         !s.ok()) {
       return s;
     }
@@ -275,7 +309,8 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
                 !internal::AsciiSizeWithinBounds(profile_, d.size()))) {
     // (A non-ASCII segment skips the profile's ASCII fast path.)
     Verdict v =
-        ascii
+        profiled ? std::move(profile_verdict)
+        : ascii
             ? internal::RunProfile(profile_, profile_.key_case_mapping, d,
                                    scratch_.normalized)
             : internal::RunProfileSlowPath(profile_, profile_.key_case_mapping,
@@ -457,6 +492,9 @@ absl::Status SanitizePathInto(std::string_view raw, const PathOptions& options,
 absl::StatusOr<std::string> SanitizePath(std::string_view raw,
                                          const PathOptions& options) {
   std::string out;
+  // One allocation where the result is no longer than the input under the
+  // root (the common case), instead of one per doubling as segments append.
+  out.reserve(raw.size() + options.root.size() + 1);
   if (absl::Status s = SanitizePathInto(raw, options, out); !s.ok()) return s;
   return out;
 }

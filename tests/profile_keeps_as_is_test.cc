@@ -165,21 +165,46 @@ TEST(ProfileKeepsAsIs, NotWhereARuleChangesOrRejectsTheText) {
 }
 
 // The combined table ScanCodePoints reads is the mapping flags and the
-// PRECIS property of their own tables, for every code point.
-TEST(CodePointFactsTable, IsTheMappingFlagsAndThePrecisProperty) {
+// PRECIS property of their own tables, for every code point; and its
+// kFactsNfkcKeepsOrSwaps bit holds, by ICU's own answers, for every code
+// point that has it: NFKC-stable, or NFKC makes it one code point that is
+// neither ASCII nor a C1 control, is in NFKC with combining class 0 (and
+// so composes with nothing before it) and is not default ignorable.
+TEST(CodePointFactsTable, IsTheMappingFlagsThePrecisPropertyAndNfkcSwaps) {
   const CodePointTable<uint32_t>& facts = CodePointFactsTable();
-  int wrong = 0;
+  UErrorCode err = U_ZERO_ERROR;
+  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(err);
+  ASSERT_TRUE(U_SUCCESS(err));
+  int wrong = 0, swaps = 0;
   for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    const uint32_t got = facts.Get(cp);
     const uint32_t want = uint32_t{MappingFlagsOf(cp)} |
                           (static_cast<uint32_t>(PrecisPropertyOf(cp).property)
                            << kFactsPropertyShift);
-    if (facts.Get(cp) != want && ++wrong <= 5) {
+    if ((got & ~kFactsNfkcKeepsOrSwaps) != want && ++wrong <= 5) {
       ADD_FAILURE() << absl::StrFormat("U+%04X: %08X, want %08X",
-                                       static_cast<uint32_t>(cp), facts.Get(cp),
-                                       want);
+                                       static_cast<uint32_t>(cp), got, want);
+    }
+    if (!(got & kFactsNfkcKeepsOrSwaps) || (want & kNfkcStable)) continue;
+    ++swaps;
+    const icu::UnicodeString form =
+        nfkc->normalize(icu::UnicodeString(static_cast<UChar32>(cp)), err);
+    const UChar32 t = form.char32At(0);
+    const bool ok = U_SUCCESS(err) && form.countChar32() == 1 && t >= 0xA0 &&
+                    nfkc->quickCheck(form, err) == UNORM_YES &&
+                    u_getCombiningClass(t) == 0 &&
+                    !u_hasBinaryProperty(t, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+    if (!ok && ++wrong <= 5) {
+      ADD_FAILURE() << absl::StrFormat("U+%04X is marked as swapped by NFKC",
+                                       static_cast<uint32_t>(cp));
     }
   }
   EXPECT_EQ(wrong, 0);
+  EXPECT_GT(swaps, 1000);  // U+03D0, the mathematical alphanumerics...
+  EXPECT_TRUE(facts.Get(0x03D0) & kFactsNfkcKeepsOrSwaps);
+  EXPECT_FALSE(facts.Get(0xFF0E) & kFactsNfkcKeepsOrSwaps);  // to '.'
+  EXPECT_TRUE(facts.Get(0x2126) & kFactsNfkcKeepsOrSwaps);   // to U+03A9
+  EXPECT_FALSE(facts.Get(0x0301) & kFactsNfkcKeepsOrSwaps);  // a mark
 }
 
 }  // namespace

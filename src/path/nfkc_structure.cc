@@ -58,6 +58,17 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
   const bool ignorables = (facts.any_flags & kDefaultIgnorable) != 0;
   nfkc_form = d;
   casefold_form = d;
+  if (!stable && facts.nfkc_keeps_or_swaps && !ignorables) {
+    // NFKC only swaps non-ASCII code points for other non-ASCII code points
+    // that are NFKC-stable, not default ignorable, not C1 controls
+    // (CodePointFacts::nfkc_keeps_or_swaps): NFKC(d) has d's structure
+    // characters, and d's ASCII characters in d's places, which is all the
+    // whole-segment rules look at; and NFKC_Casefold(d) looks the same to
+    // them as NFKC(d), made of such code points, does (see below). So d
+    // stands for both forms. tests/path_sanitize_test.cc checks this
+    // against ICU.
+    return absl::OkStatus();
+  }
   if (!stable) {
     if (known_nfkc) {
       nfkc_form = *known_nfkc;

@@ -45,7 +45,7 @@ SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
 }  // namespace
 
 absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
-                                std::optional<std::string_view> known_nfkc,
+                                const std::string_view* known_nfkc,
                                 bool windows, std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
@@ -70,7 +70,7 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
     return absl::OkStatus();
   }
   if (!stable) {
-    if (known_nfkc) {
+    if (known_nfkc != nullptr) {
       nfkc_form = *known_nfkc;
     } else {
       nfkc_buffer.clear();

@@ -26,11 +26,11 @@ namespace u8guard::internal {
 // checks the whole-segment rules (hidden, reserved names, dots) on both.
 // `facts` is ScanCodePoints(d), which tells which forms can differ from d
 // at all; the caller checks the Stream-Safe bound it reports before ICU sees
-// the segment. `known_nfkc`, when the caller has it, is NFKC(d), which is
-// then not computed again (nfkc_form points at it). Returns Internal only if
-// ICU fails.
+// the segment. `known_nfkc`, when not null, is NFKC(d), which is then not
+// computed again (nfkc_form points at it). Returns Internal only if ICU
+// fails.
 absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
-                                std::optional<std::string_view> known_nfkc,
+                                const std::string_view* known_nfkc,
                                 bool windows, std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,

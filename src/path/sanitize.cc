@@ -273,7 +273,8 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     // its result is the segment in NFKC, or in NFC made of NFKC-stable code
     // points (NFKC(d) = NFKC(NFC(d))), that is the NFKC form, and ICU need
     // not compute it again.
-    std::optional<std::string_view> known_nfkc;
+    std::string_view normalized;
+    const std::string_view* known_nfkc = nullptr;
     if (!kept) {
       profile_verdict = internal::RunProfileSlowPath(
           profile_, profile_.key_case_mapping, d, scratch_.normalized);
@@ -284,7 +285,8 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
                                      std::string_view::npos)
                 .all_flags &
             internal::kNfkcStable) != 0)) {
-        known_nfkc = scratch_.normalized;
+        normalized = scratch_.normalized;
+        known_nfkc = &normalized;
       }
     }
     // (No ICU call, and the forms stay `d`, where the facts say NFKC and

@@ -45,22 +45,20 @@ SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
 }  // namespace
 
 absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
-                                const std::string_view* known_nfkc,
-                                bool windows, std::string& nfkc_buffer,
+                                const std::string_view* composed, bool windows,
+                                std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
                                 std::string_view& casefold_form,
                                 std::optional<SegmentFinding>& finding) {
   finding.reset();
-  // Every code point is NFKC-stable; a default ignorable, which
-  // NFKC_Casefold removes, is there.
-  const bool stable = (facts.all_flags & kNfkcStable) != 0;
-  const bool ignorables = (facts.any_flags & kDefaultIgnorable) != 0;
   nfkc_form = d;
   casefold_form = d;
-  if (!stable && facts.nfkc_keeps_or_swaps && !ignorables) {
-    // NFKC only swaps non-ASCII code points for other non-ASCII code points
-    // that are NFKC-stable, not default ignorable, not C1 controls
+  // A default ignorable, which NFKC_Casefold removes, is there.
+  const bool ignorables = (facts.any_flags & kDefaultIgnorable) != 0;
+  if (facts.nfkc_keeps_or_swaps && !ignorables) {
+    // NFKC keeps every code point, or swaps a non-ASCII one for another
+    // that is NFKC-stable, not default ignorable and not a C1 control
     // (CodePointFacts::nfkc_keeps_or_swaps): NFKC(d) has d's structure
     // characters, and d's ASCII characters in d's places, which is all the
     // whole-segment rules look at; and NFKC_Casefold(d) looks the same to
@@ -69,9 +67,14 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
     // against ICU.
     return absl::OkStatus();
   }
-  if (!stable) {
-    if (known_nfkc != nullptr) {
-      nfkc_form = *known_nfkc;
+  // The facts of NFKC(d), for the choice below.
+  CodePointFacts nfkc_facts;
+  if ((facts.all_flags & kNfkcStable) == 0) {
+    if (composed != nullptr) {
+      nfkc_facts = ScanCodePoints(*composed, std::string_view::npos);
+    }
+    if (composed != nullptr && (nfkc_facts.all_flags & kNfkcStable) != 0) {
+      nfkc_form = *composed;  // in NFKC already: NFKC(NFC(d)) = NFKC(d)
     } else {
       nfkc_buffer.clear();
       if (absl::Status s = AppendNormalizedValidUtf8(NormalizationForm::kNfkc,
@@ -80,6 +83,7 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
         return s;
       }
       nfkc_form = nfkc_buffer;
+      nfkc_facts = ScanCodePoints(nfkc_form, std::string_view::npos);
     }
     if (!SameStructure(d, nfkc_form, windows)) {
       finding = Blame(d, windows,
@@ -93,35 +97,31 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
   // leading dot or a reserved name: run it when a default ignorable is there
   // to be removed, or when NFKC changed something and its result is not
   // itself made of NFKC-stable code points without a default ignorable.
-  // Otherwise NFKC_Casefold(d), which is NFKC_Casefold(NFKC(d)), differs
-  // from NFKC(d) (d itself when stable) only by case folding, which the
-  // rules below do not care about: no NFKC-stable code point folds to
-  // nothing, to '.' or to another structure character (mapping_table.h,
-  // kDefaultIgnorable; tests/path_sanitize_test.cc checks every code point,
-  // and that equality on every code point and on mixed strings), so not
-  // even a segment of dots and such letters can fold into "", "." or "..".
-  bool fold = ignorables;
-  if (!stable && !ignorables) {
-    const CodePointFacts f = ScanCodePoints(nfkc_form, std::string_view::npos);
-    fold = (f.all_flags & kNfkcStable) == 0 ||
-           (f.any_flags & kDefaultIgnorable) != 0;
+  // Otherwise NFKC_Casefold(d) differs from NFKC(d) in what the rules below
+  // look at only by case folding, which they do not care about: no
+  // NFKC-stable code point folds to nothing, to '.' or to another structure
+  // character (mapping_table.h, kDefaultIgnorable), so not even a segment
+  // of dots and such letters can fold into "", "." or "..". (The two forms
+  // themselves can differ otherwise: U+1F80 U+0301. tests/path_sanitize_test
+  // .cc checks every code point, and the rules' view on mixed strings.)
+  if (!ignorables && (nfkc_facts.all_flags & kNfkcStable) != 0 &&
+      (nfkc_facts.any_flags & kDefaultIgnorable) == 0) {
     casefold_form = nfkc_form;
+    return absl::OkStatus();
   }
-  if (fold) {
-    casefold_buffer.clear();
-    if (absl::Status s = AppendNormalizedValidUtf8(
-            NormalizationForm::kNfkcCasefold, d, casefold_buffer);
-        !s.ok()) {
-      return s;
-    }
-    if (!SameStructure(d, casefold_buffer, windows) ||
-        IsDotSegmentOrEmpty(casefold_buffer)) {
-      finding = Blame(d, windows,
-                      "NFKC_Casefold would change the structure of this "
-                      "segment");
-    }
-    casefold_form = casefold_buffer;
+  casefold_buffer.clear();
+  if (absl::Status s = AppendNormalizedValidUtf8(
+          NormalizationForm::kNfkcCasefold, d, casefold_buffer);
+      !s.ok()) {
+    return s;
   }
+  if (!SameStructure(d, casefold_buffer, windows) ||
+      IsDotSegmentOrEmpty(casefold_buffer)) {
+    finding = Blame(d, windows,
+                    "NFKC_Casefold would change the structure of this "
+                    "segment");
+  }
+  casefold_form = casefold_buffer;
   return absl::OkStatus();
 }
 

@@ -26,12 +26,13 @@ namespace u8guard::internal {
 // checks the whole-segment rules (hidden, reserved names, dots) on both.
 // `facts` is ScanCodePoints(d), which tells which forms can differ from d
 // at all; the caller checks the Stream-Safe bound it reports before ICU sees
-// the segment. `known_nfkc`, when not null, is NFKC(d), which is then not
-// computed again (nfkc_form points at it). Returns Internal only if ICU
-// fails.
+// the segment. `composed`, when not null, is d in NFC or NFKC (the segment
+// profile's result); where it is made of NFKC-stable code points it is
+// NFKC(d) (NFKC(d) = NFKC(NFC(d))), and ICU does not compute that again
+// (nfkc_form points at it). Returns Internal only if ICU fails.
 absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
-                                const std::string_view* known_nfkc,
-                                bool windows, std::string& nfkc_buffer,
+                                const std::string_view* composed, bool windows,
+                                std::string& nfkc_buffer,
                                 std::string& casefold_buffer,
                                 std::string_view& nfkc_form,
                                 std::string_view& casefold_form,

@@ -134,7 +134,7 @@ class Sanitizer {
   // The profile's rules map ASCII segments without controls to themselves.
   const bool ascii_identity_;
   // The profile's result, when it accepts a segment, is the segment in the
-  // profile's normalization form (MapsOnlyByNormalizing).
+  // profile's normalization form, NFC or NFKC (MapsOnlyByNormalizing).
   const bool normalization_only_;
   size_t rel_start_ = 0;
   // Where each segment of the result starts in out_ (at its '/').
@@ -248,8 +248,9 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   // default ignorable, so NFKC and NFKC_Casefold (but for letter case) leave
   // the segment alone, and the profile keeps it as it is: no ICU call.
   std::string_view nfkc_form = d, casefold_form = d;
-  bool kept = false;      // the profile's result is `d` itself
-  bool profiled = false;  // the profile ran: its verdict is profile_verdict
+  bool kept = false;  // the profile's result is `d` itself
+  // A non-ASCII segment the profile does not keep: the profile's verdict,
+  // found before the structure check and reported after it.
   Verdict profile_verdict;
   if (bits & internal::kByteHigh) {
     if (map != nullptr) {
@@ -268,32 +269,22 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
     kept = internal::ProfileKeepsAsIs(profile_, profile_.key_case_mapping, d,
                                       facts);
-    // Where the profile changes the segment, it runs first (its verdict is
-    // reported after the structure check's, as if it ran after it): when
-    // its result is the segment in NFKC, or in NFC made of NFKC-stable code
-    // points (NFKC(d) = NFKC(NFC(d))), that is the NFKC form, and ICU need
-    // not compute it again.
+    // Where the profile changes the segment, it runs first: when it only
+    // normalizes, its result is d in NFC or NFKC, from which the structure
+    // check may take the NFKC form without asking ICU again.
     std::string_view normalized;
-    const std::string_view* known_nfkc = nullptr;
+    const std::string_view* composed = nullptr;
     if (!kept) {
       profile_verdict = internal::RunProfileSlowPath(
           profile_, profile_.key_case_mapping, d, scratch_.normalized);
-      profiled = true;
-      if (profile_verdict.ok() && normalization_only_ &&
-          (profile_.normalization == NormalizationForm::kNfkc ||
-           (internal::ScanCodePoints(scratch_.normalized,
-                                     std::string_view::npos)
-                .all_flags &
-            internal::kNfkcStable) != 0)) {
+      if (profile_verdict.ok() && normalization_only_) {
         normalized = scratch_.normalized;
-        known_nfkc = &normalized;
+        composed = &normalized;
       }
     }
-    // (No ICU call, and the forms stay `d`, where the facts say NFKC and
-    // NFKC_Casefold cannot change what the rules look at.)
     std::optional<SegmentFinding> f;
     if (absl::Status s = internal::CheckNfkcStructure(
-            d, facts, known_nfkc, windows_, scratch_.nfkc, scratch_.casefold,
+            d, facts, composed, windows_, scratch_.nfkc, scratch_.casefold,
             nfkc_form, casefold_form, f);
         !s.ok()) {
       return s;
@@ -304,19 +295,17 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     }
   }
 
-  // The segment profile, skipped where it is known to be the identity.
+  // The segment profile's verdict, skipped where it is known to be the
+  // identity; a non-ASCII segment's was found above.
   const bool ascii = (bits & internal::kByteHigh) == 0;
   std::string_view n = d;
-  if (!kept && (!ascii || !ascii_identity_ ||
-                !internal::AsciiSizeWithinBounds(profile_, d.size()))) {
-    // (A non-ASCII segment skips the profile's ASCII fast path.)
-    Verdict v =
-        profiled ? std::move(profile_verdict)
-        : ascii
-            ? internal::RunProfile(profile_, profile_.key_case_mapping, d,
-                                   scratch_.normalized)
-            : internal::RunProfileSlowPath(profile_, profile_.key_case_mapping,
-                                           d, scratch_.normalized);
+  if (ascii ? !ascii_identity_ ||
+                  !internal::AsciiSizeWithinBounds(profile_, d.size())
+            : !kept) {
+    Verdict v = ascii
+                    ? internal::RunProfile(profile_, profile_.key_case_mapping,
+                                           d, scratch_.normalized)
+                    : std::move(profile_verdict);
     if (Rejection* r = v.rejection()) {
       // The profile's rule, at its offset in the raw input.
       r->offset = raw_offset(std::min(r->offset, d.size()));

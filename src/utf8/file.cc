@@ -36,22 +36,18 @@ int UsableCpus() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-// The number of ranges to read `fd` in, 1 for reading it in order.
-int RangesFor(int fd, int threads) {
-  if (threads == 1) return 1;
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return 1;
-  return internal::RangeCount(static_cast<uint64_t>(st.st_size),
-                              threads == 0 ? UsableCpus() : threads);
-}
-
+// Validates `fd` from its start: in ranges by `threads` threads (0: one per
+// CPU) when it is a regular file large enough, else in order.
 absl::StatusOr<Utf8Result> ValidateOpened(int fd, int threads) {
-  const int ranges = RangesFor(fd, threads);
-  if (ranges <= 1) return ValidateUtf8Fd(fd);
   struct stat st;
-  if (fstat(fd, &st) != 0) return absl::ErrnoToStatus(errno, "stat");
-  return internal::ValidateUtf8FileRanges(fd, static_cast<uint64_t>(st.st_size),
-                                          ranges);
+  if (threads == 1 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    return ValidateUtf8Fd(fd);
+  }
+  const auto size = static_cast<uint64_t>(st.st_size);
+  const int ranges =
+      internal::RangeCount(size, threads == 0 ? UsableCpus() : threads);
+  if (ranges <= 1) return ValidateUtf8Fd(fd);
+  return internal::ValidateUtf8FileRanges(fd, size, ranges);
 }
 
 }  // namespace

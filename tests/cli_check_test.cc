@@ -257,8 +257,9 @@ TEST_F(CliCheck, LargeFileInConstantMemory) {
     ASSERT_TRUE(out.good());
   }
   // In order, in the most ranges the library allows, and one per CPU (the
-  // default).
-  for (const std::string threads : {"--threads=1", "--threads=16", ""}) {
+  // default); mapped (the default) and read.
+  for (const std::string threads : {"--threads=1", "--threads=16", "",
+                                    "--threads=1 --map=false", "--map=false"}) {
     CheckLargeFile(path, threads, error_at);
   }
 }

@@ -22,9 +22,9 @@ namespace u8guard {
 // Memory is bounded whatever the input's size: one 256 KiB page-aligned
 // buffer per call, freed on return (so the resident set grows by at most
 // 256 KiB), plus the at most 3 bytes the stream validator holds. The file is
-// never mapped (a mapped file truncated by another process would raise
-// SIGBUS in the caller). tests/cli_check_test.cc checks that `u8guard check`
-// of a 200 MiB file stays under 64 MiB of peak RSS.
+// never mapped (ValidateUtf8File can map one: Utf8FileOptions::map).
+// tests/cli_check_test.cc checks that `u8guard check` of a 200 MiB file stays
+// under 64 MiB of peak RSS.
 absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd);
 
 // How ValidateUtf8File reads a file.
@@ -39,6 +39,20 @@ struct Utf8FileOptions {
   // Each thread holds one 256 KiB buffer. The result is the same as reading
   // in order: the first error of the file, offset and kind.
   int threads = 1;
+
+  // Map a regular file instead of copying it out of the page cache with
+  // read(): on a cached file the copy is most of the time of a check with
+  // one thread. false, the default: never map. true: each thread maps
+  // 2 MiB of its range at a time (at most 32 MiB mapped at once), so the
+  // memory bound above holds. Reading a mapped page of a file that another
+  // process truncated raises SIGBUS: the first call with map = true installs
+  // a process-wide SIGBUS handler that turns such a fault in a window this
+  // library is reading into reading that window again with pread(), and
+  // passes every other SIGBUS to the disposition it replaced (the program's
+  // handler, or the default action). A program that installs its own SIGBUS
+  // handler afterwards turns mapping off (files are then read). Standard
+  // input, pipes and devices are read whatever this says.
+  bool map = false;
 };
 
 // Opens `path` ("-" means standard input) and validates it as ValidateUtf8Fd
@@ -47,7 +61,7 @@ struct Utf8FileOptions {
 // error Status naming the path when it cannot be opened or read, and
 // InvalidArgument for threads < 0. When the file changes size while it is
 // read, the result is that of the file as the readers found it: a reader
-// that meets the end of the file ends the input there.
+// that meets the end of the file ends the input there (mapped or not).
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
                                             const Utf8FileOptions& options);
 

@@ -15,6 +15,7 @@ namespace u8guard::cli {
 
 int RunCheck(const std::vector<std::string>& args, Format format) {
   const int threads = absl::GetFlag(FLAGS_threads);
+  const bool map = absl::GetFlag(FLAGS_map);
   if (threads < 0) {
     std::cerr << "u8guard check: --threads must be 0 (one per CPU) or more\n";
     return kExitUsage;
@@ -25,7 +26,7 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
   for (const std::string& file : files) {
     if (!std::cout.good()) break;  // output failed: main reports it
     const absl::StatusOr<Utf8Result> r =
-        ValidateUtf8File(file, {.threads = threads});
+        ValidateUtf8File(file, {.threads = threads, .map = map});
     if (!r.ok()) {
       std::cerr << "u8guard check: " << r.status().message() << "\n";
       if (format == Format::kJson) {

@@ -51,6 +51,9 @@ ABSL_FLAG(uint64_t, max_acl_bytes,
 ABSL_FLAG(int32_t, threads, 0,
           "check: threads reading one large regular file at once, each a "
           "range of it (0: one per CPU; 1: in order)");
+ABSL_FLAG(bool, map, true,
+          "check: map regular files instead of copying them out of the page "
+          "cache with read()");
 
 namespace u8guard::cli {
 namespace {
@@ -75,6 +78,7 @@ constexpr std::string_view kCliFlags[] = {
     "mode",
     "max_acl_bytes",
     "threads",
+    "map",
 };
 
 bool IsCliFlag(std::string_view name) {

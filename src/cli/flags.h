@@ -36,6 +36,7 @@ ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 
 // u8guard check.
 ABSL_DECLARE_FLAG(int32_t, threads);
+ABSL_DECLARE_FLAG(bool, map);
 
 namespace u8guard::cli {
 

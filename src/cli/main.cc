@@ -81,7 +81,8 @@ exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 )";
 
 constexpr char kCheckUsage[] =
-    R"(usage: u8guard check [--format=text|json] [--threads=N] [--] [FILE|-]...
+    R"(usage: u8guard check [--format=text|json] [--threads=N] [--map=false]
+                     [--] [FILE|-]...
 
 Validates each FILE ("-" or none: standard input) as strict UTF-8 (RFC 3629),
 streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
@@ -92,6 +93,9 @@ streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
                it, for files of 32 MiB and more (at most one per 16 MiB, and
                16); 0, the default: one per CPU; 1: read in order. The answer
                is the same either way.
+  --map        map regular files (the default) instead of copying them out
+               of the page cache with read(); --map=false reads them. A file
+               truncated while it is mapped is read again where it changed.
 
 exit status: 0 all valid, 1 some invalid, 2 usage or I/O error
 )";
@@ -214,7 +218,7 @@ struct Command {
 
 const std::vector<Command>& Commands() {
   static const auto* const kCommands = new std::vector<Command>{
-      {"", "check", kCheckUsage, {"format", "threads"}, &RunCheck},
+      {"", "check", kCheckUsage, {"format", "threads", "map"}, &RunCheck},
       {"",
        "canon",
        absl::StrCat(kCanonUsage, kCanonUsageRest),

@@ -1,13 +1,7 @@
 // Streaming validation of file descriptors: read() into one page-aligned
 // buffer, each chunk validated while it is still in the cache; and, for a
-// regular file when asked, several threads each reading one range of it
-// (file_ranges.cc).
-//
-// Not mmap: on the machine the figures in bench/README.md come from,
-// mapping a cached file in windows cost as much in page faults as read()
-// costs in copying (1 GiB: 66 ms either way for non-ASCII text, 52 vs 44 ms
-// for ASCII), and a mapped page of a file that another process truncates
-// raises SIGBUS, which would take down the whole calling process.
+// regular file when asked, several threads each reading one range of it, or
+// ranges mapped instead of copied (file_ranges.cc, range_feed.cc).
 
 #include <fcntl.h>
 #include <sched.h>
@@ -36,18 +30,22 @@ int UsableCpus() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-// Validates `fd` from its start: in ranges by `threads` threads (0: one per
-// CPU) when it is a regular file large enough, else in order.
-absl::StatusOr<Utf8Result> ValidateOpened(int fd, int threads) {
+// Validates `fd` from its start: a regular file in ranges (file_ranges.h)
+// when more than one thread may read it or it is to be mapped, anything
+// else in order with read().
+absl::StatusOr<Utf8Result> ValidateOpened(int fd,
+                                          const Utf8FileOptions& options) {
   struct stat st;
-  if (threads == 1 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  if ((options.threads == 1 && !options.map) || fstat(fd, &st) != 0 ||
+      !S_ISREG(st.st_mode)) {
     return ValidateUtf8Fd(fd);
   }
   const auto size = static_cast<uint64_t>(st.st_size);
-  const int ranges =
-      internal::RangeCount(size, threads == 0 ? UsableCpus() : threads);
-  if (ranges <= 1) return ValidateUtf8Fd(fd);
-  return internal::ValidateUtf8FileRanges(fd, size, ranges);
+  const int ranges = internal::RangeCount(
+      size, options.threads == 0 ? UsableCpus() : options.threads);
+  if (ranges <= 1 && !options.map) return ValidateUtf8Fd(fd);
+  return internal::ValidateUtf8FileRanges(fd, size, ranges,
+                                          {.map = options.map});
 }
 
 }  // namespace
@@ -79,7 +77,7 @@ absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
       is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, path);
   absl::StatusOr<Utf8Result> r =
-      is_stdin ? ValidateUtf8Fd(fd) : ValidateOpened(fd, options.threads);
+      is_stdin ? ValidateUtf8Fd(fd) : ValidateOpened(fd, options);
   if (!is_stdin) close(fd);
   if (!r.ok()) {
     return absl::Status(r.status().code(),

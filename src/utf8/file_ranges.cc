@@ -1,5 +1,5 @@
 // ValidateUtf8FileRanges: the file is cut into ranges that start at a
-// character boundary, each range is read with pread() and validated by its
+// character boundary, each range is read (range_feed.h) and validated by its
 // own Utf8StreamValidator, and the first range that does not end valid gives
 // the answer.
 //
@@ -29,7 +29,6 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "src/utf8/read_buffer.h"
 
 namespace u8guard::internal {
 namespace {
@@ -79,24 +78,19 @@ Utf8Result Shifted(Utf8Result r, uint64_t by) {
 }
 
 RangeOutcome ValidateRange(int fd, const Range& range, size_t index,
-                           FirstDecided& first) {
-  const ReadBuffer buf = NewReadBuffer();
+                           const RangeReading& reading, FirstDecided& first) {
   Utf8StreamValidator v;
-  uint64_t at = range.begin;
-  while (range.last || at < range.end) {
-    if (first.Before(index)) return {};
-    const size_t want = range.last ? kReadChunk
-                                   : static_cast<size_t>(std::min<uint64_t>(
-                                         kReadChunk, range.end - at));
-    const ssize_t got = pread(fd, buf.get(), want, static_cast<off_t>(at));
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return {true, absl::ErrnoToStatus(errno, "read")};
-    }
-    if (got == 0) return {true, Shifted(v.Finish(), range.begin)};
-    const Utf8Result r = v.Feed(std::string_view(buf.get(), got));
-    if (!r.ok()) return {true, Shifted(r, range.begin)};
-    at += static_cast<uint64_t>(got);
+  const absl::StatusOr<RangeFed> fed =
+      FeedFileRange(fd, range.begin, range.last ? kToEndOfFile : range.end,
+                    reading, v, [&] { return first.Before(index); });
+  if (!fed.ok()) return {true, fed.status()};
+  switch (*fed) {
+    case RangeFed::kStopped:
+      return {};
+    case RangeFed::kFinal:
+      return {true, Shifted(v.Finish(), range.begin)};
+    case RangeFed::kRangeEnd:
+      break;
   }
   // The range ends valid but for a sequence it may leave open, which the
   // next byte (never a continuation byte then) decides.
@@ -149,17 +143,19 @@ int RangeCount(uint64_t size, int threads) {
 }
 
 absl::StatusOr<Utf8Result> ValidateUtf8FileRanges(int fd, uint64_t size,
-                                                  int count) {
+                                                  int count,
+                                                  const RangeReading& reading) {
   // Page-aligned cuts, so that most reads start on a page.
   std::vector<uint64_t> cuts;
   for (int k = 1; k < count; ++k) {
     cuts.push_back((size / count * k) & ~uint64_t{4095});
   }
-  return ValidateUtf8FileCuts(fd, cuts);
+  return ValidateUtf8FileCuts(fd, cuts, reading);
 }
 
-absl::StatusOr<Utf8Result> ValidateUtf8FileCuts(
-    int fd, std::span<const uint64_t> cuts) {
+absl::StatusOr<Utf8Result> ValidateUtf8FileCuts(int fd,
+                                                std::span<const uint64_t> cuts,
+                                                const RangeReading& reading) {
   std::vector<Range> ranges = CutRanges(fd, cuts);
   if (ranges.empty()) {
     // The file ends before a cut: one range, the whole file.
@@ -169,7 +165,7 @@ absl::StatusOr<Utf8Result> ValidateUtf8FileCuts(
   std::vector<RangeOutcome> outcomes(ranges.size());
   FirstDecided first(ranges.size());
   const auto run = [&](size_t i) {
-    outcomes[i] = ValidateRange(fd, ranges[i], i, first);
+    outcomes[i] = ValidateRange(fd, ranges[i], i, reading, first);
     if (outcomes[i].decided) first.Lower(i);
   };
   std::vector<std::thread> threads;

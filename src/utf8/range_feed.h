@@ -1,0 +1,61 @@
+// Feeding one range of a regular file to a stream validator, read with
+// pread() or mapped. Internal: file_ranges.cc validates each range with it.
+
+#ifndef U8GUARD_SRC_UTF8_RANGE_FEED_H_
+#define U8GUARD_SRC_UTF8_RANGE_FEED_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::internal {
+
+// A range end meaning "until pread() reports the end of the file".
+inline constexpr uint64_t kToEndOfFile = std::numeric_limits<uint64_t>::max();
+
+// Bytes of the file mapped at once: the mapped pages count in the resident
+// set until they are unmapped, and up to kMaxRanges threads each map one
+// window (16 x 2 MiB, within the 64 MiB bound of README.md).
+inline constexpr size_t kMapWindow = size_t{2} << 20;
+
+// How FeedFileRange reads.
+struct RangeReading {
+  // Map the part of the range that the file covers when FeedFileRange starts,
+  // one window at a time, instead of copying it with pread(). A window that
+  // the file no longer covers once it is read (another process truncated
+  // it; mapped_read.h catches the SIGBUS) is read again with pread(), from
+  // its start, as is anything past the mapped part and everything when
+  // mapping fails.
+  bool map = false;
+  // Bytes per window: a multiple of the page size (tests use small ones).
+  size_t map_window = kMapWindow;
+  // Tests only: called with each window's file offset after it is mapped
+  // and before it is read.
+  std::function<void(uint64_t)> after_map;
+};
+
+// Why FeedFileRange stopped.
+enum class RangeFed {
+  kRangeEnd,  // the validator has every byte of the range and needs more
+  kFinal,     // the end of the file or an error: v.Finish() is the answer
+  kStopped,   // stop() returned true
+};
+
+// Feeds the bytes of the regular file `fd` in [begin, end) (end may be
+// kToEndOfFile) to `v` in order, asking stop() before each chunk. Stops at
+// the first invalid chunk (kFinal), at the end of the file (kFinal, also
+// when it comes before `end`) or at `end` (kRangeEnd). Returns an error
+// Status when pread() fails. Does not move `fd`'s offset.
+absl::StatusOr<RangeFed> FeedFileRange(int fd, uint64_t begin, uint64_t end,
+                                       const RangeReading& reading,
+                                       Utf8StreamValidator& v,
+                                       absl::FunctionRef<bool()> stop);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_UTF8_RANGE_FEED_H_

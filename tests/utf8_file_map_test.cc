@@ -1,0 +1,314 @@
+// Validation of a mapped file (Utf8FileOptions::map, src/utf8/range_feed.h,
+// src/utf8/mapped_read.h): the answer is the reference decoder's wherever a
+// sequence falls against a window boundary (the utf8tests corpus placed
+// across one at every offset); a file truncated while it is mapped, before,
+// inside and at the end of the window being read, gives the answer for the
+// bytes the file still holds and does not end the process; SIGBUS that is
+// not a mapped read's still reaches the program's handler or the default
+// action; a handler the program installs afterwards turns mapping off.
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "src/utf8/file_ranges.h"
+#include "src/utf8/mapped_read.h"
+#include "src/utf8/range_feed.h"
+#include "tests/test_support.h"
+#include "u8guard/utf8.h"
+#include "u8guard/utf8_file.h"
+
+namespace u8guard {
+namespace {
+
+using ::u8guard::testing::LoadUtf8TestsCases;
+using ::u8guard::testing::RandomValidUtf8;
+using ::u8guard::testing::ScopedTempDir;
+using ::u8guard::testing::ToHex;
+using ::u8guard::testing::Utf8ResultString;
+using ::u8guard::testing::WriteFileOrDie;
+
+const size_t kPage = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+
+// A file with the given bytes, open for reading, closed on destruction.
+class OpenFile {
+ public:
+  OpenFile(const std::string& path, std::string_view bytes) : path_(path) {
+    WriteFileOrDie(path_, bytes);
+    fd_ = open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  }
+  ~OpenFile() {
+    if (fd_ >= 0) close(fd_);
+  }
+  int fd() const { return fd_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// The answer for `fd` read as `reading` says, cut at `cuts`; also counts
+// the windows mapped.
+std::string Mapped(int fd, std::vector<uint64_t> cuts,
+                   internal::RangeReading reading, int* windows = nullptr) {
+  std::atomic<int> mapped{0};  // ranges after the first run in threads
+  std::function<void(uint64_t)> then = reading.after_map;
+  reading.after_map = [&](uint64_t at) {
+    ++mapped;
+    if (then) then(at);
+  };
+  const absl::StatusOr<Utf8Result> r =
+      internal::ValidateUtf8FileCuts(fd, cuts, reading);
+  if (windows != nullptr) *windows = mapped.load();
+  if (!r.ok()) return r.status().ToString();
+  return Utf8ResultString(*r);
+}
+
+TEST(Utf8FileMap, MapsWhenTheHandlerIsInstalled) {
+  EXPECT_TRUE(internal::GuardMappedReads());
+}
+
+// Every utf8tests case across a window boundary at every offset, mapped one
+// page at a time, in one range and cut 5 bytes before the boundary (a range
+// that starts off a page).
+TEST(Utf8FileMap, EveryUtf8TestsCaseAcrossAWindowBoundary) {
+  U8GUARD_REQUIRE_SHARED_FILE("testdata/utf8tests/utf8tests.txt");
+  ScopedTempDir dir;
+  int tried = 0;
+  int windows_seen = 0;
+  for (const auto& c : LoadUtf8TestsCases()) {
+    for (size_t before = 1; before <= c.bytes.size() + 1; ++before) {
+      // `before` bytes of the case fill the first page.
+      const std::string head = absl::StrCat(
+          "ab\xC3\xA9\xE2\x82\xAC", std::string(kPage - before - 7, 'a'));
+      const std::string bytes =
+          absl::StrCat(head, c.bytes, "z\xF0\x9F\x98\x80", std::string(9, 'q'));
+      const std::string want = Utf8ResultString(ValidateUtf8Reference(bytes));
+      OpenFile file(dir.File("window"), bytes);
+      for (const std::vector<uint64_t>& cuts :
+           {std::vector<uint64_t>{}, std::vector<uint64_t>{kPage - 5}}) {
+        int windows = 0;
+        const std::string got = Mapped(
+            file.fd(), cuts, {.map = true, .map_window = kPage}, &windows);
+        ++tried;
+        windows_seen += windows;
+        ASSERT_EQ(got, want)
+            << "utf8tests " << c.id << " (" << ToHex(c.bytes) << ") with "
+            << before << " bytes before the boundary, " << cuts.size()
+            << " cuts";
+      }
+    }
+  }
+  EXPECT_GT(tried, 1000);
+  EXPECT_GE(windows_seen, 2 * tried);  // it was mapped, not read
+}
+
+// A file of five windows of two pages, truncated (by its path) right after
+// window `window` is mapped and before it is read.
+struct Truncation {
+  int window;
+  size_t new_size;
+  std::string what;
+};
+
+TEST(Utf8FileMap, TruncatedWhileMappedGivesTheAnswerForWhatIsLeft) {
+  ScopedTempDir dir;
+  const size_t window = 2 * kPage;
+  // ASCII but for sequences across page and window boundaries; a 4-byte one
+  // across the first page boundary of window 2, to truncate inside it.
+  std::string bytes(5 * window, 'a');
+  bytes.replace(window - 1, 2, "\xC3\xA9");
+  bytes.replace(2 * window - 2, 3, "\xE2\x82\xAC");
+  const size_t seq = 2 * window + kPage - 2;
+  bytes.replace(seq, 4, "\xF0\x9F\x98\x80");
+  bytes.replace(4 * window - 1, 4, "\xF0\x9F\x98\x80");
+  ASSERT_TRUE(ValidateUtf8(bytes).ok());
+  const std::vector<Truncation> cases = {
+      {2, 2 * window, "at the window's start"},
+      {2, 2 * window + kPage / 2, "in the window's first page"},
+      {2, seq + 2, "inside a sequence"},
+      {2, 3 * window - 100, "in the window's last page"},
+      {2, 0, "to nothing, after two windows were read"},
+      {0, 10, "in the first window"},
+      {4, 5 * window - 1, "one byte short"},
+  };
+  for (const Truncation& t : cases) {
+    for (const std::vector<uint64_t>& cuts :
+         {std::vector<uint64_t>{}, std::vector<uint64_t>{window + 7},
+          std::vector<uint64_t>{3 * window + 1}}) {
+      OpenFile file(dir.File("shrinking"), bytes);
+      const uint64_t at = static_cast<uint64_t>(t.window) * window;
+      // What was read before the window stays read, as with read().
+      const std::string want =
+          Utf8ResultString(ValidateUtf8Reference(std::string_view(bytes).substr(
+              0, std::max<uint64_t>(t.new_size, at))));
+      std::atomic<bool> truncated{false};
+      const auto truncate_there = [&](uint64_t mapped_at) {
+        if (mapped_at != at || truncated.exchange(true)) return;
+        ASSERT_EQ(::truncate(file.path().c_str(), t.new_size), 0);
+      };
+      const std::string got = Mapped(
+          file.fd(), cuts,
+          {.map = true, .map_window = window, .after_map = truncate_there});
+      EXPECT_TRUE(truncated) << t.what;
+      EXPECT_EQ(got, want) << "truncated " << t.what << " (to " << t.new_size
+                           << " bytes), " << cuts.size() << " cuts";
+    }
+  }
+}
+
+// The same with windows of the real size and several threads, each range's
+// thread truncating the file at a different point of its own range.
+TEST(Utf8FileMap, ThreadedTruncationWhileMapped) {
+  ScopedTempDir dir;
+  std::mt19937_64 rng(12);
+  const std::string bytes = RandomValidUtf8(rng, size_t{40} << 20);
+  OpenFile file(dir.File("shrinking"), bytes);
+  const size_t new_size = (size_t{25} << 20) + 3;
+  std::atomic<bool> done{false};
+  const auto truncate_once = [&](uint64_t) {
+    if (!done.exchange(true)) {
+      ASSERT_EQ(::truncate(file.path().c_str(), new_size), 0);
+    }
+  };
+  const absl::StatusOr<Utf8Result> r = internal::ValidateUtf8FileRanges(
+      file.fd(), bytes.size(), 3, {.map = true, .after_map = truncate_once});
+  ASSERT_TRUE(r.ok()) << r.status();
+  // Every range saw the file after the truncation, except what was read
+  // before the first window was mapped (nothing): the answer is the
+  // truncated file's.
+  EXPECT_EQ(Utf8ResultString(*r),
+            Utf8ResultString(ValidateUtf8Reference(
+                std::string_view(bytes).substr(0, new_size))));
+}
+
+TEST(Utf8FileMap, ValidateUtf8FileMatchesReadingInOrder) {
+  ScopedTempDir dir;
+  std::mt19937_64 rng(13);
+  std::string text = RandomValidUtf8(rng, size_t{40} << 20);
+  const std::string path = dir.File("big");
+  for (size_t spot :
+       {size_t{5}, text.size() / 3, (size_t{2} << 20) - 1, text.size() - 2}) {
+    for (const std::string bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF0"}) {
+      std::string bytes = text;
+      bytes.replace(spot, bad.size(), bad);
+      WriteFileOrDie(path, bytes);
+      const Utf8Result want = ValidateUtf8Reference(bytes);
+      for (int threads : {1, 3, 0}) {
+        const absl::StatusOr<Utf8Result> r =
+            ValidateUtf8File(path, {.threads = threads, .map = true});
+        ASSERT_TRUE(r.ok()) << r.status();
+        EXPECT_EQ(*r, want)
+            << "threads " << threads << ", " << ToHex(bad) << " at " << spot;
+      }
+    }
+  }
+}
+
+// Reads the byte at `p`, which faults: outside any ReadMapped window.
+void ReadFaultingByte(const std::string& dir) {
+  const std::string path = dir + "/fault";
+  WriteFileOrDie(path, std::string(3 * kPage, 'a'));
+  const int fd = open(path.c_str(), O_RDWR);
+  auto* p = static_cast<volatile char*>(
+      mmap(nullptr, 3 * kPage, PROT_READ, MAP_SHARED, fd, 0));
+  if (p == MAP_FAILED || ftruncate(fd, 0) != 0) std::_Exit(3);
+  (void)p[2 * kPage];
+  std::_Exit(4);  // not reached: the read faults
+}
+
+extern "C" void ExitWith42(int) { std::_Exit(42); }
+
+// Each death test runs in a new process (threadsafe style), so the handler
+// is installed there after the disposition the test sets.
+class Utf8FileMapDeathTest : public ::testing::Test {
+ protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+  ScopedTempDir dir_;
+};
+
+TEST_F(Utf8FileMapDeathTest, OtherFaultsReachTheProgramsHandler) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_handler = &ExitWith42;
+        sigaction(SIGBUS, &action, nullptr);
+        if (!internal::GuardMappedReads()) std::_Exit(2);
+        ReadFaultingByte(dir_.path());
+      },
+      ::testing::ExitedWithCode(42), "");
+}
+
+TEST_F(Utf8FileMapDeathTest, OtherFaultsTakeTheDefaultAction) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_handler = SIG_DFL;
+        sigaction(SIGBUS, &action, nullptr);
+        if (!internal::GuardMappedReads()) std::_Exit(2);
+        ReadFaultingByte(dir_.path());
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+TEST_F(Utf8FileMapDeathTest, SentSigbusTakesTheDefaultAction) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_handler = SIG_DFL;
+        sigaction(SIGBUS, &action, nullptr);
+        if (!internal::GuardMappedReads()) std::_Exit(2);
+        kill(getpid(), SIGBUS);
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+TEST_F(Utf8FileMapDeathTest, SentSigbusIgnoredStaysIgnored) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_handler = SIG_IGN;
+        sigaction(SIGBUS, &action, nullptr);
+        if (!internal::GuardMappedReads()) std::_Exit(2);
+        kill(getpid(), SIGBUS);
+        std::_Exit(5);
+      },
+      ::testing::ExitedWithCode(5), "");
+}
+
+TEST(Utf8FileMap, AHandlerInstalledAfterwardsTurnsMappingOff) {
+  ASSERT_TRUE(internal::GuardMappedReads());
+  struct sigaction mine = {};
+  mine.sa_handler = &ExitWith42;
+  struct sigaction guard;
+  ASSERT_EQ(sigaction(SIGBUS, &mine, &guard), 0);
+  EXPECT_FALSE(internal::GuardMappedReads());
+  ScopedTempDir dir;
+  const std::string bytes = "caf\xC3\xA9 \xED\xA0\x80!";
+  OpenFile file(dir.File("small"), bytes);
+  int windows = -1;
+  EXPECT_EQ(Mapped(file.fd(), {}, {.map = true}, &windows),
+            Utf8ResultString(ValidateUtf8Reference(bytes)));
+  EXPECT_EQ(windows, 0);  // read, not mapped
+  ASSERT_EQ(sigaction(SIGBUS, &guard, nullptr), 0);
+  EXPECT_TRUE(internal::GuardMappedReads());
+  EXPECT_EQ(Mapped(file.fd(), {}, {.map = true}, &windows),
+            Utf8ResultString(ValidateUtf8Reference(bytes)));
+  EXPECT_EQ(windows, 1);
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -3,12 +3,21 @@
 //
 //   u8guard       ValidateUtf8File(path): one thread, read() of 256 KiB
 //                 chunks into a page-aligned buffer, each validated in turn
-//                 (src/utf8/file.cc); what `u8guard check --threads=1` runs
+//                 (src/utf8/file.cc); what `u8guard check --threads=1
+//                 --map=false` runs
 //   u8guard_threads
 //                 ValidateUtf8File(path, {.threads = 0}): one range of the
 //                 file per CPU, each read with pread() and validated by its
-//                 own thread (src/utf8/file_ranges.cc); what `u8guard check
-//                 FILE` runs by default
+//                 own thread (src/utf8/file_ranges.cc); `u8guard check
+//                 --map=false`
+//   u8guard_map   ValidateUtf8File(path, {.threads = 1, .map = true}): the
+//                 file mapped 8 MiB at a time instead of copied, validated
+//                 in order (src/utf8/range_feed.cc); `u8guard check
+//                 --threads=1`, and what `u8guard check` runs on one CPU
+//   u8guard_map_threads
+//                 ValidateUtf8File(path, {.threads = 0, .map = true}): one
+//                 range per CPU, each mapped; what `u8guard check FILE` runs
+//                 by default
 //   read_loop     open, read() 128 KiB at a time into a page-aligned buffer
 //                 until the end, close: what GNU cat 9.1 does for
 //                 `cat FILE >/dev/null` (its writes to /dev/null cost nothing)
@@ -156,9 +165,10 @@ void BM_CheckFile(benchmark::State& state, const std::string& impl,
         Die("short read of " + path);
       }
     } else {
-      const int threads = impl == "u8guard" ? 1 : 0;
+      const bool in_order = impl == "u8guard" || impl == "u8guard_map";
+      const bool map = impl == "u8guard_map" || impl == "u8guard_map_threads";
       const absl::StatusOr<Utf8Result> r =
-          ValidateUtf8File(path, {.threads = threads});
+          ValidateUtf8File(path, {.threads = in_order ? 1 : 0, .map = map});
       CheckValid(r, size);
     }
   }
@@ -169,7 +179,8 @@ void BM_CheckFile(benchmark::State& state, const std::string& impl,
 bool RegisterAll() {
   for (const char* content : {"ascii", "mixed"}) {
     for (const char* impl :
-         {"u8guard", "u8guard_threads", "read_loop", "read_loop_16"}) {
+         {"u8guard", "u8guard_threads", "u8guard_map", "u8guard_map_threads",
+          "read_loop", "read_loop_16"}) {
       benchmark::RegisterBenchmark(
           absl::StrFormat("BM_CheckFile/%s/%s", impl, content).c_str(),
           [impl = std::string(impl), content = std::string(content)](

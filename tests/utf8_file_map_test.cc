@@ -80,6 +80,17 @@ TEST(Utf8FileMap, MapsWhenTheHandlerIsInstalled) {
   EXPECT_TRUE(internal::GuardMappedReads());
 }
 
+TEST(Utf8FileMap, WindowsShareTheBudgetInWholeHugePages) {
+  constexpr size_t kMiB = size_t{1} << 20;
+  EXPECT_EQ(internal::MapWindow(1), 8 * kMiB);
+  EXPECT_EQ(internal::MapWindow(4), 8 * kMiB);
+  EXPECT_EQ(internal::MapWindow(5), 6 * kMiB);
+  EXPECT_EQ(internal::MapWindow(16), 2 * kMiB);
+  for (int ranges = 1; ranges <= internal::kMaxRanges; ++ranges) {
+    EXPECT_LE(internal::MapWindow(ranges) * ranges, internal::kMapBudget);
+  }
+}
+
 // Every utf8tests case across a window boundary at every offset, mapped one
 // page at a time, in one range and cut 5 bytes before the boundary (a range
 // that starts off a page).

@@ -42,9 +42,9 @@ struct Utf8FileOptions {
 
   // Map a regular file instead of copying it out of the page cache with
   // read(): on a cached file the copy is most of the time of a check with
-  // one thread. false, the default: never map. true: each thread maps
-  // 2 MiB of its range at a time (at most 32 MiB mapped at once), so the
-  // memory bound above holds. Reading a mapped page of a file that another
+  // one thread. false, the default: never map. true: each thread maps a
+  // window of 2 to 8 MiB of its range at a time, at most 32 MiB in all, so
+  // the memory bound above holds. Reading a mapped page of a file that another
   // process truncated raises SIGBUS: the first call with map = true installs
   // a process-wide SIGBUS handler that turns such a fault in a window this
   // library is reading into reading that window again with pread(), and

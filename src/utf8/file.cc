@@ -44,8 +44,9 @@ absl::StatusOr<Utf8Result> ValidateOpened(int fd,
   const int ranges = internal::RangeCount(
       size, options.threads == 0 ? UsableCpus() : options.threads);
   if (ranges <= 1 && !options.map) return ValidateUtf8Fd(fd);
-  return internal::ValidateUtf8FileRanges(fd, size, ranges,
-                                          {.map = options.map});
+  return internal::ValidateUtf8FileRanges(
+      fd, size, ranges,
+      {.map = options.map, .map_window = internal::MapWindow(ranges)});
 }
 
 }  // namespace

@@ -51,6 +51,12 @@ WindowFed FeedWindow(int fd, uint64_t at, uint64_t window_end,
 
 }  // namespace
 
+size_t MapWindow(int ranges) {
+  constexpr size_t kUnit = size_t{2} << 20;
+  const size_t share = kMapBudget / static_cast<size_t>(std::max(ranges, 1));
+  return std::clamp(share / kUnit * kUnit, kUnit, 4 * kUnit);
+}
+
 absl::StatusOr<RangeFed> FeedFileRange(int fd, uint64_t begin, uint64_t end,
                                        const RangeReading& reading,
                                        Utf8StreamValidator& v,

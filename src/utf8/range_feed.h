@@ -18,10 +18,17 @@ namespace u8guard::internal {
 // A range end meaning "until pread() reports the end of the file".
 inline constexpr uint64_t kToEndOfFile = std::numeric_limits<uint64_t>::max();
 
-// Bytes of the file mapped at once: the mapped pages count in the resident
-// set until they are unmapped, and up to kMaxRanges threads each map one
-// window (16 x 2 MiB, within the 64 MiB bound of README.md).
-inline constexpr size_t kMapWindow = size_t{2} << 20;
+// Bytes of the file mapped at once by all the threads validating it: the
+// mapped pages count in the resident set until they are unmapped, and
+// README.md promises 64 MiB at most.
+inline constexpr size_t kMapBudget = size_t{32} << 20;
+
+// The bytes one of `ranges` threads maps at a time: kMapBudget / ranges,
+// rounded down to a multiple of 2 MiB (the kernel maps a 2 MiB-aligned piece
+// of a file that the page cache holds in one 2 MiB folio with one page
+// table entry: 1 MiB windows made a check of 1 GiB 1.5x slower), at least
+// 2 MiB (16 x 2 MiB = kMapBudget) and at most 8 MiB (larger gained nothing).
+size_t MapWindow(int ranges);
 
 // How FeedFileRange reads.
 struct RangeReading {
@@ -33,7 +40,7 @@ struct RangeReading {
   // mapping fails.
   bool map = false;
   // Bytes per window: a multiple of the page size (tests use small ones).
-  size_t map_window = kMapWindow;
+  size_t map_window = MapWindow(1);
   // Tests only: called with each window's file offset after it is mapped
   // and before it is read.
   std::function<void(uint64_t)> after_map;

@@ -18,6 +18,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -270,6 +271,31 @@ TEST_F(Utf8FileMapDeathTest, OtherFaultsTakeTheDefaultAction) {
         sigaction(SIGBUS, &action, nullptr);
         if (!internal::GuardMappedReads()) std::_Exit(2);
         ReadFaultingByte(dir_.path());
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+// A fault in a window that another thread is reading is not that thread's
+// to catch: the faulting thread's SIGBUS takes the default action.
+TEST_F(Utf8FileMapDeathTest, AFaultInAnotherThreadsWindowIsNotCaught) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_handler = SIG_DFL;
+        sigaction(SIGBUS, &action, nullptr);
+        if (!internal::GuardMappedReads()) std::_Exit(2);
+        const std::string path = dir_.path() + "/fault";
+        WriteFileOrDie(path, std::string(3 * kPage, 'a'));
+        const int fd = open(path.c_str(), O_RDWR);
+        auto* p = static_cast<const char*>(
+            mmap(nullptr, 3 * kPage, PROT_READ, MAP_SHARED, fd, 0));
+        if (p == MAP_FAILED || ftruncate(fd, 0) != 0) std::_Exit(3);
+        internal::ReadMapped(p, 3 * kPage, [&] {
+          std::thread other(
+              [&] { (void)*static_cast<const volatile char*>(p + kPage); });
+          other.join();
+        });
+        std::_Exit(4);
       },
       ::testing::KilledBySignal(SIGBUS), "");
 }

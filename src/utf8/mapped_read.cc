@@ -17,9 +17,13 @@ struct Window {
   sigjmp_buf* resume;
 };
 
-// Set only while this thread runs ReadMapped's `read`. Written by the thread
-// before any fault can occur, so the handler's access allocates nothing.
-constinit thread_local Window* tls_window = nullptr;
+// Set only while this thread runs ReadMapped's `read`. The handler reads it
+// on whichever thread faults, also on threads that never called ReadMapped:
+// initial-exec TLS is a fixed offset from the thread pointer, where the
+// default model could allocate this library's TLS block, inside a signal
+// handler, on such a thread's first access.
+constinit thread_local Window* tls_window
+    __attribute__((tls_model("initial-exec"))) = nullptr;
 
 // SIGBUS's disposition before the handler was installed.
 struct sigaction previous_action;
@@ -38,14 +42,14 @@ void PassOn(int sig, siginfo_t* info, void* context) {
   }
   const bool sent = info->si_code <= 0;  // kill(), sigqueue(), tgkill()
   if (sent && previous_action.sa_handler == SIG_IGN) return;
-  // The default action, as if no handler had been installed: a fault happens
-  // again when the instruction restarts, a sent signal is raised again (it
-  // is delivered once the handler returns).
+  // The default action, as without the handler (the kernel ends a process
+  // that ignores a fault too): raised again, it is delivered as soon as the
+  // handler returns.
   struct sigaction default_action = {};
   default_action.sa_handler = SIG_DFL;
   sigemptyset(&default_action.sa_mask);
   sigaction(SIGBUS, &default_action, nullptr);
-  if (sent) raise(SIGBUS);
+  raise(SIGBUS);
 }
 
 void OnBusError(int sig, siginfo_t* info, void* context) {
@@ -70,11 +74,13 @@ bool HandlerIsCurrent() {
 bool GuardMappedReads() {
   static std::once_flag once;
   std::call_once(once, [] {
+    // The previous disposition is saved before the handler can run.
+    if (sigaction(SIGBUS, nullptr, &previous_action) != 0) return;
     struct sigaction action = {};
     action.sa_sigaction = &OnBusError;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
-    installed.store(sigaction(SIGBUS, &action, &previous_action) == 0);
+    installed.store(sigaction(SIGBUS, &action, nullptr) == 0);
   });
   return installed.load() && HandlerIsCurrent();
 }

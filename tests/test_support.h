@@ -99,7 +99,7 @@ class CoProcess {
 
   // How the child ended.
   struct Exit {
-    int code = -1;              // exit status, -1 when killed by a signal
+    int code = -1;  // exit status, -1 when killed by a signal
     // Its peak resident set (wait4's ru_maxrss), which also counts this
     // process's resident memory at the time the child was spawned.
     int64_t peak_rss_kib = -1;

@@ -57,11 +57,12 @@ struct Utf8FileOptions {
 
 // Opens `path` ("-" means standard input) and validates it as ValidateUtf8Fd
 // does, from its start, with options.threads threads for a large regular
-// file (see Utf8FileOptions). Returns NotFound / PermissionDenied / an I/O
-// error Status naming the path when it cannot be opened or read, and
-// InvalidArgument for threads < 0. When the file changes size while it is
-// read, the result is that of the file as the readers found it: a reader
-// that meets the end of the file ends the input there (mapped or not).
+// file and mapped when options.map says so (see Utf8FileOptions). Returns
+// NotFound / PermissionDenied / an I/O error Status naming the path when it
+// cannot be opened or read, and InvalidArgument for threads < 0. When the file
+// changes size while it is read, the result is that of the file as the readers
+// found it: a reader that meets the end of the file ends the input there
+// (mapped or not).
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
                                             const Utf8FileOptions& options);
 

@@ -103,7 +103,8 @@ struct AclInvalidEntry {
   // invalid entry, whatever its length.
   std::string original;
   size_t original_size = 0;  // the entry's whole length in bytes
-  // Why: offset in `original`, code point, rule (e.g. Rule::kUtf8Overlong);
+  // Why: offset in the entry as written (past `original` when the cause
+  // lies beyond the kept prefix), code point, rule (e.g. Rule::kUtf8Overlong);
   // RejectionMessage(rejection) is the profile's message.
   Rejection rejection;
 };

@@ -4,9 +4,10 @@
 // after the first FF 00, credentials separated by FF 00. Checked, against a
 // linear scan that uses only Canonicalize and the skeleton layer's
 // LookalikeSkeletonsInto:
-//  - every entry is valid or invalid, in order, with increasing lines; a
-//    valid entry's key is Canonicalize(original); an invalid entry is
-//    rejected by Canonicalize with the same rule;
+//  - every entry is valid or invalid, in order, with increasing lines, and
+//    is its line of the text (an invalid one keeps a prefix and the whole
+//    length); a valid entry's key is Canonicalize(original); the whole
+//    line of an invalid entry is rejected by Canonicalize with the same rule;
 //  - Grants(c) matches exactly when some valid entry has c's key, and then
 //    the first such entry; a rejected credential never matches;
 //  - Resembles(c) matches exactly when some valid entry shares one of its
@@ -28,6 +29,7 @@
 #include "src/cli/acl_text.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
+#include "u8guard/bom.h"
 #include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
@@ -95,6 +97,19 @@ bool ShareOne(const u8guard::internal::LookalikeSkeletons& a,
   return false;
 }
 
+// Line `line` (from 1) of an ACL file's text as the file format defines
+// it (acl.h): lines end at LF, a CR before the LF is dropped, a signature
+// opens line 1. The whole entry: an invalid entry keeps only a prefix.
+std::string_view Line(std::string_view text, size_t line) {
+  if (text.ends_with('\n')) text.remove_suffix(1);
+  std::string_view l = Split(text, "\n").at(line - 1);
+  if (l.ends_with('\r')) l.remove_suffix(1);
+  if (line == 1 && l.starts_with(u8guard::kUtf8Bom)) {
+    l.remove_prefix(u8guard::kUtf8Bom.size());
+  }
+  return l;
+}
+
 void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
                 std::string_view text) {
   const auto& invalid = index.invalid_entries();
@@ -105,12 +120,16 @@ void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
       const u8guard::AclInvalidEntry& e = invalid[bad++];
       Check(e.line > last_line, "invalid entry line order");
       last_line = e.line;
-      Check(text.find(e.original) != std::string_view::npos, "invalid text");
-      const absl::Status s = u8guard::Canonicalize(p, e.original).status();
+      const std::string_view whole = Line(text, e.line);
+      Check(
+          whole.size() == e.original_size &&
+              e.original == whole.substr(0, u8guard::kAclInvalidEntryKeptBytes),
+          "invalid text");
+      const absl::Status s = u8guard::Canonicalize(p, whole).status();
       Check(!s.ok(), "invalid entry is accepted");
       Check(u8guard::GetRejection(s)->rule_id() == e.rejection.rule_id(),
             "invalid entry rule");
-      Check(e.rejection.offset <= e.original.size(), "invalid offset");
+      Check(e.rejection.offset <= whole.size(), "invalid offset");
       continue;
     }
     Check(v < index.size(), "entry missing");
@@ -118,7 +137,7 @@ void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
     Check(e.index == i, "entry index");
     Check(e.line > last_line, "entry line order");
     last_line = e.line;
-    Check(text.find(e.original) != std::string_view::npos, "entry text");
+    Check(e.original == Line(text, e.line), "entry text");
     absl::StatusOr<std::string> key = u8guard::Canonicalize(p, e.original);
     Check(key.ok() && *key == e.key, "entry key");
   }

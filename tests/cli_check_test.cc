@@ -113,6 +113,23 @@ TEST_F(CliCheck, StandardInput) {
   EXPECT_EQ(r.out,
             "{\"file\": \"-\", \"valid\": false, \"valid_up_to\": 2, "
             "\"error\": \"surrogate\", \"error_len\": 1}\n");
+  // A regular file on standard input is checked from its offset, mapped
+  // or read, and a valid one is left at its end (the last dd reads nothing;
+  // where an invalid one is left is not said).
+  for (const std::string map : {"", " --map=false"}) {
+    const std::string then_check = " count=1 status=none of=/dev/null; " +
+                                   Cli() + " check" + map +
+                                   " -; dd status=none | wc -c; } < ";
+    r = RunCommand("{ dd bs=3" + then_check + ShellQuote(valid_));
+    EXPECT_EQ(r.exit_code, 0) << map;
+    EXPECT_EQ(r.out, "-: ok\n0\n") << map;
+    r = RunCommand("{ dd bs=2" + then_check + ShellQuote(truncated_));
+    EXPECT_TRUE(r.out.starts_with("-:1: truncated sequence at end of input\n"))
+        << map << ": " << r.out;
+    r = RunCommand("{ dd bs=4" + then_check + ShellQuote(valid_));
+    EXPECT_TRUE(r.out.starts_with("-:0: unexpected continuation byte\n"))
+        << map << ": " << r.out;
+  }
   // "-" among files.
   r = RunCommand(Cli() + " check " + ShellQuote(valid_) + " - < " +
                  ShellQuote(truncated_));

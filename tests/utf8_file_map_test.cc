@@ -210,7 +210,7 @@ TEST(Utf8FileMap, ThreadedTruncationWhileMapped) {
     }
   };
   const absl::StatusOr<Utf8Result> r = internal::ValidateUtf8FileRanges(
-      file.fd(), bytes.size(), 3, {.map = true, .after_map = truncate_once});
+      file.fd(), 0, bytes.size(), 3, {.map = true, .after_map = truncate_once});
   ASSERT_TRUE(r.ok()) << r.status();
   // Every range saw the file after the truncation, except what was read
   // before the first window was mapped (nothing): the answer is the
@@ -241,6 +241,44 @@ TEST(Utf8FileMap, ValidateUtf8FileMatchesReadingInOrder) {
       }
     }
   }
+}
+
+// Standard input that is a regular file is validated as one (in ranges,
+// mapped) from its offset: results count from there, and the offset is
+// left at the end, as reading would leave it.
+TEST(Utf8FileMap, StandardInputIsValidatedFromItsOffset) {
+  ScopedTempDir dir;
+  std::mt19937_64 rng(17);
+  std::string bytes = RandomValidUtf8(rng, size_t{40} << 20);
+  const size_t bad = bytes.size() / 2;
+  bytes.replace(bad, 3, "\xED\xA0\x80");
+  const OpenFile file(dir.File("stdin"), bytes);
+  const int saved = dup(STDIN_FILENO);
+  ASSERT_GE(saved, 0);
+  ASSERT_EQ(dup2(file.fd(), STDIN_FILENO), STDIN_FILENO);
+  for (size_t start : {size_t{0}, size_t{1}, bad - 7, bad + 1, bad + 4,
+                       bytes.size() - 1, bytes.size(), bytes.size() + 5}) {
+    const Utf8Result want = ValidateUtf8Reference(
+        std::string_view(bytes).substr(std::min(start, bytes.size())));
+    for (const Utf8FileOptions options :
+         {Utf8FileOptions{}, Utf8FileOptions{.threads = 3},
+          Utf8FileOptions{.threads = 3, .map = true},
+          Utf8FileOptions{.threads = 0, .map = true}}) {
+      ASSERT_EQ(lseek(STDIN_FILENO, static_cast<off_t>(start), SEEK_SET),
+                static_cast<off_t>(start));
+      const absl::StatusOr<Utf8Result> r = ValidateUtf8File("-", options);
+      ASSERT_TRUE(r.ok()) << r.status();
+      EXPECT_EQ(*r, want) << "from " << start << ", threads " << options.threads
+                          << ", map " << options.map;
+      if (r->ok()) {
+        EXPECT_EQ(lseek(STDIN_FILENO, 0, SEEK_CUR),
+                  static_cast<off_t>(std::max(start, bytes.size())))
+            << start;
+      }
+    }
+  }
+  ASSERT_EQ(dup2(saved, STDIN_FILENO), STDIN_FILENO);
+  close(saved);
 }
 
 // Reads the byte at `p`, which faults: outside any ReadMapped window.

@@ -35,7 +35,7 @@ struct Utf8FileOptions {
   // calling thread reads the file in order and no thread is started. 0: one
   // per CPU this process may run on (sched_getaffinity). Whatever is asked,
   // at most 16, and at most one per 16 MiB of the file, so files under
-  // 32 MiB, standard input, pipes and devices are always read in order.
+  // 32 MiB, pipes and devices are always read in order.
   // Each thread holds one 256 KiB buffer. The result is the same as reading
   // in order: the first error of the file, offset and kind.
   int threads = 1;
@@ -50,14 +50,17 @@ struct Utf8FileOptions {
   // library is reading into reading that window again with pread(), and
   // passes every other SIGBUS to the disposition it replaced (the program's
   // handler, or the default action). A program that installs its own SIGBUS
-  // handler afterwards turns mapping off (files are then read). Standard
-  // input, pipes and devices are read whatever this says.
+  // handler afterwards turns mapping off (files are then read). Pipes and
+  // devices are read whatever this says.
   bool map = false;
 };
 
 // Opens `path` ("-" means standard input) and validates it as ValidateUtf8Fd
-// does, from its start, with options.threads threads for a large regular
-// file and mapped when options.map says so (see Utf8FileOptions). Returns
+// does, from its start (standard input: from its offset, and offsets in the
+// result count from there), with options.threads threads for a large regular
+// file and mapped when options.map says so (see Utf8FileOptions); standard
+// input that is a regular file is one too, and is left at its end when it is
+// valid, as reading leaves it. Returns
 // NotFound / PermissionDenied / an I/O error Status naming the path when it
 // cannot be opened or read, and InvalidArgument for threads < 0. When the file
 // changes size while it is read, the result is that of the file as the readers

@@ -84,7 +84,8 @@ constexpr char kCheckUsage[] =
     R"(usage: u8guard check [--format=text|json] [--threads=N] [--map=false]
                      [--] [FILE|-]...
 
-Validates each FILE ("-" or none: standard input) as strict UTF-8 (RFC 3629),
+Validates each FILE ("-" or none: standard input, from its offset; a
+regular file there is read as FILE would be) as strict UTF-8 (RFC 3629),
 streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
 0-based byte offset of the first error). JSON: {"file", "valid",
 "valid_up_to", "error", "error_len"}, or {"file", "io_error"}.

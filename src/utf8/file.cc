@@ -30,10 +30,10 @@ int UsableCpus() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-// Validates `fd` from its start: a regular file in ranges (file_ranges.h)
-// when more than one thread may read it or it is to be mapped, anything
-// else in order with read().
-absl::StatusOr<Utf8Result> ValidateOpened(int fd,
+// Validates `fd` from `start`, its offset: a regular file in ranges
+// (file_ranges.h) when more than one thread may read it or it is to be
+// mapped, anything else in order with read().
+absl::StatusOr<Utf8Result> ValidateOpened(int fd, uint64_t start,
                                           const Utf8FileOptions& options) {
   struct stat st;
   if ((options.threads == 1 && !options.map) || fstat(fd, &st) != 0 ||
@@ -42,11 +42,16 @@ absl::StatusOr<Utf8Result> ValidateOpened(int fd,
   }
   const auto size = static_cast<uint64_t>(st.st_size);
   const int ranges = internal::RangeCount(
-      size, options.threads == 0 ? UsableCpus() : options.threads);
+      size > start ? size - start : 0,
+      options.threads == 0 ? UsableCpus() : options.threads);
   if (ranges <= 1 && !options.map) return ValidateUtf8Fd(fd);
-  return internal::ValidateUtf8FileRanges(
-      fd, size, ranges,
+  absl::StatusOr<Utf8Result> r = internal::ValidateUtf8FileRanges(
+      fd, start, size, ranges,
       {.map = options.map, .map_window = internal::MapWindow(ranges)});
+  // As reading would, leave the offset after the bytes examined: the
+  // input's end, or the error.
+  if (r.ok()) lseek(fd, static_cast<off_t>(start + r->valid_up_to), SEEK_SET);
+  return r;
 }
 
 }  // namespace
@@ -77,8 +82,10 @@ absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
   const int fd =
       is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, path);
-  absl::StatusOr<Utf8Result> r =
-      is_stdin ? ValidateUtf8Fd(fd) : ValidateOpened(fd, options);
+  // Standard input from its offset (not 0 when something read before).
+  const off_t start = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
+  absl::StatusOr<Utf8Result> r = start < 0 ? ValidateUtf8Fd(fd)  // a pipe
+                                           : ValidateOpened(fd, start, options);
   if (!is_stdin) close(fd);
   if (!r.ok()) {
     return absl::Status(r.status().code(),

@@ -77,8 +77,10 @@ Utf8Result Shifted(Utf8Result r, uint64_t by) {
   return r;
 }
 
-RangeOutcome ValidateRange(int fd, const Range& range, size_t index,
-                           const RangeReading& reading, FirstDecided& first) {
+// Validates `range`; results count from `start`, where the input begins.
+RangeOutcome ValidateRange(int fd, uint64_t start, const Range& range,
+                           size_t index, const RangeReading& reading,
+                           FirstDecided& first) {
   Utf8StreamValidator v;
   const absl::StatusOr<RangeFed> fed =
       FeedFileRange(fd, range.begin, range.last ? kToEndOfFile : range.end,
@@ -88,7 +90,7 @@ RangeOutcome ValidateRange(int fd, const Range& range, size_t index,
     case RangeFed::kStopped:
       return {};
     case RangeFed::kFinal:
-      return {true, Shifted(v.Finish(), range.begin)};
+      return {true, Shifted(v.Finish(), range.begin - start)};
     case RangeFed::kRangeEnd:
       break;
   }
@@ -97,7 +99,7 @@ RangeOutcome ValidateRange(int fd, const Range& range, size_t index,
   const char next = static_cast<char>(range.byte_at_end);
   const Utf8Result r = v.Feed(std::string_view(&next, 1));
   if (!r.ok() && r.valid_up_to < range.end - range.begin) {
-    return {true, Shifted(r, range.begin)};
+    return {true, Shifted(r, range.begin - start)};
   }
   return {};
 }
@@ -115,10 +117,12 @@ bool ReadFour(int fd, uint64_t at, uint8_t (&out)[4]) {
   return true;
 }
 
-// Ranges starting at character boundaries near `cuts` (see the top of this
-// file); empty if the file does not hold the 4 bytes at a cut.
-std::vector<Range> CutRanges(int fd, std::span<const uint64_t> cuts) {
+// Ranges from `start` starting at character boundaries near `cuts` (see the
+// top of this file); empty if the file does not hold the 4 bytes at a cut.
+std::vector<Range> CutRanges(int fd, uint64_t start,
+                             std::span<const uint64_t> cuts) {
   std::vector<Range> ranges(cuts.size() + 1);
+  ranges[0].begin = start;
   for (size_t k = 1; k < ranges.size(); ++k) {
     const uint64_t cut = std::max(cuts[k - 1], ranges[k - 1].begin);
     uint8_t b[4];
@@ -142,30 +146,32 @@ int RangeCount(uint64_t size, int threads) {
                           static_cast<uint64_t>(kMaxRanges), by_size}));
 }
 
-absl::StatusOr<Utf8Result> ValidateUtf8FileRanges(int fd, uint64_t size,
-                                                  int count,
+absl::StatusOr<Utf8Result> ValidateUtf8FileRanges(int fd, uint64_t start,
+                                                  uint64_t size, int count,
                                                   const RangeReading& reading) {
   // Page-aligned cuts, so that most reads start on a page.
+  const uint64_t length = size > start ? size - start : 0;
   std::vector<uint64_t> cuts;
   for (int k = 1; k < count; ++k) {
-    cuts.push_back((size / count * k) & ~uint64_t{4095});
+    cuts.push_back((start + length / count * k) & ~uint64_t{4095});
   }
-  return ValidateUtf8FileCuts(fd, cuts, reading);
+  return ValidateUtf8FileCuts(fd, cuts, reading, start);
 }
 
 absl::StatusOr<Utf8Result> ValidateUtf8FileCuts(int fd,
                                                 std::span<const uint64_t> cuts,
-                                                const RangeReading& reading) {
-  std::vector<Range> ranges = CutRanges(fd, cuts);
+                                                const RangeReading& reading,
+                                                uint64_t start) {
+  std::vector<Range> ranges = CutRanges(fd, start, cuts);
   if (ranges.empty()) {
-    // The file ends before a cut: one range, the whole file.
-    ranges.push_back({0, 0, true, 0});
+    // The file ends before a cut: one range, the whole file from `start`.
+    ranges.push_back({start, 0, true, 0});
   }
   posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   std::vector<RangeOutcome> outcomes(ranges.size());
   FirstDecided first(ranges.size());
   const auto run = [&](size_t i) {
-    outcomes[i] = ValidateRange(fd, ranges[i], i, reading, first);
+    outcomes[i] = ValidateRange(fd, start, ranges[i], i, reading, first);
     if (outcomes[i].decided) first.Lower(i);
   };
   std::vector<std::thread> threads;

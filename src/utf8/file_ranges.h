@@ -27,27 +27,30 @@ inline constexpr int kMaxRanges = 16;
 int RangeCount(uint64_t size, int threads);
 
 // Validates the regular file `fd`, whose size was `size` when the caller
-// looked, from offset 0 to its end, as `ranges` (>= 1) threads at once: the
-// calling thread and ranges - 1 it starts; each reads as `reading` says.
-// Returns exactly what reading the file in order with ValidateUtf8Fd would: the
-// first error of the whole file, with its offset and kind, or ok() with
-// valid_up_to = the file's size; a read error Status only when no UTF-8 error
-// comes before the range that failed to read.
+// looked, from offset `start` to its end, as `ranges` (>= 1) threads at
+// once: the calling thread and ranges - 1 it starts; each reads as `reading`
+// says. Returns exactly what reading the file in order from `start` with
+// ValidateUtf8Fd would: the first error after `start`, with its offset
+// (counted from `start`) and kind, or ok() with valid_up_to = the number of
+// bytes from `start` to the end; a read error Status only when no UTF-8
+// error comes before the range that failed to read.
 //
 // A file that changes size while it is read is validated up to the end that
 // the range reading it found: a range that meets the end of the file early
 // ends the input there (later ranges are ignored), and the last range reads
 // on until read() reports the end. Does not move `fd`'s offset.
-absl::StatusOr<Utf8Result> ValidateUtf8FileRanges(int fd, uint64_t size,
-                                                  int ranges,
+absl::StatusOr<Utf8Result> ValidateUtf8FileRanges(int fd, uint64_t start,
+                                                  uint64_t size, int ranges,
                                                   const RangeReading& reading);
 
 // ValidateUtf8FileRanges with the cuts given: one range ends and the next
 // begins at or just after each of `cuts` (non-decreasing offsets), at the
 // first byte there that starts a character. For tests, which place cuts
-// anywhere; a cut at or past the end of the file makes it one range.
+// anywhere; a cut at or past the end of the file makes it one range, and
+// one before `start` is moved to it.
 absl::StatusOr<Utf8Result> ValidateUtf8FileCuts(
-    int fd, std::span<const uint64_t> cuts, const RangeReading& reading = {});
+    int fd, std::span<const uint64_t> cuts, const RangeReading& reading = {},
+    uint64_t start = 0);
 
 }  // namespace u8guard::internal
 

@@ -3,14 +3,18 @@
 // ASCII so that they straddle page boundaries, are written to a memfd and
 // validated in up to three ranges, read or mapped one page per window, and
 // optionally truncated right after a fuzzer-chosen window is mapped (a real
-// SIGBUS, caught by mapped_read.h). The answer must be the reference
-// decoder's on the file's bytes, or, when truncated, on the prefix that was
-// read: what preceded the window and what the file still holds.
+// SIGBUS, caught by mapped_read.h), from offset 0 or from a fuzzer-chosen
+// start (as standard input is, from its offset). The answer must be the
+// reference decoder's on the file's bytes from the start, or, when
+// truncated, on those of the prefix that was read: what preceded the window
+// and what the file still holds.
 //
 // Input: byte 0 flags (bit 0 map, bit 1 truncate, bits 2-3 the number of
-// cuts), byte 1 the window to truncate after, bytes 2-3 the ASCII run's
-// length (< 8192), bytes 4-5 the truncated size past the run, bytes 6-8 the
-// cuts' offsets past the run; the rest is the text.
+// cuts, bits 4-7 the start: 0 for offset 0, else that many bytes minus one
+// into the text), byte 1 the window to truncate after (counted from the
+// start's), bytes 2-3 the ASCII run's length (< 8192), bytes 4-5 the
+// truncated size past the run, bytes 6-8 the cuts' offsets past the run; the
+// rest is the text.
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -63,9 +67,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     cuts.push_back(run + data[6 + i] % (text.size() + 1));
   }
   std::sort(cuts.begin(), cuts.end());
+  const uint64_t start =
+      data[0] >> 4 == 0 ? 0 : run + ((data[0] >> 4) - 1) % (text.size() + 1);
+  // The windows mapped: one per page, from the start's on.
+  const uint64_t first_window = start / page;
   const uint64_t windows = (bytes.size() + page - 1) / page;
   const uint64_t shrink_at =
-      windows == 0 ? 0 : (data[1] % windows) * static_cast<uint64_t>(page);
+      windows <= first_window
+          ? bytes.size()  // none: nothing truncates
+          : (first_window + data[1] % (windows - first_window)) *
+                static_cast<uint64_t>(page);
   const uint64_t new_size = run + U16(data + 4) % (text.size() + 1);
 
   const int fd = memfd_create("u8guard_file_fuzz", MFD_CLOEXEC);
@@ -80,13 +91,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     };
   }
   const absl::StatusOr<u8guard::Utf8Result> got =
-      u8guard::internal::ValidateUtf8FileCuts(fd, cuts, reading);
+      u8guard::internal::ValidateUtf8FileCuts(fd, cuts, reading, start);
   close(fd);
   if (!got.ok()) std::abort();
   std::string_view seen = bytes;
   if (shrink && shrink_at < bytes.size()) {
     seen = seen.substr(0, std::max(new_size, shrink_at));
   }
+  seen.remove_prefix(std::min<size_t>(start, seen.size()));
   if (!(*got == u8guard::ValidateUtf8Reference(seen))) std::abort();
   return 0;
 }

@@ -295,6 +295,15 @@ void ReadFaultingByte(const std::string& dir) {
 
 extern "C" void ExitWith42(int) { std::_Exit(42); }
 
+// Sets SIGBUS's disposition to `disposition`, then installs the handler
+// over it; exits with 2 if it cannot. For death tests.
+void GuardOver(void (*disposition)(int)) {
+  struct sigaction action = {};
+  action.sa_handler = disposition;
+  sigaction(SIGBUS, &action, nullptr);
+  if (!internal::GuardMappedReads()) std::_Exit(2);
+}
+
 // Each death test runs in a new process (threadsafe style), so the handler
 // is installed there after the disposition the test sets.
 class Utf8FileMapDeathTest : public ::testing::Test {
@@ -306,10 +315,7 @@ class Utf8FileMapDeathTest : public ::testing::Test {
 TEST_F(Utf8FileMapDeathTest, OtherFaultsReachTheProgramsHandler) {
   EXPECT_EXIT(
       {
-        struct sigaction action = {};
-        action.sa_handler = &ExitWith42;
-        sigaction(SIGBUS, &action, nullptr);
-        if (!internal::GuardMappedReads()) std::_Exit(2);
+        GuardOver(&ExitWith42);
         ReadFaultingByte(dir_.path());
       },
       ::testing::ExitedWithCode(42), "");
@@ -318,10 +324,7 @@ TEST_F(Utf8FileMapDeathTest, OtherFaultsReachTheProgramsHandler) {
 TEST_F(Utf8FileMapDeathTest, OtherFaultsTakeTheDefaultAction) {
   EXPECT_EXIT(
       {
-        struct sigaction action = {};
-        action.sa_handler = SIG_DFL;
-        sigaction(SIGBUS, &action, nullptr);
-        if (!internal::GuardMappedReads()) std::_Exit(2);
+        GuardOver(SIG_DFL);
         ReadFaultingByte(dir_.path());
       },
       ::testing::KilledBySignal(SIGBUS), "");
@@ -332,10 +335,7 @@ TEST_F(Utf8FileMapDeathTest, OtherFaultsTakeTheDefaultAction) {
 TEST_F(Utf8FileMapDeathTest, AFaultInAnotherThreadsWindowIsNotCaught) {
   EXPECT_EXIT(
       {
-        struct sigaction action = {};
-        action.sa_handler = SIG_DFL;
-        sigaction(SIGBUS, &action, nullptr);
-        if (!internal::GuardMappedReads()) std::_Exit(2);
+        GuardOver(SIG_DFL);
         const std::string path = dir_.path() + "/fault";
         WriteFileOrDie(path, std::string(3 * kPage, 'a'));
         const int fd = open(path.c_str(), O_RDWR);
@@ -355,10 +355,7 @@ TEST_F(Utf8FileMapDeathTest, AFaultInAnotherThreadsWindowIsNotCaught) {
 TEST_F(Utf8FileMapDeathTest, SentSigbusTakesTheDefaultAction) {
   EXPECT_EXIT(
       {
-        struct sigaction action = {};
-        action.sa_handler = SIG_DFL;
-        sigaction(SIGBUS, &action, nullptr);
-        if (!internal::GuardMappedReads()) std::_Exit(2);
+        GuardOver(SIG_DFL);
         kill(getpid(), SIGBUS);
         std::_Exit(4);
       },
@@ -368,10 +365,7 @@ TEST_F(Utf8FileMapDeathTest, SentSigbusTakesTheDefaultAction) {
 TEST_F(Utf8FileMapDeathTest, SentSigbusIgnoredStaysIgnored) {
   EXPECT_EXIT(
       {
-        struct sigaction action = {};
-        action.sa_handler = SIG_IGN;
-        sigaction(SIGBUS, &action, nullptr);
-        if (!internal::GuardMappedReads()) std::_Exit(2);
+        GuardOver(SIG_IGN);
         kill(getpid(), SIGBUS);
         std::_Exit(5);
       },

@@ -9,8 +9,12 @@
 // it hold lead bytes, so that a kernel that looks before the input gets a
 // wrong answer.
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <new>
 #include <string>
 #include <string_view>
@@ -343,9 +347,12 @@ INSTANTIATE_TEST_SUITE_P(Fillers, EveryLengthEveryPosition,
 // Inputs of 1 KiB and more: the kernels check the first 64-byte block where
 // it is, then continue from the first 64-byte boundary (re-checking the
 // overlap with the bytes before the boundary as context), and test errors
-// once per group of four blocks. Every pattern at every offset up to 200
-// (the first block, the overlap, the first groups) and at every 61st offset
-// after, at every alignment 0..63.
+// once per group of four blocks. A block that starts three bytes or more
+// into the input reads its context, the three bytes before each vector,
+// from memory again; one that starts one or two bytes in (alignments 62
+// and 63) takes it from the vectors already loaded. Every pattern at every
+// offset up to 200 (the first block, the overlap, the first groups) and at
+// every 61st offset after, at every alignment 0..63.
 class LongInputEveryAlignment : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(LongInputEveryAlignment, EveryKernel) {
@@ -386,6 +393,51 @@ TEST_P(LongInputEveryAlignment, EveryKernel) {
 INSTANTIATE_TEST_SUITE_P(Fillers, LongInputEveryAlignment,
                          ::testing::Range(size_t{0}, kFillers.size()),
                          FillerName);
+
+// Inputs that begin right after, or end right before, a page the process
+// cannot read: a kernel that reads one byte outside its input (say, the
+// context before the first block from memory) faults. AddressSanitizer
+// cannot show this for the bytes before an input that is not 8-byte
+// aligned, and PlacedInput's lead bytes only show reads that change the
+// answer.
+TEST(KernelBoundary, NoByteOutsideTheInputIsRead) {
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  // [no access][two pages][no access]
+  void* const m = mmap(nullptr, 4 * page, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(m, MAP_FAILED);
+  char* const base = static_cast<char*>(m);
+  ASSERT_EQ(mprotect(base, page, PROT_NONE), 0);
+  ASSERT_EQ(mprotect(base + 3 * page, page, PROT_NONE), 0);
+  char* const first = base + page;
+  char* const end = base + 3 * page;
+  const std::vector<Utf8Kernel> kernels = SupportedKernels();
+  MismatchLog log;
+  size_t checked = 0;
+  for (const std::string& filler : kFillers) {
+    for (size_t n : {size_t{1}, size_t{3}, size_t{17}, size_t{64}, size_t{65},
+                     size_t{1024}, size_t{1024 + 61}, 2 * page}) {
+      const std::string in = ValidText(filler, n);
+      for (char* at : {first, end - n}) {
+        std::memcpy(at, in.data(), n);
+        const std::string_view view(at, n);
+        for (Utf8Kernel k : kernels) {
+          const Utf8Result got = ValidateUtf8With(k, view);
+          if (!(got == Utf8Result{n, kOk, 0})) {
+            log.Add(absl::StrFormat("%s on %d bytes of %s at %s: got %s",
+                                    Utf8KernelName(k), n, ToHex(filler),
+                                    at == first ? "the start" : "the end",
+                                    Utf8ResultString(got)));
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  ASSERT_EQ(munmap(m, 4 * page), 0);
+  log.ExpectNone("inputs next to unreadable pages");
+  EXPECT_EQ(checked, kFillers.size() * 8 * 2 * kernels.size());
+}
 
 // Short strings whose bytes right after the end, or right before the start,
 // would complete or spoil them if a kernel read them: the string is carved

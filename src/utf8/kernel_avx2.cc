@@ -56,8 +56,9 @@ inline V LoadPartial(const uint8_t*, size_t) { __builtin_unreachable(); }
 
 }  // namespace
 
-// See the end of kernel_body.inc.
-KernelResult ValidateAvx2Kernel(const uint8_t* data, size_t n) {
+// See the end of kernel_body.inc (why it is written here, and aligned).
+[[gnu::aligned(64)]] KernelResult ValidateAvx2Kernel(const uint8_t* data,
+                                                     size_t n) {
   if (n > 64) [[unlikely]]
     return ValidateLong(data, n);
   if (!ShortValid(data, n)) [[unlikely]]

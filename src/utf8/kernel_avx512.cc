@@ -52,8 +52,9 @@ constexpr bool kMaskedTail = true;
 
 }  // namespace
 
-// See the end of kernel_body.inc.
-KernelResult ValidateAvx512Kernel(const uint8_t* data, size_t n) {
+// See the end of kernel_body.inc (why it is written here, and aligned).
+[[gnu::aligned(64)]] KernelResult ValidateAvx512Kernel(const uint8_t* data,
+                                                       size_t n) {
   if (n > 64) [[unlikely]]
     return ValidateLong(data, n);
   if (!ShortValid(data, n)) [[unlikely]]

@@ -16,7 +16,8 @@
 //                      -DCMAKE_PREFIX_PATH=<its prefix>); its implementation
 //                      (SIMDUTF_FORCE_IMPLEMENTATION=westmere|haswell|icelake
 //                      forces one) is printed in the context. Compare it with
-//                      `u8guard` under U8GUARD_KERNEL=sse42|avx2|avx512.
+//                      `u8guard` under U8GUARD_KERNEL=sse42|avx2|avx512|
+//                      avx512vbmi.
 //
 // Every benchmark reports bytes_per_second; the short-string cases also
 // report items_per_second (strings per second). A short case validates one
@@ -212,6 +213,7 @@ bool RegisterAll() {
     RegisterKernel<Utf8Kernel::kSse42>(in);
     RegisterKernel<Utf8Kernel::kAvx2>(in);
     RegisterKernel<Utf8Kernel::kAvx512>(in);
+    RegisterKernel<Utf8Kernel::kAvx512Vbmi>(in);
     Register("icu_u8next", in, Stateless<&IcuU8NextValidate>());
     Register("icu_strfromutf8", in,
              [](const BenchInput& input) { return IcuStrFromUtf8(input); });
@@ -224,8 +226,9 @@ bool RegisterAll() {
 
   // What was measured, printed in the benchmark's context header.
   std::string unsupported;
-  for (Utf8Kernel kernel : {Utf8Kernel::kScalar, Utf8Kernel::kSse42,
-                            Utf8Kernel::kAvx2, Utf8Kernel::kAvx512}) {
+  for (Utf8Kernel kernel :
+       {Utf8Kernel::kScalar, Utf8Kernel::kSse42, Utf8Kernel::kAvx2,
+        Utf8Kernel::kAvx512, Utf8Kernel::kAvx512Vbmi}) {
     if (Utf8KernelSupported(kernel)) continue;
     absl::StrAppendFormat(&unsupported, "%s%s", unsupported.empty() ? "" : " ",
                           Utf8KernelName(kernel));

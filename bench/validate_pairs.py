@@ -29,7 +29,8 @@ INPUTS = [
     "ascii_1m", "latin_1m", "cjk_1m", "emoji_1m", "short16_ascii",
     "short16_mixed", "short64_ascii", "short64_mixed"
 ]
-DEFAULT_PAIRS = "sse42:westmere,avx2:haswell,avx512:icelake"
+DEFAULT_PAIRS = ("sse42:westmere,avx2:haswell,avx512:icelake,"
+                 "avx512vbmi:icelake")
 
 
 def run_pair(binary, kernel, impl, repetitions, min_time, json_dir):

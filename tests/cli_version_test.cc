@@ -26,8 +26,8 @@ using ::u8guard::testing::SplitLines;
 
 // The best kernel: what runs without U8GUARD_KERNEL.
 Utf8Kernel Best() {
-  for (Utf8Kernel k :
-       {Utf8Kernel::kAvx512, Utf8Kernel::kAvx2, Utf8Kernel::kSse42}) {
+  for (Utf8Kernel k : {Utf8Kernel::kAvx512Vbmi, Utf8Kernel::kAvx512,
+                       Utf8Kernel::kAvx2, Utf8Kernel::kSse42}) {
     if (Utf8KernelSupported(k)) return k;
   }
   return Utf8Kernel::kScalar;
@@ -130,8 +130,8 @@ TEST(CliVersion, UnknownKernelIsShownWithWhatRuns) {
 
 TEST(CliVersion, UnsupportedKernelIsShownWithWhatRuns) {
   std::vector<Utf8Kernel> missing;
-  for (Utf8Kernel k :
-       {Utf8Kernel::kSse42, Utf8Kernel::kAvx2, Utf8Kernel::kAvx512}) {
+  for (Utf8Kernel k : {Utf8Kernel::kSse42, Utf8Kernel::kAvx2,
+                       Utf8Kernel::kAvx512, Utf8Kernel::kAvx512Vbmi}) {
     if (!Utf8KernelSupported(k)) missing.push_back(k);
   }
   if (missing.empty()) {

@@ -74,7 +74,7 @@ TEST(EnumNames, EveryTableRoundTrips) {
       &ConfusablesPolicyName, &ParseConfusablesPolicy, {"skeletons"});
   CheckTable<Utf8Kernel>(
       {Utf8Kernel::kAuto, Utf8Kernel::kScalar, Utf8Kernel::kSse42,
-       Utf8Kernel::kAvx2, Utf8Kernel::kAvx512},
+       Utf8Kernel::kAvx2, Utf8Kernel::kAvx512, Utf8Kernel::kAvx512Vbmi},
       &Utf8KernelName, &ParseUtf8Kernel, {"bogus", "AVX2", "avx"});
   CheckTable<DotDotPolicy>({DotDotPolicy::kReject, DotDotPolicy::kResolve},
                            &DotDotPolicyName, &ParseDotDotPolicy, {"maybe"});

@@ -118,8 +118,9 @@ std::string ToHex(std::string_view bytes) {
 
 std::vector<Utf8Kernel> SupportedKernels() {
   std::vector<Utf8Kernel> out;
-  for (Utf8Kernel k : {Utf8Kernel::kScalar, Utf8Kernel::kSse42,
-                       Utf8Kernel::kAvx2, Utf8Kernel::kAvx512}) {
+  for (Utf8Kernel k :
+       {Utf8Kernel::kScalar, Utf8Kernel::kSse42, Utf8Kernel::kAvx2,
+        Utf8Kernel::kAvx512, Utf8Kernel::kAvx512Vbmi}) {
     if (Utf8KernelSupported(k)) out.push_back(k);
   }
   return out;

@@ -91,11 +91,21 @@ bool IsValidUtf8(std::string_view bytes) noexcept;
 
 // The validation kernels. kAuto picks the fastest one the CPU supports, once,
 // at start-up; the environment variable U8GUARD_KERNEL (scalar, sse42, avx2,
-// avx512) overrides that choice when the CPU supports the named kernel
-// (otherwise the fastest one runs: ActiveUtf8KernelChoice() says why).
-enum class Utf8Kernel : uint8_t { kAuto, kScalar, kSse42, kAvx2, kAvx512 };
+// avx512, avx512vbmi) overrides that choice when the CPU supports the named
+// kernel (otherwise the fastest one runs: ActiveUtf8KernelChoice() says why).
+// kAvx512 needs AVX-512 F and BW; kAvx512Vbmi also VBMI (Ice Lake, Zen 4 and
+// later), whose byte permutes make the check cheaper.
+enum class Utf8Kernel : uint8_t {
+  kAuto,
+  kScalar,
+  kSse42,
+  kAvx2,
+  kAvx512,
+  kAvx512Vbmi,
+};
 
-// Returns the kernel's name: "auto", "scalar", "sse42", "avx2" or "avx512".
+// Returns the kernel's name: "auto", "scalar", "sse42", "avx2", "avx512" or
+// "avx512vbmi".
 std::string_view Utf8KernelName(Utf8Kernel kernel);
 
 // Parses a name Utf8KernelName returns (exactly, case-sensitive).

@@ -110,7 +110,7 @@ void RegisterModule(py::module_& m) {
       "utf8_kernel",
       []() { return std::string(Utf8KernelName(ActiveUtf8Kernel())); },
       "Returns the UTF-8 validation kernel this CPU runs: \"scalar\", "
-      "\"sse42\", \"avx2\" or \"avx512\".");
+      "\"sse42\", \"avx2\", \"avx512\" or \"avx512vbmi\".");
 
   m.def(
       "rule_ids",

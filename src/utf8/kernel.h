@@ -9,6 +9,7 @@
 //   kernel_sse42.cc   -msse4.2                    "sse4.2"
 //   kernel_avx2.cc    -mavx2                      "avx2"
 //   kernel_avx512.cc  -mavx512f -mavx512bw -mbmi2 "avx512f", "avx512bw", "bmi2"
+//   kernel_avx512vbmi.cc  the same and -mavx512vbmi, "avx512vbmi"
 //
 // So a kernel TU includes nothing but this header and <immintrin.h>: no
 // inline function from a shared header may be emitted with instructions an
@@ -49,6 +50,7 @@ using KernelFn = KernelResult (*)(const uint8_t* data, size_t n);
 KernelResult ValidateSse42Kernel(const uint8_t* data, size_t n);
 KernelResult ValidateAvx2Kernel(const uint8_t* data, size_t n);
 KernelResult ValidateAvx512Kernel(const uint8_t* data, size_t n);
+KernelResult ValidateAvx512VbmiKernel(const uint8_t* data, size_t n);
 
 }  // namespace u8guard::internal
 

@@ -23,6 +23,7 @@ inline V Table(const uint8_t* t) {
       _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
 }
 inline V Lookup(V table, V idx) { return _mm256_shuffle_epi8(table, idx); }
+constexpr bool kLookupIgnoresHighBits = false;
 inline V And(V a, V b) { return _mm256_and_si256(a, b); }
 inline V Or(V a, V b) { return _mm256_or_si256(a, b); }
 inline V Xor(V a, V b) { return _mm256_xor_si256(a, b); }

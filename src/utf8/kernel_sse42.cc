@@ -22,6 +22,7 @@ inline V Table(const uint8_t* t) {
   return _mm_loadu_si128(reinterpret_cast<const V*>(t));
 }
 inline V Lookup(V table, V idx) { return _mm_shuffle_epi8(table, idx); }
+constexpr bool kLookupIgnoresHighBits = false;
 inline V And(V a, V b) { return _mm_and_si128(a, b); }
 inline V Or(V a, V b) { return _mm_or_si128(a, b); }
 inline V Xor(V a, V b) { return _mm_xor_si128(a, b); }

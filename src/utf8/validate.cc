@@ -17,7 +17,7 @@ namespace {
 constexpr internal::EnumName<Utf8Kernel> kKernelNames[] = {
     {Utf8Kernel::kAuto, "auto"},     {Utf8Kernel::kScalar, "scalar"},
     {Utf8Kernel::kSse42, "sse42"},   {Utf8Kernel::kAvx2, "avx2"},
-    {Utf8Kernel::kAvx512, "avx512"},
+    {Utf8Kernel::kAvx512, "avx512"}, {Utf8Kernel::kAvx512Vbmi, "avx512vbmi"},
 };
 
 using internal::DecodeOne;
@@ -74,6 +74,8 @@ ValidateFn FunctionFor(Utf8Kernel kernel) {
         return &internal::ValidateAvx2Kernel;
       case Utf8Kernel::kAvx512:
         return &internal::ValidateAvx512Kernel;
+      case Utf8Kernel::kAvx512Vbmi:
+        return &internal::ValidateAvx512VbmiKernel;
       default:
         break;
     }
@@ -83,8 +85,8 @@ ValidateFn FunctionFor(Utf8Kernel kernel) {
 }
 
 Utf8Kernel BestKernel() {
-  for (Utf8Kernel k :
-       {Utf8Kernel::kAvx512, Utf8Kernel::kAvx2, Utf8Kernel::kSse42}) {
+  for (Utf8Kernel k : {Utf8Kernel::kAvx512Vbmi, Utf8Kernel::kAvx512,
+                       Utf8Kernel::kAvx2, Utf8Kernel::kSse42}) {
     if (Utf8KernelSupported(k)) return k;
   }
   return Utf8Kernel::kScalar;
@@ -167,6 +169,9 @@ bool Utf8KernelSupported(Utf8Kernel kernel) {
       return __builtin_cpu_supports("avx512f") &&
              __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("bmi2");
+    case Utf8Kernel::kAvx512Vbmi:
+      return Utf8KernelSupported(Utf8Kernel::kAvx512) &&
+             __builtin_cpu_supports("avx512vbmi");
 #endif
     default:
       return false;

@@ -25,8 +25,9 @@ void Agree(const Utf8Result& want, const Utf8Result& got) {
 // on `in`.
 void AllKernelsAgree(std::string_view in) {
   const Utf8Result want = u8guard::ValidateUtf8Reference(in);
-  for (Utf8Kernel k : {Utf8Kernel::kScalar, Utf8Kernel::kSse42,
-                       Utf8Kernel::kAvx2, Utf8Kernel::kAvx512}) {
+  for (Utf8Kernel k :
+       {Utf8Kernel::kScalar, Utf8Kernel::kSse42, Utf8Kernel::kAvx2,
+        Utf8Kernel::kAvx512, Utf8Kernel::kAvx512Vbmi}) {
     if (u8guard::Utf8KernelSupported(k)) {
       Agree(want, u8guard::ValidateUtf8With(k, in));
     }

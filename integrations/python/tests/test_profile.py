@@ -37,7 +37,8 @@ def test_versions():
     assert u8guard.__version__.count('.') == 2
     assert u8guard.icu_version().split('.')[0] == '72'
     assert u8guard.unicode_version() == '15.0'
-    assert u8guard.utf8_kernel() in ('scalar', 'sse42', 'avx2', 'avx512')
+    assert u8guard.utf8_kernel() in ('scalar', 'sse42', 'avx2', 'avx512',
+                                     'avx512vbmi')
 
 
 def test_rules_have_stable_ids_and_values():

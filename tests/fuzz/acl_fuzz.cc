@@ -97,21 +97,24 @@ bool ShareOne(const u8guard::internal::LookalikeSkeletons& a,
   return false;
 }
 
-// Line `line` (from 1) of an ACL file's text as the file format defines
-// it (acl.h): lines end at LF, a CR before the LF is dropped, a signature
-// opens line 1. The whole entry: an invalid entry keeps only a prefix.
-std::string_view Line(std::string_view text, size_t line) {
+// The lines of an ACL file's text as the file format defines them (acl.h):
+// lines end at LF, a CR before the LF is dropped, a signature opens line 1.
+// Each is a whole entry: an invalid entry keeps only a prefix.
+std::vector<std::string_view> Lines(std::string_view text) {
   if (text.ends_with('\n')) text.remove_suffix(1);
-  std::string_view l = Split(text, "\n").at(line - 1);
-  if (l.ends_with('\r')) l.remove_suffix(1);
-  if (line == 1 && l.starts_with(u8guard::kUtf8Bom)) {
-    l.remove_prefix(u8guard::kUtf8Bom.size());
+  std::vector<std::string_view> lines = Split(text, "\n");
+  for (std::string_view& l : lines) {
+    if (l.ends_with('\r')) l.remove_suffix(1);
   }
-  return l;
+  if (lines[0].starts_with(u8guard::kUtf8Bom)) {
+    lines[0].remove_prefix(u8guard::kUtf8Bom.size());
+  }
+  return lines;
 }
 
 void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
                 std::string_view text) {
+  const std::vector<std::string_view> lines = Lines(text);
   const auto& invalid = index.invalid_entries();
   Check(index.size() + invalid.size() == index.entry_count(), "entry count");
   size_t v = 0, bad = 0, last_line = 0;
@@ -120,7 +123,7 @@ void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
       const u8guard::AclInvalidEntry& e = invalid[bad++];
       Check(e.line > last_line, "invalid entry line order");
       last_line = e.line;
-      const std::string_view whole = Line(text, e.line);
+      const std::string_view whole = lines.at(e.line - 1);
       Check(
           whole.size() == e.original_size &&
               e.original == whole.substr(0, u8guard::kAclInvalidEntryKeptBytes),
@@ -137,7 +140,7 @@ void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
     Check(e.index == i, "entry index");
     Check(e.line > last_line, "entry line order");
     last_line = e.line;
-    Check(e.original == Line(text, e.line), "entry text");
+    Check(e.original == lines.at(e.line - 1), "entry text");
     absl::StatusOr<std::string> key = u8guard::Canonicalize(p, e.original);
     Check(key.ok() && *key == e.key, "entry key");
   }

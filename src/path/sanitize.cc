@@ -24,6 +24,7 @@
 #include "src/utf8/decode_valid.h"
 #include "u8guard/bom.h"
 #include "u8guard/match.h"
+#include "u8guard/normalize.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
 #include "u8guard/utf8.h"
@@ -365,6 +366,19 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   for (const std::string_view form : {nfkc_form, casefold_form}) {
     if (ascii || internal::SameBytes(form, n)) continue;
     if (Verdict v = CheckWholeSegment(form, begin, last); !v.ok()) return v;
+  }
+  // A profile that maps by more than normalizing (trims spaces, maps width
+  // or case) gives a result whose NFKC forms can differ from those of d:
+  // "     LPT\u00B3.t" trimmed is "LPT\u00B3.t", whose NFKC form names the
+  // device LPT3, and sanitizing the result again would refuse it. The rules
+  // hold for the result's own forms too.
+  if (!ascii && !normalization_only_ && !internal::SameBytes(n, d)) {
+    for (const NormalizationForm f :
+         {NormalizationForm::kNfkc, NormalizationForm::kNfkcCasefold}) {
+      const absl::StatusOr<std::string> form = Normalize(f, n);
+      if (!form.ok()) return form.status();
+      if (Verdict v = CheckWholeSegment(*form, begin, last); !v.ok()) return v;
+    }
   }
 
   if (starts_.size() >= o_.max_depth) {

@@ -4,6 +4,7 @@
 // as typed; each must be flagged both ways (lookup and audit) and must never
 // be granted by an AllowList.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
+#include "u8guard/skeleton.h"
 
 namespace u8guard {
 namespace {
@@ -64,6 +66,46 @@ TEST(Lookalikes, DenyListFlagsEveryPairAndAllowListGrantsNone) {
     EXPECT_FALSE(allow->Grants(c.typed)) << "a look-alike must never grant";
     EXPECT_FALSE(Equivalent(p, c.registered, c.typed));
   }
+}
+
+// The public LookalikeSkeletons: every pair shares one of its skeletons,
+// and two names share one exactly when a DenyList of either finds the
+// other (what a unique index over the skeletons enforces in a database).
+TEST(Lookalikes, PublicSkeletonSetsShareOneExactlyWhenTheDenyListFinds) {
+  std::vector<std::string> names;
+  for (const Pair& p : Corpus()) {
+    const auto a = LookalikeSkeletons(Builtin(p.profile), p.registered);
+    const auto b = LookalikeSkeletons(Builtin(p.profile), p.typed);
+    ASSERT_TRUE(a.ok() && b.ok()) << p.why;
+    EXPECT_EQ((*a)[0], *ConfusableSkeleton(Builtin(p.profile), p.registered));
+    bool shared = false;
+    for (const std::string& s : *a) {
+      shared |= std::find(b->begin(), b->end(), s) != b->end();
+    }
+    EXPECT_TRUE(shared) << p.why;
+    if (std::string_view(p.profile) == "username-case-mapped") {
+      names.push_back(p.registered);
+      names.push_back(p.typed);
+    }
+  }
+  names.insert(names.end(), {"bob", "B0B", "alice", "ALlCE", "m", "rn", "I"});
+  const Profile& profile = Builtin("username-case-mapped");
+  for (const std::string& a : names) {
+    const auto list = DenyList::Build(profile, {a});
+    ASSERT_TRUE(list.ok());
+    const auto sa = *LookalikeSkeletons(profile, a);
+    for (const std::string& b : names) {
+      const auto sb = *LookalikeSkeletons(profile, b);
+      bool shared = false;
+      for (const std::string& s : sa) {
+        shared |= std::find(sb.begin(), sb.end(), s) != sb.end();
+      }
+      EXPECT_EQ(shared, list->Resembles(b).match.has_value())
+          << a << " / " << b;
+    }
+  }
+  EXPECT_EQ(LookalikeSkeletons(profile, "a b").status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST(Lookalikes, AuditReportsEveryPair) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "u8guard/export.h"
@@ -45,6 +46,21 @@ absl::StatusOr<RestrictionLevel> ParseRestrictionLevel(std::string_view name);
 // are for comparison only: they are not readable names and not keys.
 absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
                                                std::string_view bytes);
+
+// The most skeletons LookalikeSkeletons returns.
+inline constexpr size_t kMaxLookalikeSkeletons = 3;
+
+// Returns the look-alike skeletons of `bytes` under `profile`: the UTS #39
+// skeletons of its canonical key, of the string as written and of its
+// enforced form, without repeats (1 to kMaxLookalikeSkeletons, the key's
+// first). Two accepted strings look alike, as DenyList::Resembles and
+// AuditAcl decide it, exactly when their sets share a skeleton; so a table
+// that holds every skeleton of every name at most once (a unique index over
+// one row per skeleton) refuses the look-alikes that case mapping hides
+// ("paypaI" with a capital i beside "paypal", "Ian" beside "lan"), which the
+// key's skeleton alone misses. Errors as ConfusableSkeleton.
+absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
+    const Profile& profile, std::string_view bytes);
 
 // Returns the UTS #39 restriction level of the canonical key of `bytes`
 // under `profile` (ICU's uspoof_check2UTF8 with USPOOF_AUX_INFO). Errors as

@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "src/common/enum_names.h"
@@ -304,6 +306,21 @@ absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
     return s;
   }
   return skeleton;
+}
+
+absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
+    const Profile& profile, std::string_view bytes) {
+  absl::StatusOr<std::string> key = Canonicalize(profile, bytes);
+  if (!key.ok()) return key.status();
+  internal::LookalikeSkeletons found;
+  if (absl::Status s =
+          internal::LookalikeSkeletonsInto(profile, bytes, *key, found);
+      !s.ok()) {
+    return s;
+  }
+  return std::vector<std::string>(
+      std::make_move_iterator(found.skeleton),
+      std::make_move_iterator(found.skeleton + found.size));
 }
 
 absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,

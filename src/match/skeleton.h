@@ -30,7 +30,7 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out);
 // PRECIS rules can hide a resemblance in the key alone ("paypaI", "Ian",
 // Greek final sigma after a modifier letter).
 struct LookalikeSkeletons {
-  std::string skeleton[3];
+  std::string skeleton[kMaxLookalikeSkeletons];
   size_t size = 0;
   // True when `s` is one of them.
   bool Contains(std::string_view s) const;

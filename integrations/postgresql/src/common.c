@@ -6,15 +6,36 @@
 
 #include <string.h>
 
+#include "access/detoast.h"
 #include "integrations/postgresql/src/u8guard_pg.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
 PG_MODULE_MAGIC;
 
 void _PG_init(void);
+
+/* u8guard.max_input_bytes, in bytes (pgext_check_input_size). */
+static int max_input_bytes = PGEXT_DEFAULT_MAX_INPUT_BYTES;
+
+void pgext_check_input_size(size_t len, Oid function) {
+  const char *name;
+  if (len <= (size_t)max_input_bytes) return;
+  name = OidIsValid(function) ? get_func_name(function) : NULL;
+  ereport(ERROR,
+          (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+           errmsg("%s: an input of %zu bytes is longer than "
+                  "u8guard.max_input_bytes (%d)",
+                  name != NULL ? name : "u8guard", len, max_input_bytes),
+           errhint("Calls are bounded so that each answers a cancel or a "
+                   "statement_timeout within about a second; a superuser "
+                   "may raise the bound up to %d bytes.",
+                   PGEXT_MAX_MAX_INPUT_BYTES)));
+}
 
 void pgext_require_utf8(void) {
   if (GetDatabaseEncoding() != PG_UTF8) {
@@ -68,6 +89,13 @@ static const u8guard_profile *cached_profile_named(const char *name,
   ++profile_count;
   pfree(c_name);
   return profile;
+}
+
+text *pgext_bounded_text_arg(FunctionCallInfo fcinfo, int arg) {
+  const Datum value = PG_GETARG_DATUM(arg);
+  pgext_check_input_size(toast_raw_datum_size(value) - VARHDRSZ,
+                         fcinfo->flinfo->fn_oid);
+  return PG_GETARG_TEXT_PP(arg);
 }
 
 const u8guard_profile *pgext_profile(const text *name) {
@@ -170,9 +198,8 @@ u8guard_status pgext_write_skeleton(const void *context, char *out,
  * backend's first calls once, in the postmaster, and every backend and
  * parallel worker inherits it: the built-in profiles, and the code point
  * tables that u8guard builds from ICU on first use (about 75 ms per process
- * otherwise; README.md, "PostgreSQL"). Loaded on first use in a backend
- * (no preloading), it does nothing here. */
-void _PG_init(void) {
+ * otherwise; docs/postgresql.md). */
+static void warm_up(void) {
   /* An upper-case letter and a non-ASCII one, and ASCII alone: every
    * table is used. */
   static const char *const kSamples[] = {"K\xC3\xA9y", "Ky"};
@@ -182,7 +209,6 @@ void _PG_init(void) {
   size_t len;
   char out[64];
 
-  if (!process_shared_preload_libraries_in_progress) return;
   elog(DEBUG1, "u8guard: profiles and tables made in the postmaster");
   for (i = 0; i < u8guard_builtin_profile_count(); ++i) {
     const char *name = u8guard_builtin_profile_name(i);
@@ -204,4 +230,16 @@ void _PG_init(void) {
   path_options.normalization = U8GUARD_NORMALIZATION_NFKC;
   (void)u8guard_sanitize_path("a/K\xC3\xA9y", 6, &path_options, out, sizeof out,
                               &len, &error);
+}
+
+void _PG_init(void) {
+  DefineCustomIntVariable(
+      "u8guard.max_input_bytes",
+      "The longest text a u8guard function takes, in bytes.",
+      "Longer inputs raise SQLSTATE 54000 before any work, so that every "
+      "call ends within about a second and its memory stays bounded.",
+      &max_input_bytes, PGEXT_DEFAULT_MAX_INPUT_BYTES, 0,
+      PGEXT_MAX_MAX_INPUT_BYTES, PGC_SUSET, GUC_UNIT_BYTE, NULL, NULL, NULL);
+  MarkGUCPrefixReserved("u8guard");
+  if (process_shared_preload_libraries_in_progress) warm_up();
 }

@@ -6,8 +6,10 @@
 /* clang-format on */
 
 #include "access/htup_details.h"
+#include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "integrations/postgresql/src/u8guard_pg.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 
 /* The first buffer for a result: most keys are no longer than their name. */
@@ -15,8 +17,8 @@ static size_t first_guess(size_t input_len) { return input_len + 16; }
 
 /* Fills *in from the name and profile arguments (0 and 1). */
 static void read_arguments(FunctionCallInfo fcinfo, pgext_profile_input *in) {
-  const text *name = PG_GETARG_TEXT_PP(0);
-  in->profile = pgext_profile(PG_GETARG_TEXT_PP(1));
+  const text *name = pgext_bounded_text_arg(fcinfo, 0);
+  in->profile = pgext_profile(pgext_bounded_text_arg(fcinfo, 1));
   in->data = VARDATA_ANY(name);
   in->len = VARSIZE_ANY_EXHDR(name);
 }
@@ -58,12 +60,55 @@ Datum u8guard_pg_skeleton(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(u8guard_pg_equivalent);
 Datum u8guard_pg_equivalent(PG_FUNCTION_ARGS) {
-  const text *a = PG_GETARG_TEXT_PP(0);
-  const text *b = PG_GETARG_TEXT_PP(1);
-  const u8guard_profile *profile = pgext_profile(PG_GETARG_TEXT_PP(2));
+  const text *a = pgext_bounded_text_arg(fcinfo, 0);
+  const text *b = pgext_bounded_text_arg(fcinfo, 1);
+  const u8guard_profile *profile =
+      pgext_profile(pgext_bounded_text_arg(fcinfo, 2));
   PG_RETURN_BOOL(u8guard_equivalent(profile, VARDATA_ANY(a),
                                     VARSIZE_ANY_EXHDR(a), VARDATA_ANY(b),
                                     VARSIZE_ANY_EXHDR(b)) == 1);
+}
+
+/* The context of write_lookalike_skeletons: the profile writer's, and where
+ * the skeletons' count and lengths go. */
+typedef struct lookalike_output {
+  pgext_profile_input in;
+  size_t lengths[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t count;
+} lookalike_output;
+
+static u8guard_status write_lookalike_skeletons(const void *context, char *out,
+                                                size_t out_capacity,
+                                                size_t *out_len,
+                                                u8guard_error *error) {
+  /* pgext_writer passes a const context: the lengths are its output. */
+  lookalike_output *o = (lookalike_output *)context;
+  return u8guard_lookalike_skeletons(o->in.profile, o->in.data, o->in.len, out,
+                                     out_capacity, out_len, o->lengths,
+                                     &o->count, error);
+}
+
+/* u8guard_lookalike_keys(name, profile): the look-alike skeletons as text[]. */
+PG_FUNCTION_INFO_V1(u8guard_pg_lookalike_keys);
+Datum u8guard_pg_lookalike_keys(PG_FUNCTION_ARGS) {
+  lookalike_output o;
+  u8guard_error error;
+  text *all;
+  Datum elements[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t i, at = 0;
+
+  read_arguments(fcinfo, &o.in);
+  o.count = 0;
+  all = pgext_write_text(write_lookalike_skeletons, &o,
+                         first_guess(o.in.len) * 2, &error);
+  if (all == NULL) pgext_raise(&error);
+  for (i = 0; i < o.count; ++i) {
+    elements[i] = PointerGetDatum(
+        cstring_to_text_with_len(VARDATA(all) + at, (int)o.lengths[i]));
+    at += o.lengths[i];
+  }
+  PG_RETURN_ARRAYTYPE_P(construct_array(elements, (int)o.count, TEXTOID, -1,
+                                        false, TYPALIGN_INT));
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_rejection);

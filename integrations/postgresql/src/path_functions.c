@@ -51,7 +51,7 @@ static int name_argument(FunctionCallInfo fcinfo, int arg,
  * normalization, max_depth, max_length, root, segment_profile) */
 PG_FUNCTION_INFO_V1(u8guard_pg_sanitize_path);
 Datum u8guard_pg_sanitize_path(PG_FUNCTION_ARGS) {
-  const text *path = PG_GETARG_TEXT_PP(0);
+  const text *path = pgext_bounded_text_arg(fcinfo, 0);
   u8guard_path_options options;
   path_input in;
   u8guard_error error;
@@ -69,8 +69,8 @@ Datum u8guard_pg_sanitize_path(PG_FUNCTION_ARGS) {
       name_argument(fcinfo, 7, u8guard_normalization_from_name);
   options.max_depth = size_argument(fcinfo, 8, "max_depth");
   options.max_length = size_argument(fcinfo, 9, "max_length");
-  options.root = text_to_cstring(PG_GETARG_TEXT_PP(10));
-  options.segment_profile = pgext_profile(PG_GETARG_TEXT_PP(11));
+  options.root = text_to_cstring(pgext_bounded_text_arg(fcinfo, 10));
+  options.segment_profile = pgext_profile(pgext_bounded_text_arg(fcinfo, 11));
 
   in.data = VARDATA_ANY(path);
   in.len = VARSIZE_ANY_EXHDR(path);

@@ -17,6 +17,25 @@
 #include "fmgr.h"
 #include "u8guard/u8guard_c.h"
 
+/* The default and the largest value of the setting u8guard.max_input_bytes:
+ * the longest text argument a function takes. At the largest, the slowest
+ * input there is (U+FDFA repeated, whose skeleton is ten times longer)
+ * takes u8guard_skeleton under half a second on the project's machine
+ * (bench/README.md, "PostgreSQL"): every call answers a cancel or a
+ * statement_timeout within about a second, and its memory is a bounded
+ * multiple of that. */
+#define PGEXT_DEFAULT_MAX_INPUT_BYTES (1024 * 1024)
+#define PGEXT_MAX_MAX_INPUT_BYTES (4 * 1024 * 1024)
+
+/* Raises ERROR 54000 (program_limit_exceeded) naming the SQL function
+ * `function` (InvalidOid: "u8guard") when an input of `len` bytes is longer
+ * than u8guard.max_input_bytes. */
+void pgext_check_input_size(size_t len, Oid function);
+
+/* Returns text argument `arg` of the call, detoasted, after checking its
+ * length with pgext_check_input_size before detoasting it. */
+text *pgext_bounded_text_arg(FunctionCallInfo fcinfo, int arg);
+
 /* Raises ERROR (SQLSTATE 0A000) unless the database encoding is UTF8: the
  * functions read text as UTF-8. */
 void pgext_require_utf8(void);

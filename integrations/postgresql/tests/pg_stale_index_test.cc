@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "integrations/postgresql/tests/pg_test_support.h"
 #include "u8guard/version.h"
@@ -92,6 +94,74 @@ TEST(PgStaleIndexes, AnUpgradeListsThemAndReindexStaleRebuildsThem) {
             "22023");
 }
 
+// Moving an index to another tablespace copies its storage: a new
+// relfilenode, the same entries. 0.1 took that for a rebuild, and
+// u8guard_record_rebuilt() cleared a stale index that was never rebuilt.
+TEST(PgStaleIndexes, AMoveIsNotARebuild) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  const std::string dir = pgtest::MakeTablespaceDirectory(db.name());
+  ASSERT_FALSE(dir.empty());
+  const std::string tablespace = db.name() + "_ts";
+  conn.Query(
+      absl::StrFormat("CREATE TABLESPACE %s LOCATION '%s'", tablespace, dir));
+  conn.Query(
+      "CREATE TABLE users (name text); INSERT INTO users VALUES ('alice');"
+      "CREATE INDEX users_key ON users "
+      "  (u8guard_key(name, 'username-case-mapped'));"
+      "UPDATE u8guard_index_builds SET icu = '70.1', unicode = '14.0'");
+  const auto relfilenode = [&] {
+    return conn.Query(
+        "SELECT relfilenode FROM pg_class WHERE relname = 'users_key'");
+  };
+  const auto expect_refused = [&](const std::string& move) {
+    SCOPED_TRACE(move);
+    const std::vector<Row> before = relfilenode();
+    conn.Query(move);
+    EXPECT_NE(relfilenode(), before) << "the move copied no storage";
+    EXPECT_EQ(conn.Exec("SELECT u8guard_record_rebuilt('users_key')").sqlstate,
+              "55000");
+    EXPECT_EQ(Stale(conn).size(), 1u);
+  };
+  expect_refused(
+      absl::StrFormat("ALTER INDEX users_key SET TABLESPACE %s", tablespace));
+  expect_refused(absl::StrFormat(
+      "ALTER INDEX ALL IN TABLESPACE %s SET TABLESPACE pg_default",
+      tablespace));
+  expect_refused(
+      absl::StrFormat("ALTER TABLE users_key SET TABLESPACE %s", tablespace));
+  // A rebuild into another tablespace is a rebuild.
+  conn.Query("REINDEX (TABLESPACE pg_default) INDEX users_key");
+  EXPECT_TRUE(conn.Exec("SELECT u8guard_record_rebuilt('users_key')").ok);
+  EXPECT_TRUE(Stale(conn).empty());
+  // Tablespaces are the cluster's; a dropped index's files go at the next
+  // checkpoint.
+  conn.Query("DROP INDEX users_key; CHECKPOINT");
+  conn.Query(absl::StrCat("DROP TABLESPACE ", tablespace));
+}
+
+// u8guard_reindex() of a partitioned index (which has no storage, and which
+// PostgreSQL 15 cannot REINDEX inside a function) rebuilds its partitions'
+// indexes, and u8guard_reindex_stale() rebuilds each index once.
+TEST(PgStaleIndexes, ReindexStaleRebuildsPartitionedIndexes) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  conn.Query(
+      "CREATE TABLE events (tenant int, name text) PARTITION BY LIST (tenant);"
+      "CREATE TABLE events_1 PARTITION OF events FOR VALUES IN (1);"
+      "CREATE TABLE events_2 PARTITION OF events FOR VALUES IN (2);"
+      "INSERT INTO events VALUES (1, 'alice'), (2, 'bob');"
+      "CREATE INDEX events_key ON events "
+      "  (u8guard_key(name, 'username-case-mapped'));"
+      "UPDATE u8guard_index_builds SET icu = '70.1', unicode = '14.0'");
+  EXPECT_EQ(Stale(conn).size(), 3u);
+  const std::vector<Row> rebuilt =
+      conn.Query("SELECT u8guard_reindex_stale()::text ORDER BY 1");
+  EXPECT_EQ(rebuilt.size(), 1u) << "each index is rebuilt once";
+  EXPECT_TRUE(Stale(conn).empty());
+  EXPECT_EQ(conn.Exec("INSERT INTO events VALUES (1, 'ALICE')").ok, true);
+}
+
 TEST(PgStaleIndexes, UnrecordedIndexesAreListedAndDroppedOnesForgotten) {
   TestDatabase db;
   Connection& conn = db.conn();
@@ -108,8 +178,12 @@ TEST(PgStaleIndexes, UnrecordedIndexesAreListedAndDroppedOnesForgotten) {
                                             "no record of its build"}}));
   conn.Query("DROP INDEX users_enforced; DROP INDEX users_key");
   EXPECT_TRUE(Stale(conn).empty());
-  // The next DDL forgets the records of dropped indexes.
+  // The next DDL that can build an index over an expression forgets the
+  // records of dropped indexes (other DDL runs no query).
   conn.Query("CREATE TABLE other (x int)");
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_index_builds"),
+            (std::vector<Row>{{"1"}}));
+  conn.Query("CREATE INDEX other_x ON other ((x + 1))");
   EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_index_builds"),
             (std::vector<Row>{{"0"}}));
 }

@@ -1,7 +1,12 @@
 #include "integrations/postgresql/tests/pg_test_support.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -236,6 +241,22 @@ Connection& TestDatabase::conn() {
     EXPECT_TRUE(conn_->ok()) << conn_->error();
   }
   return *conn_;
+}
+
+std::string MakeTablespaceDirectory(std::string_view name) {
+  const std::string server_dir = SocketDirectory();
+  struct stat owner;
+  if (server_dir.empty() || stat(server_dir.c_str(), &owner) != 0) {
+    ADD_FAILURE() << "no test server directory";
+    return "";
+  }
+  const std::string dir = server_dir + "/" + std::string(name);
+  if (mkdir(dir.c_str(), 0700) != 0 ||
+      chown(dir.c_str(), owner.st_uid, owner.st_gid) != 0) {
+    ADD_FAILURE() << dir << ": " << std::strerror(errno);
+    return "";
+  }
+  return dir;
 }
 
 std::string ByteaLiteral(std::string_view value) {

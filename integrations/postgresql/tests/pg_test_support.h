@@ -93,6 +93,11 @@ class TestDatabase {
   std::optional<Connection> conn_;
 };
 
+// A new empty directory for a tablespace of the test server, owned by the
+// user the server runs as, under the server's own directory: its absolute
+// path. Fails the current test, and returns "", when it cannot be made.
+std::string MakeTablespaceDirectory(std::string_view name);
+
 // The bytes of `value` as the literal text of a bytea input ("\x616263").
 std::string ByteaLiteral(std::string_view value);
 

@@ -1,0 +1,308 @@
+-- u8guard 0.1 -> 0.2 (ALTER EXTENSION u8guard UPDATE; CREATE EXTENSION
+-- u8guard installs 0.1 and runs this script after it).
+--
+-- Security fixes (SECURITY.md):
+-- * Every function that runs SQL pins search_path to pg_catalog, pg_temp and
+--   names the extension's objects with their schema. In 0.1 the SECURITY
+--   DEFINER functions searched the extension's schema first, so a role that
+--   could create objects there (a database's owner owns `public`) could put
+--   an operator such as public.=(oid, oid) in front of pg_catalog's and have
+--   it run as the superuser who created the extension. With pg_catalog
+--   first, and functions and operators never looked up in pg_temp, nothing
+--   a user creates is found by name.
+-- * The event trigger decides from the statement whether it can build an
+--   index over an expression or move an index before it runs any query, so
+--   DDL that cannot touch an index over a u8guard function (temporary
+--   tables, most ALTER TABLEs) costs about what it costs without it.
+-- * An index moved to another tablespace keeps its record (its new storage
+--   is a copy), so u8guard_record_rebuilt() no longer takes a move for a
+--   rebuild.
+-- And one function: u8guard_lookalike_keys(), the look-alike skeletons that
+-- a registry stores once each, so that look-alikes case mapping hides are
+-- refused too (examples/accounts.sql).
+
+\echo Use "ALTER EXTENSION u8guard UPDATE TO '0.2'" to load this file. \quit
+
+-- ---- look-alikes that case mapping hides ----------------------------------
+
+-- The look-alike skeletons of `name` under `profile`: the UTS #39 skeletons
+-- of its key, of the name as written and of its enforced form, without
+-- repeats (1 to 3, the key's first). Two names look alike, as `u8guard acl
+-- audit` and DenyList decide it, exactly when their arrays share an
+-- element: store each element once (a table with a unique index, as
+-- integrations/postgresql/examples/accounts.sql does) and 'paypaI' (capital
+-- i) is refused beside 'paypal', which u8guard_skeleton() alone lets in.
+-- For comparison only: never a key, never a grant. Errors as u8guard_key.
+CREATE FUNCTION @extschema@.u8guard_lookalike_keys(name text, profile text)
+  RETURNS text[]
+  AS 'MODULE_PATHNAME', 'u8guard_pg_lookalike_keys'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ---- functions that run SQL: search_path pinned, names qualified -----------
+
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_dependent_indexes()
+  RETURNS TABLE (index_oid oid, table_oid oid, relfilenode oid)
+  LANGUAGE sql STABLE PARALLEL SAFE
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+    SELECT DISTINCT i.indexrelid, i.indrelid, c.relfilenode
+    FROM pg_catalog.pg_depend d
+    JOIN pg_catalog.pg_depend e
+      ON e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+     AND e.objid = d.refobjid
+     AND e.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+     AND e.deptype = 'e'
+    JOIN pg_catalog.pg_extension x
+      ON x.oid = e.refobjid AND x.extname = 'u8guard'
+    JOIN pg_catalog.pg_index i ON i.indexrelid = d.objid
+    JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
+    WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+      AND d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+  $$;
+
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_record_index_build(
+    index regclass)
+  RETURNS void
+  LANGUAGE sql VOLATILE STRICT SECURITY DEFINER
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+    INSERT INTO @extschema@.u8guard_index_builds
+      (index_oid, relfilenode, library, icu, unicode)
+    SELECT c.oid, c.relfilenode, v.library, v.icu, v.unicode
+    FROM pg_catalog.pg_class c, @extschema@.u8guard_versions() v
+    WHERE c.oid = index
+    ON CONFLICT (index_oid) DO UPDATE
+      SET relfilenode = excluded.relfilenode, library = excluded.library,
+          icu = excluded.icu, unicode = excluded.unicode,
+          recorded_at = excluded.recorded_at
+  $$;
+
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_stale_indexes()
+  RETURNS TABLE (index regclass, table_name regclass, built_library text,
+                 built_icu text, built_unicode text, reason text)
+  LANGUAGE sql STABLE PARALLEL SAFE
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+    SELECT d.index_oid::pg_catalog.regclass, d.table_oid::pg_catalog.regclass,
+           b.library, b.icu, b.unicode,
+           CASE WHEN b.index_oid IS NULL THEN 'no record of its build'
+                ELSE 'built under other versions' END
+    FROM @extschema@.u8guard_dependent_indexes() d
+    CROSS JOIN @extschema@.u8guard_versions() v
+    LEFT JOIN @extschema@.u8guard_index_builds b
+      ON b.index_oid = d.index_oid
+    WHERE b.index_oid IS NULL
+       OR (b.library, b.icu, b.unicode) IS DISTINCT FROM
+          (v.library, v.icu, v.unicode)
+    ORDER BY d.table_oid::pg_catalog.regclass::pg_catalog.text,
+             d.index_oid::pg_catalog.regclass::pg_catalog.text
+  $$;
+
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_require_dependent_index(
+    index regclass)
+  RETURNS void
+  LANGUAGE plpgsql STABLE STRICT
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+  BEGIN
+    IF NOT EXISTS (SELECT FROM @extschema@.u8guard_dependent_indexes() d
+                   WHERE d.index_oid = index) THEN
+      RAISE EXCEPTION 'index % does not use u8guard', index
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+  END
+  $$;
+
+-- Rebuilds `index` (REINDEX INDEX: it locks the table against writes while
+-- it runs) and records the versions it was rebuilt under. A partitioned
+-- index has no storage, and PostgreSQL 15 cannot REINDEX one inside a
+-- function: the indexes of its partitions are rebuilt one by one, and all
+-- are recorded. Only for indexes over u8guard functions. Returns the index.
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_reindex(index regclass)
+  RETURNS regclass
+  LANGUAGE plpgsql VOLATILE STRICT
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+  DECLARE
+    member regclass;
+  BEGIN
+    PERFORM @extschema@.u8guard_require_dependent_index(index);
+    FOR member IN
+      SELECT t.relid FROM pg_catalog.pg_partition_tree(index) t
+      UNION
+      SELECT index
+    LOOP
+      IF (SELECT c.relkind FROM pg_catalog.pg_class c
+          WHERE c.oid = member) = 'i' THEN
+        -- regclass prints schema-qualified here: no schema is on the path.
+        EXECUTE pg_catalog.format('REINDEX INDEX %s', member);
+      END IF;
+      PERFORM @extschema@.u8guard_record_index_build(member);
+    END LOOP;
+    RETURN index;
+  END
+  $$;
+
+-- Rebuilds every index u8guard_stale_indexes() lists; returns them. One
+-- that is no longer stale when its turn comes (a partition's index, rebuilt
+-- with its partitioned index) is skipped.
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_reindex_stale()
+  RETURNS SETOF regclass
+  LANGUAGE plpgsql VOLATILE
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+  DECLARE
+    stale regclass;
+  BEGIN
+    FOR stale IN SELECT s.index FROM @extschema@.u8guard_stale_indexes() s
+    LOOP
+      IF EXISTS (SELECT FROM @extschema@.u8guard_stale_indexes() s
+                 WHERE s.index = stale) THEN
+        RETURN NEXT @extschema@.u8guard_reindex(stale);
+      END IF;
+    END LOOP;
+  END
+  $$;
+
+-- Records that `index` was rebuilt under the versions running now, after a
+-- REINDEX INDEX CONCURRENTLY (which cannot run inside a function). Refused
+-- when the index's storage is the one recorded: it was not rebuilt since
+-- (a move to another tablespace updates the record, see
+-- u8guard_record_ddl).
+CREATE OR REPLACE FUNCTION @extschema@.u8guard_record_rebuilt(index regclass)
+  RETURNS regclass
+  LANGUAGE plpgsql VOLATILE STRICT
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+  BEGIN
+    PERFORM @extschema@.u8guard_require_dependent_index(index);
+    IF EXISTS (SELECT FROM @extschema@.u8guard_index_builds b
+               JOIN pg_catalog.pg_class c ON c.oid = b.index_oid
+               WHERE b.index_oid = index
+                 AND b.relfilenode = c.relfilenode) THEN
+      RAISE EXCEPTION 'index % was not rebuilt since its build was recorded',
+        index
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              HINT = 'REINDEX INDEX CONCURRENTLY it first, or call u8guard_reindex()';
+    END IF;
+    PERFORM @extschema@.u8guard_record_index_build(index);
+    RETURN index;
+  END
+  $$;
+
+-- ---- the event trigger ------------------------------------------------------
+
+DROP EVENT TRIGGER u8guard_record_new_indexes;
+DROP FUNCTION @extschema@.u8guard_record_new_indexes();
+
+-- What the event trigger does when a command can build or move an index
+-- (u8guard_ddl_end decides that from the statement). As the extension's
+-- owner, inside the command's event trigger:
+--   moved: an index whose storage changed without a rebuild (SET
+--     TABLESPACE) keeps its record's versions, with its new storage;
+--   every index over a u8guard function that the command created (CREATE
+--     INDEX, also inside CREATE TABLE ... LIKE), or that tables and indexes
+--     it created or altered gained without a record yet (partitions, ALTER
+--     COLUMN TYPE, ATTACH PARTITION, EXCLUDE), is recorded: with the
+--     versions running now,
+--     or with the versions of a dropped index whose storage it took over
+--     (ALTER COLUMN TYPE without a rewrite keeps the storage);
+--   records of dropped indexes are forgotten (their OIDs may come back).
+-- Returns the number of indexes recorded.
+CREATE FUNCTION @extschema@.u8guard_record_ddl(moved boolean)
+  RETURNS integer
+  LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+  DECLARE
+    recorded integer;
+  BEGIN
+    IF moved THEN
+      UPDATE @extschema@.u8guard_index_builds b
+        SET relfilenode = c.relfilenode
+        FROM pg_catalog.pg_class c
+        WHERE c.oid = b.index_oid AND c.relfilenode <> b.relfilenode;
+    END IF;
+    WITH command AS (
+      SELECT c.objid, r.relkind, c.command_tag = 'CREATE INDEX' AS creates
+      FROM pg_catalog.pg_event_trigger_ddl_commands() c
+      JOIN pg_catalog.pg_class r ON r.oid = c.objid
+      WHERE c.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+    ), tree AS (
+      -- each relation with the partitions below it (pg_partition_tree()
+      -- lists nothing for one that is not partitioned)
+      SELECT c.objid, c.relkind, c.creates, t.relid
+      FROM command c
+      CROSS JOIN LATERAL (
+        SELECT c.objid AS relid
+        UNION
+        SELECT p.relid FROM pg_catalog.pg_partition_tree(c.objid) p) t
+    ), candidate AS (
+      SELECT t.relid AS index_oid, t.creates AND t.relid = t.objid AS created
+      FROM tree t
+      WHERE t.relkind IN ('i', 'I')
+      UNION ALL
+      SELECT i.indexrelid, false
+      FROM tree t
+      JOIN pg_catalog.pg_index i ON i.indrelid = t.relid
+      WHERE t.relkind IN ('r', 'p')
+    ), built AS (
+      SELECT n.index_oid, pg_catalog.bool_or(n.created) AS created
+      FROM candidate n
+      GROUP BY n.index_oid
+    )
+    INSERT INTO @extschema@.u8guard_index_builds AS b
+      (index_oid, relfilenode, library, icu, unicode)
+    SELECT n.index_oid, r.relfilenode,
+           COALESCE(o.library, v.library),
+           COALESCE(o.icu, v.icu),
+           COALESCE(o.unicode, v.unicode)
+    FROM built n
+    JOIN pg_catalog.pg_class r ON r.oid = n.index_oid
+    CROSS JOIN @extschema@.u8guard_versions() v
+    LEFT JOIN LATERAL (
+      SELECT d.library, d.icu, d.unicode
+      FROM @extschema@.u8guard_index_builds d
+      WHERE d.relfilenode = r.relfilenode
+        AND NOT EXISTS (SELECT FROM pg_catalog.pg_class x
+                        WHERE x.oid = d.index_oid)
+      LIMIT 1) o ON true
+    WHERE EXISTS (
+        SELECT FROM pg_catalog.pg_depend d
+        JOIN pg_catalog.pg_depend e
+          ON e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+         AND e.objid = d.refobjid
+         AND e.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+         AND e.deptype = 'e'
+        JOIN pg_catalog.pg_extension x
+          ON x.oid = e.refobjid AND x.extname = 'u8guard'
+        WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+          AND d.objid = n.index_oid
+          AND d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass)
+      AND (n.created OR NOT EXISTS (
+        SELECT FROM @extschema@.u8guard_index_builds k
+        WHERE k.index_oid = n.index_oid))
+    ON CONFLICT (index_oid) DO UPDATE
+      SET relfilenode = excluded.relfilenode, library = excluded.library,
+          icu = excluded.icu, unicode = excluded.unicode,
+          recorded_at = excluded.recorded_at;
+    GET DIAGNOSTICS recorded = ROW_COUNT;
+    DELETE FROM @extschema@.u8guard_index_builds b
+      WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_class c
+                        WHERE c.oid = b.index_oid);
+    RETURN recorded;
+  END
+  $$;
+-- Called by u8guard_ddl_end through the function manager only.
+REVOKE ALL ON FUNCTION @extschema@.u8guard_record_ddl(boolean) FROM PUBLIC;
+
+-- The event trigger's function: decides from the statement whether it can
+-- build an index over an expression or move one, and only then calls
+-- u8guard_record_ddl (integrations/postgresql/src/ddl_trigger.c).
+CREATE FUNCTION @extschema@.u8guard_ddl_end() RETURNS event_trigger
+  AS 'MODULE_PATHNAME', 'u8guard_pg_ddl_end'
+  LANGUAGE C;
+
+CREATE EVENT TRIGGER u8guard_record_index_builds ON ddl_command_end
+  WHEN TAG IN ('CREATE INDEX', 'CREATE TABLE', 'ALTER TABLE', 'ALTER INDEX')
+  EXECUTE FUNCTION @extschema@.u8guard_ddl_end();

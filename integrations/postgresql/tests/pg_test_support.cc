@@ -193,11 +193,12 @@ void Connection::Copy(const std::string& table_and_columns,
   while (PGresult* r = PQgetResult(conn_)) PQclear(r);
 }
 
-TestDatabase::TestDatabase(bool with_extension, std::string_view encoding) {
+TestDatabase::TestDatabase(bool with_extension, std::string_view encoding,
+                           std::string_view suffix) {
   const ::testing::TestInfo* info =
       ::testing::UnitTest::GetInstance()->current_test_info();
-  name_ = absl::AsciiStrToLower(
-      absl::StrCat("t_", info->test_suite_name(), "_", info->name()));
+  name_ = absl::AsciiStrToLower(absl::StrCat(
+      "t_", info->test_suite_name(), "_", info->name(), std::string(suffix)));
   for (char& c : name_) {
     if (!absl::ascii_isalnum(static_cast<unsigned char>(c))) c = '_';
   }

@@ -72,11 +72,13 @@ class Connection {
 // A database of its own for the running test, created from template0 in
 // `encoding` (UTF8 unless a test asks otherwise), with CREATE EXTENSION
 // u8guard run in it unless `with_extension` is false; dropped (WITH FORCE)
-// when it goes out of scope.
+// when it goes out of scope. A test that needs two gives the second a
+// `suffix`.
 class TestDatabase {
  public:
   explicit TestDatabase(bool with_extension = true,
-                        std::string_view encoding = "UTF8");
+                        std::string_view encoding = "UTF8",
+                        std::string_view suffix = "");
   ~TestDatabase();
   TestDatabase(const TestDatabase&) = delete;
   TestDatabase& operator=(const TestDatabase&) = delete;

@@ -6,10 +6,13 @@
 
 #include <algorithm>
 #include <barrier>
+#include <fstream>
+#include <iostream>
 #include <iterator>
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,6 +23,8 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "integrations/postgresql/tests/pg_test_support.h"
+#include "tests/test_support.h"
+#include "u8guard/acl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
@@ -37,17 +42,16 @@ using pgtest::Value;
 
 constexpr char kProfile[] = "username-case-mapped";
 
-// The accounts table of README.md's worked example.
+// The worked example the extension ships
+// (integrations/postgresql/examples/accounts.sql), run as a user runs it.
 void CreateAccounts(Connection& conn) {
-  conn.Query(
-      "CREATE TABLE accounts ("
-      "  id bigserial PRIMARY KEY,"
-      "  name text NOT NULL"
-      "    CHECK (u8guard_try_key(name, 'username-case-mapped') IS NOT NULL));"
-      "CREATE UNIQUE INDEX accounts_key"
-      "  ON accounts (u8guard_key(name, 'username-case-mapped'));"
-      "CREATE UNIQUE INDEX accounts_lookalike"
-      "  ON accounts (u8guard_skeleton(name, 'username-case-mapped'));");
+  const std::string path =
+      absl::StrCat(U8GUARD_PG_EXAMPLES_DIR, "/accounts.sql");
+  std::ifstream in(path);
+  ASSERT_TRUE(in.good()) << path;
+  std::stringstream sql;
+  sql << in.rdbuf();
+  conn.Query(sql.str());
 }
 
 Result Insert(Connection& conn, const std::string& name) {
@@ -73,9 +77,14 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
       // NFC and NFD of josé.
       {"jos\xC3\xA9", "jose\xCC\x81", "accounts_key"},
       // Cyrillic а (U+0430): another key, the same skeleton.
-      {"paypal", "p\xD0\xB0ypal", "accounts_lookalike"},
+      {"paypal", "p\xD0\xB0ypal", "account_lookalikes_pkey"},
       // "rn" looks like "m".
-      {"mike", "rnike", "accounts_lookalike"},
+      {"mike", "rnike", "account_lookalikes_pkey"},
+      // Look-alikes that case mapping hides: the keys' skeletons differ
+      // (biii, g00gle, ian), the typed names' do not.
+      {"bill", "biII", "account_lookalikes_pkey"},
+      {"GOOGLE", "G00GLE", "account_lookalikes_pkey"},
+      {"lan", "Ian", "account_lookalikes_pkey"},
   };
   for (const Case& c : cases) {
     const Result first = Insert(conn, c.first);
@@ -97,8 +106,24 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
     EXPECT_EQ(r.sqlstate, "23514") << r.Describe();
   }
   EXPECT_EQ(conn.Query("SELECT name FROM accounts ORDER BY id"),
-            (std::vector<Row>{
-                {"admin"}, {"Kevin"}, {"jos\xC3\xA9"}, {"paypal"}, {"mike"}}));
+            (std::vector<Row>{{"admin"},
+                              {"Kevin"},
+                              {"jos\xC3\xA9"},
+                              {"paypal"},
+                              {"mike"},
+                              {"bill"},
+                              {"GOOGLE"},
+                              {"lan"}}));
+  // A renamed account gives up its look-alike keys and claims the new
+  // name's; deleting it frees them.
+  conn.Query("UPDATE accounts SET name = 'robert' WHERE name = 'mike'");
+  EXPECT_TRUE(Insert(conn, "rnike").ok);
+  EXPECT_EQ(conn.Exec("UPDATE accounts SET name = 'G00GLE' "
+                      "WHERE name = 'robert'")
+                .sqlstate,
+            "23505");
+  conn.Query("DELETE FROM accounts WHERE name = 'GOOGLE'");
+  EXPECT_TRUE(Insert(conn, "G00GLE").ok);
   // Looking a sign-in up by key uses the index.
   const std::vector<Row> plan = conn.Query(
       "EXPLAIN SELECT id FROM accounts WHERE u8guard_key(name, "
@@ -106,6 +131,80 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
   std::string text;
   for (const Row& r : plan) text += *r[0] + "\n";
   EXPECT_NE(text.find("accounts_key"), std::string::npos) << text;
+}
+
+// Feeds the audit's findings on `names` to the example's table: each pair
+// it reports as a collision or a look-alike is refused, whichever was
+// inserted first... the earlier one, as the audit orders them; and every
+// valid name it does not report is taken when all are inserted in order
+// (nothing earlier shares a key or a look-alike key with it).
+void ExpectTheTableRefusesWhatTheAuditReports(
+    Connection& conn, const std::vector<std::string>& names) {
+  const Profile& p = *FindBuiltinProfile(kProfile).value();
+  const absl::StatusOr<AclIndex> index =
+      AclIndex::Build(p, names, AclMode::kSkeleton);
+  ASSERT_TRUE(index.ok()) << index.status();
+  const absl::StatusOr<AclAudit> audit = AuditAcl(*index);
+  ASSERT_TRUE(audit.ok()) << audit.status();
+  std::set<size_t> reported;
+  size_t pairs = 0;
+  for (const AclFinding& f : audit->findings) {
+    if (f.kind != AclFindingKind::kCollision &&
+        f.kind != AclFindingKind::kLookalike) {
+      continue;
+    }
+    ++pairs;
+    reported.insert(f.index);
+    SCOPED_TRACE(absl::StrCat(std::string(AclFindingKindName(f.kind)), ": ",
+                              f.other_original, " then ", f.original));
+    conn.Query("BEGIN");
+    const Result first = Insert(conn, f.other_original);
+    EXPECT_TRUE(first.ok) << first.Describe();
+    const Result second = Insert(conn, f.original);
+    EXPECT_EQ(second.sqlstate, "23505") << second.Describe();
+    conn.Query("ROLLBACK");
+  }
+  size_t valid_unreported = 0;
+  for (size_t i = 0; i < names.size(); ++i) {
+    const Result r = Insert(conn, names[i]);
+    if (!Canonicalize(p, names[i]).ok() || reported.contains(i)) continue;
+    ++valid_unreported;
+    EXPECT_TRUE(r.ok) << names[i] << ": " << r.Describe();
+  }
+  conn.Query("DELETE FROM accounts");
+  std::cout << names.size() << " names: " << pairs << " pairs refused, "
+            << valid_unreported << " unreported names taken\n";
+  EXPECT_GT(pairs, 0u);
+}
+
+TEST(PgAccounts, RefusesEveryPairTheAuditReports) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  CreateAccounts(conn);
+  // The CLI's example list, with its planted problems.
+  {
+    std::ifstream in(
+        absl::StrCat(U8GUARD_SOURCE_DIR, "/examples/acl/users.acl"));
+    ASSERT_TRUE(in.good());
+    std::vector<std::string> names;
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line[0] != '#') names.push_back(line);
+    }
+    ExpectTheTableRefusesWhatTheAuditReports(conn, names);
+  }
+  // The inputs of precis_i18n's golden cases and of the PRECIS corpus, as
+  // typed and upper-cased, in a fixed random order.
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (const char* table : {"precis_golden.tsv", "precis_corpus.tsv"}) {
+    for (const testing::PrecisCase& c : testing::ReadPrecisTable(table)) {
+      for (const std::string& n : {c.input, absl::AsciiStrToUpper(c.input)}) {
+        if (seen.insert(n).second) names.push_back(n);
+      }
+    }
+  }
+  std::shuffle(names.begin(), names.end(), std::mt19937(11));
+  ExpectTheTableRefusesWhatTheAuditReports(conn, names);
 }
 
 // Names that collide after canonicalization, in groups: each group's five

@@ -25,7 +25,7 @@
  * statement_timeout within about a second, and its memory is a bounded
  * multiple of that. */
 #define PGEXT_DEFAULT_MAX_INPUT_BYTES (1024 * 1024)
-#define PGEXT_MAX_MAX_INPUT_BYTES (4 * 1024 * 1024)
+#define PGEXT_MAX_MAX_INPUT_BYTES (2 * 1024 * 1024)
 
 /* Raises ERROR 54000 (program_limit_exceeded) naming the SQL function
  * `function` (InvalidOid: "u8guard") when an input of `len` bytes is longer

@@ -91,8 +91,8 @@ TEST(PgLimits, TheBoundIsASuperusersAndCapped) {
   Connection& conn = db.conn();
   EXPECT_EQ(conn.Query("SHOW u8guard.max_input_bytes"),
             (std::vector<Row>{{"1MB"}}));
-  EXPECT_TRUE(conn.Exec("SET u8guard.max_input_bytes = '4MB'").ok);
-  EXPECT_EQ(conn.Exec("SET u8guard.max_input_bytes = '5MB'").sqlstate, "22023");
+  EXPECT_TRUE(conn.Exec("SET u8guard.max_input_bytes = '2MB'").ok);
+  EXPECT_EQ(conn.Exec("SET u8guard.max_input_bytes = '3MB'").sqlstate, "22023");
   const std::string role = db.name().substr(0, 50) + "_user";
   conn.Query(
       absl::StrFormat("RESET u8guard.max_input_bytes; DROP ROLE IF EXISTS %1$s;"

@@ -238,6 +238,8 @@ case "$step" in
     dir=$work/$step
     rm -rf "$dir"
     cp -r "$source/examples/quickstart/$name" "$dir"
+    # Without what running it in place may have left there (.gitignore).
+    rm -rf "$dir/build" "$dir/login_check" "$dir/users.acl"
     quickstart "$name" "$dir"
     ;;
   quickstart-cli)

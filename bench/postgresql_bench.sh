@@ -9,7 +9,7 @@
 # seconds and as rows/s: a scan computing each function over ROWS names
 # (1,000,000 by default) without and with two parallel workers, the build
 # of an expression index on each (a citext column's plain index for
-# citext), and the audit queries of README.md (collisions by key,
+# citext), and the audit queries of docs/postgresql.md (collisions by key,
 # look-alikes by skeleton) with parallel workers.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,9 +18,9 @@ rows=${2:-1000000}
 runs=${3:-3}
 pg_bindir=${U8GUARD_PG_BINDIR:-/usr/lib/postgresql/15/bin}
 cluster=$here/../integrations/postgresql/tests/pg_cluster.sh
-# The module preloaded, as README.md recommends (set U8GUARD_PG_CONF= to
-# measure without: each backend and parallel worker then builds u8guard's
-# tables on first use, about 75 ms).
+# The module preloaded, as docs/postgresql.md recommends (set
+# U8GUARD_PG_CONF= to measure without: each backend and parallel worker then
+# builds u8guard's tables on first use, about 75 ms).
 export U8GUARD_PG_CONF=${U8GUARD_PG_CONF-shared_preload_libraries = 'u8guard'}
 state=$(mktemp /tmp/u8guard-pg-bench.XXXXXX)
 trap '"$cluster" stop "$state" || true; rm -f "$state"' EXIT

@@ -1,5 +1,6 @@
 // login_check ACL_FILE NAME: may NAME log in? Exit 0 granted, 1 denied,
-// 2 error. The worked example of README.md, "ACLs and secrets (layer 5)".
+// 2 error. The worked example of docs/matching.md, "Allow lists and deny
+// lists".
 
 #include <iostream>
 #include <string>

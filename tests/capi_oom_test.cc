@@ -12,7 +12,7 @@
 // directory_iterator; and absl::flat_hash_map, which an audit uses, frees
 // an invalid pointer when its reserve() fails. So the inputs here are ones
 // the library accepts, the profiles are the built-in ones, and audits are
-// left out. README.md ("Using u8guard from C") says so.
+// left out. docs/c-api.md ("Conventions") says so.
 
 #include <cstdlib>
 #include <cstring>

@@ -1,4 +1,4 @@
-// The `u8guard check` contract (DESIGN.md, "Command-line tool"): text output
+// The `u8guard check` contract (docs/cli.md, "check"): text output
 // `FILE:OFFSET: KIND` / `FILE: ok`; `--format=json`, one object per file per
 // line; exit status 0 all valid, 1 any invalid, 2 usage or I/O error (a
 // missing file is reported on stderr and the other files are still checked);

@@ -1,4 +1,4 @@
-// Exit status and flags of the CLI (DESIGN.md, README "Command-line tool"):
+// Exit status and flags of the CLI (docs/cli.md):
 // every output error exits 2 with a message (a full disk, a closed standard
 // output, a reader that goes away: SIGPIPE is ignored and EPIPE is a write
 // error), and the tool stops instead of reading on; every usage error exits

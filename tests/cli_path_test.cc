@@ -1,4 +1,4 @@
-// The `u8guard path sanitize` contract (README.md, "Paths (layer 6)"):
+// The `u8guard path sanitize` contract (docs/cli.md, docs/paths.md):
 // arguments or standard input lines; text output (the sanitized path, or
 // `rejected: <message>`); --format=json, one object per input per line with
 // "input", "input_hex" (input not UTF-8), "ok", "output" or "error" (+

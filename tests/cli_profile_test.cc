@@ -641,7 +641,7 @@ TEST(CliProfileDir, LoadsADeploymentsPolicyFiles) {
   CheckProfileDir("--profile_dir");
 }
 
-// README, the usage text and the brief spell the flag --profile-dir (absl
+// docs/cli.md, the usage text and the brief spell the flag --profile-dir (absl
 // names it profile_dir): the documented spelling must work.
 TEST(CliProfileDir, ProfileDirAsDocumented) {
   TempDir dir;

@@ -1,5 +1,5 @@
 // Standard input of canon, enforce, path sanitize and acl lookup is read as
-// it arrives (README, "Command-line tool"): each line is answered before the
+// it arrives (docs/cli.md, "Standard input"): each line is answered before the
 // next one is read (the tool works as a co-process, with --line-buffered or
 // without), in constant memory whatever the input (millions of lines, one
 // line of hundreds of MiB), and a line longer than the command's limit is
@@ -37,7 +37,7 @@ using ::u8guard::testing::WriteFileOrDie;
 // Generous: a line is answered at once, but the machine may be busy.
 constexpr int kTimeoutMs = 20'000;
 
-// What output shows of an over-long input (src/cli/shown.h, README).
+// What output shows of an over-long input (src/cli/shown.h, docs/cli.md).
 constexpr size_t kShownBytes = 256;
 
 // Peak RSS allowed to a streaming command, whatever its input. The tool

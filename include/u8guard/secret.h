@@ -14,8 +14,8 @@
 // per-thread scratch buffers (reserved before the run so they never grow
 // during it, zeroed after it). The caller's input is the caller's to wipe.
 // Non-ASCII secrets that need ICU's case mapping or normalization also pass
-// through ICU's own temporaries, which are not wiped (see README.md, "ACLs
-// and secrets").
+// through ICU's own temporaries, which are not wiped (see docs/matching.md,
+// "Secrets").
 
 #ifndef U8GUARD_SECRET_H_
 #define U8GUARD_SECRET_H_

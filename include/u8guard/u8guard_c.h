@@ -56,7 +56,7 @@
  *
  * Stability. The values of U8GUARD_RULE_*, U8GUARD_SOURCE_*, the status
  * codes and the other constants never change; new ones are appended. See
- * README.md, "ABI policy". */
+ * docs/c-api.md, "ABI policy". */
 
 #ifndef U8GUARD_U8GUARD_C_H_
 #define U8GUARD_U8GUARD_C_H_

@@ -71,7 +71,7 @@ absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
 
 // ValidateUtf8File(path, {}): one thread, reading in order. (An overload,
 // not a default argument, so that programs linked before the options
-// existed find the function they call: README.md, "ABI policy".)
+// existed find the function they call: docs/c-api.md, "ABI policy".)
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path);
 
 }  // namespace u8guard

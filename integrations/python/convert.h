@@ -27,7 +27,7 @@ namespace py = ::pybind11;
 
 // Calls whose input is at least this many bytes release the GIL while the
 // C++ library works; shorter ones keep it. A GIL hand-over costs more than
-// canonicalizing a short name (README.md, "Using u8guard from Python"), and
+// canonicalizing a short name (docs/python.md, "Threads and the GIL"), and
 // a thread that gives the GIL up must wait for it again behind any thread
 // running Python code, so releasing around a 50 ns call only slows both.
 // Calls that read files, build or audit ACLs always release it.

@@ -1,5 +1,5 @@
 // The u8guard command-line tool: a thin shell over the public API. See
-// README.md ("Command-line tool") for the contract.
+// docs/cli.md for the contract.
 
 #include <cstring>
 #include <iostream>

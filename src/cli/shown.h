@@ -1,7 +1,7 @@
 // How much of an untrusted string the CLI's output shows: an over-long input,
 // and any ACL entry, key, original or skeleton, is shown as its first
 // kShownBytes bytes (cut at a character boundary) and marked as truncated,
-// with its whole length (README, "Command-line tool").
+// with its whole length (docs/cli.md).
 
 #ifndef U8GUARD_SRC_CLI_SHOWN_H_
 #define U8GUARD_SRC_CLI_SHOWN_H_

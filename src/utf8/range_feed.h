@@ -20,7 +20,7 @@ inline constexpr uint64_t kToEndOfFile = std::numeric_limits<uint64_t>::max();
 
 // Bytes of the file mapped at once by all the threads validating it: the
 // mapped pages count in the resident set until they are unmapped, and
-// README.md promises 64 MiB at most.
+// docs/utf8.md promises 32 MiB mapped at most.
 inline constexpr size_t kMapBudget = size_t{32} << 20;
 
 // The bytes one of `ranges` threads maps at a time: kMapBudget / ranges,

@@ -21,8 +21,11 @@
 #   cxx17-static
 #   static-in-plugin     plugin.c: libu8guard.a linked into a shared object
 #                        (-fPIC), loaded with dlopen by plugin_host.c
-#   readme-example       README.md's C program ("Using u8guard from C"),
-#                        extracted, built with pkg-config and run
+#   quickstart-cmake     README.md's quick starts (examples/quickstart/*/run.sh,
+#   quickstart-c           which README.md shows verbatim: tests/docs), run as
+#   quickstart-cli         a user runs them against full/: the C++ program
+#                          with find_package, the C one with pkg-config, the
+#                          tool's commands
 #   add-subdirectory     a project that vendors the source tree with
 #                        add_subdirectory(): configured only, it must get
 #                        u8guard::u8guard and no tests, benchmarks or tool
@@ -121,6 +124,27 @@ pkgconfig_build() {
   expect_linkage "$output" "$kind"
 }
 
+# quickstart NAME RUN_DIR: runs examples/quickstart/NAME/run.sh
+# (tests/docs/run_quickstart.py) in RUN_DIR, against the full/ prefix as if
+# it were installed where users install it: the tool on PATH, the CMake
+# package and u8guard.pc found, the shared library on the loader's path.
+# `cc` and `cmake` are the build's (with its sanitizer flags: CMake takes
+# CXX, CXXFLAGS and LDFLAGS from the environment).
+quickstart() {
+  local name=$1 run_dir=$2
+  local prefix=$work/full tools=$work/quickstart-tools
+  mkdir -p "$tools"
+  printf '#!/bin/sh\nexec %q %s "$@"\n' "$CC" "${flags[*]}" >"$tools/cc"
+  printf '#!/bin/sh\nexec %q "$@"\n' "$CMAKE" >"$tools/cmake"
+  chmod +x "$tools/cc" "$tools/cmake"
+  PATH=$tools:$prefix/bin:$PATH PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig \
+    CMAKE_PREFIX_PATH=$prefix LD_LIBRARY_PATH=$prefix/$libdir \
+    CC=$CC CXX=$CXX CFLAGS="${flags[*]}" CXXFLAGS="${flags[*]}" \
+    LDFLAGS="${flags[*]}" \
+    python3 "$source/tests/docs/run_quickstart.py" \
+    "$source/examples/quickstart/$name/run.sh" "$run_dir"
+}
+
 case "$step" in
   prefixes)
     rm -rf "$work"
@@ -208,25 +232,19 @@ case "$step" in
       -o "$work/plugin_host" "$here/plugin_host.c" -ldl
     "$work/plugin_host" "$work/plugin.so"
     ;;
-  readme-example)
-    prefix=$work/shared
-    # The first ```c block after the heading "## Using u8guard from C".
-    awk '/^## Using u8guard from C/ { section = 1 }
-         section && /^```c$/ { inside = 1; next }
-         inside && /^```$/ { exit }
-         inside { print }' "$source/README.md" >"$work/readme_example.c"
-    [ -s "$work/readme_example.c" ] || fail "no C program in README.md"
-    pkgconfig_build "$prefix" shared "$work/readme_example" \
-      "$CC" -std=c11 -Wall -Wextra -pedantic -Werror "$work/readme_example.c"
-    printf 'alice\nbob\n' >"$work/readme_users.acl"
-    out=$(run "$prefix" "$work/readme_example" "$work/readme_users.acl" \
-      $'\xef\xbc\xa1lice') || fail "README example: not granted"
-    [ "$out" = 'granted: line 1 "alice"' ] || fail "README example: $out"
-    status=0
-    run "$prefix" "$work/readme_example" "$work/readme_users.acl" \
-      $'al\xe2\x80\x8bice' || status=$?
-    [ "$status" = 1 ] || fail "README example: exit $status for al<U+200B>ice"
-    echo "README.md's C program: ok"
+  quickstart-cmake | quickstart-c)
+    # In a copy of the directory, as a user would start from it.
+    name=${step#quickstart-}
+    dir=$work/$step
+    rm -rf "$dir"
+    cp -r "$source/examples/quickstart/$name" "$dir"
+    # Without what running it in place may have left there (.gitignore).
+    rm -rf "$dir/build" "$dir/login_check" "$dir/users.acl"
+    quickstart "$name" "$dir"
+    ;;
+  quickstart-cli)
+    # From the source tree: the commands read examples/.
+    quickstart cli "$source"
     ;;
   add-subdirectory)
     dir=$work/vendored

@@ -23,7 +23,10 @@ import sys
 
 QUICKSTART_DIR = 'examples/quickstart'
 SECTION = '## Quick start'
-FILE_NAME = re.compile(r'`(' + re.escape(QUICKSTART_DIR) + r'/[^`]+)`')
+# Files a quick start uses that live elsewhere may be shown too.
+SHOWN_DIRS = (QUICKSTART_DIR, 'integrations/postgresql/examples')
+FILE_NAME = re.compile(r'`((?:' + '|'.join(map(re.escape, SHOWN_DIRS)) +
+                       r')/[^`]+)`')
 
 
 def quick_start_blocks(readme):

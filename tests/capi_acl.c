@@ -405,19 +405,20 @@ static void lookalike_skeletons(const char *input, char *joined,
                                 size_t joined_size) {
   u8guard_profile *profile = open_mapped();
   char out[128];
-  size_t out_len = 0, count = 0, i, at = 0, w = 0;
-  size_t lengths[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t out_len = 0, i, at = 0, w = 0;
+  u8guard_skeleton_lengths lengths;
   u8guard_error e;
   CAPI_CHECK_INT(
       u8guard_lookalike_skeletons(profile, input, strlen(input), out,
-                                  sizeof out, &out_len, lengths, &count, &e),
+                                  sizeof out, &out_len, &lengths, &e),
       U8GUARD_OK);
   joined[0] = '\0';
-  for (i = 0; i < count && w + lengths[i] + 2 < joined_size; ++i) {
+  for (i = 0; i < lengths.count && w + lengths.length[i] + 2 < joined_size;
+       ++i) {
     if (i > 0) joined[w++] = '|';
-    memcpy(joined + w, out + at, lengths[i]);
-    w += lengths[i];
-    at += lengths[i];
+    memcpy(joined + w, out + at, lengths.length[i]);
+    w += lengths.length[i];
+    at += lengths.length[i];
   }
   joined[w] = '\0';
   CAPI_CHECK_INT(at, out_len);
@@ -427,8 +428,8 @@ static void lookalike_skeletons(const char *input, char *joined,
 static void test_lookalike_skeletons(void) {
   u8guard_profile *profile = open_mapped();
   char joined[256], out[8];
-  size_t out_len = 1, count = 7;
-  size_t lengths[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t out_len = 1;
+  u8guard_skeleton_lengths lengths = {7, {0, 0, 0}};
   u8guard_error e;
   /* The key's skeleton first, then the input's as written: "paypaI" with a
    * capital i looks like "paypal" only as written. */
@@ -438,23 +439,20 @@ static void test_lookalike_skeletons(void) {
   CAPI_CHECK_STR(joined, "paypal");
   /* Too small a buffer: the total length and the lengths, no bytes. */
   CAPI_CHECK_INT(u8guard_lookalike_skeletons(profile, "paypaI", 6, out, 4,
-                                             &out_len, lengths, &count, &e),
+                                             &out_len, &lengths, &e),
                  U8GUARD_BUFFER_TOO_SMALL);
   CAPI_CHECK_INT(out_len, 12);
-  CAPI_CHECK_INT(count, 2);
-  CAPI_CHECK_INT(lengths[0], 6);
+  CAPI_CHECK_INT(lengths.count, 2);
+  CAPI_CHECK_INT(lengths.length[0], 6);
   /* Rejected: nothing. */
   CAPI_CHECK_INT(u8guard_lookalike_skeletons(profile, "a b", 3, out, sizeof out,
-                                             &out_len, lengths, &count, &e),
+                                             &out_len, &lengths, &e),
                  U8GUARD_REJECTED);
-  CAPI_CHECK_INT(count, 0);
+  CAPI_CHECK_INT(lengths.count, 0);
   CAPI_CHECK_INT(out_len, 0);
   CAPI_CHECK_INT(e.rule, U8GUARD_RULE_DISALLOWED_SPACES);
   CAPI_CHECK_INT(u8guard_lookalike_skeletons(profile, "a", 1, out, sizeof out,
-                                             &out_len, NULL, &count, &e),
-                 U8GUARD_INVALID_ARGUMENT);
-  CAPI_CHECK_INT(u8guard_lookalike_skeletons(profile, "a", 1, out, sizeof out,
-                                             &out_len, lengths, NULL, &e),
+                                             &out_len, NULL, &e),
                  U8GUARD_INVALID_ARGUMENT);
   u8guard_profile_free(profile);
 }

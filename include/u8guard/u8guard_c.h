@@ -543,25 +543,30 @@ U8GUARD_EXPORT u8guard_status u8guard_skeleton(
 /* The most skeletons u8guard_lookalike_skeletons writes. */
 #define U8GUARD_MAX_LOOKALIKE_SKELETONS 3
 
+/* How many skeletons u8guard_lookalike_skeletons wrote, and their lengths:
+ * length[0, count). */
+typedef struct u8guard_skeleton_lengths {
+  size_t count;
+  size_t length[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+} u8guard_skeleton_lengths;
+
 /* Writes the look-alike skeletons of input[0, input_len) under `profile`:
  * the UTS #39 skeletons of its comparison key, of the input as written and
  * of its enforced form, without repeats (1 to
  * U8GUARD_MAX_LOOKALIKE_SKELETONS, the key's first), one after the other
  * into `out` (see "Output buffers": *out_len is their total length), their
- * lengths into lengths[0, *count). Two accepted strings look alike, as
+ * count and lengths into *lengths. Two accepted strings look alike, as
  * u8guard_deny_list_resembles and the audit decide it, exactly when their
  * sets share a skeleton: a registry that stores every skeleton of every
  * name at most once (a unique index over one row per skeleton) also
  * refuses the look-alikes that case mapping hides ("paypaI" beside
- * "paypal"). *count and lengths are written on U8GUARD_OK and
- * U8GUARD_BUFFER_TOO_SMALL (*count is 0 otherwise).
- * U8GUARD_INVALID_ARGUMENT when lengths or count is NULL; the other errors
- * as u8guard_skeleton. */
+ * "paypal"). *lengths is written on U8GUARD_OK and U8GUARD_BUFFER_TOO_SMALL
+ * (its count is 0 otherwise). U8GUARD_INVALID_ARGUMENT when lengths is
+ * NULL; the other errors as u8guard_skeleton. */
 U8GUARD_EXPORT u8guard_status u8guard_lookalike_skeletons(
     const u8guard_profile *profile, const char *input, size_t input_len,
     char *out, size_t out_capacity, size_t *out_len,
-    size_t lengths[U8GUARD_MAX_LOOKALIKE_SKELETONS], size_t *count,
-    u8guard_error *error);
+    u8guard_skeleton_lengths *lengths, u8guard_error *error);
 
 /* Writes the UTS #39 restriction level (U8GUARD_RESTRICTION_*) of the
  * comparison key of input[0, input_len) under `profile` to *level (-1 on

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_join.h"
 #include "src/capi/error.h"
 #include "src/capi/handles.h"
 #include "src/capi/input.h"
@@ -42,32 +43,31 @@ u8guard_status u8guard_skeleton(const u8guard_profile* profile,
   });
 }
 
-u8guard_status u8guard_lookalike_skeletons(
-    const u8guard_profile* profile, const char* input, size_t input_len,
-    char* out, size_t out_capacity, size_t* out_len,
-    size_t lengths[U8GUARD_MAX_LOOKALIKE_SKELETONS], size_t* count,
-    u8guard_error* error) {
+u8guard_status u8guard_lookalike_skeletons(const u8guard_profile* profile,
+                                           const char* input, size_t input_len,
+                                           char* out, size_t out_capacity,
+                                           size_t* out_len,
+                                           u8guard_skeleton_lengths* lengths,
+                                           u8guard_error* error) {
   static_assert(U8GUARD_MAX_LOOKALIKE_SKELETONS ==
                 u8guard::kMaxLookalikeSkeletons);
-  if (count != nullptr) *count = 0;
+  if (lengths != nullptr) lengths->count = 0;
   Output output(out, out_capacity, out_len);
   return output.Run(error, [&] {
     const u8guard_status bad =
         CheckProfileInput(profile, input, input_len, "input", error);
     if (bad != U8GUARD_OK) return bad;
     if (lengths == nullptr) return FailNull(error, "lengths");
-    if (count == nullptr) return FailNull(error, "count");
     const absl::StatusOr<std::vector<std::string>> skeletons =
         u8guard::LookalikeSkeletons(profile->profile, View(input, input_len));
     if (!skeletons.ok()) return FailWith(error, skeletons.status());
-    std::string all;
-    for (const std::string& s : *skeletons) {
-      lengths[*count] = s.size();
-      ++*count;
-      all += s;
+    const u8guard_status status =
+        output.Write(absl::StrJoin(*skeletons, ""), error);
+    if (status == U8GUARD_OK || status == U8GUARD_BUFFER_TOO_SMALL) {
+      for (const std::string& s : *skeletons) {
+        lengths->length[lengths->count++] = s.size();
+      }
     }
-    const u8guard_status status = output.Write(all, error);
-    if (status != U8GUARD_OK && status != U8GUARD_BUFFER_TOO_SMALL) *count = 0;
     return status;
   });
 }

@@ -73,8 +73,7 @@ Datum u8guard_pg_equivalent(PG_FUNCTION_ARGS) {
  * the skeletons' count and lengths go. */
 typedef struct lookalike_output {
   pgext_profile_input in;
-  size_t lengths[U8GUARD_MAX_LOOKALIKE_SKELETONS];
-  size_t count;
+  u8guard_skeleton_lengths lengths;
 } lookalike_output;
 
 static u8guard_status write_lookalike_skeletons(const void *context, char *out,
@@ -84,8 +83,7 @@ static u8guard_status write_lookalike_skeletons(const void *context, char *out,
   /* pgext_writer passes a const context: the lengths are its output. */
   lookalike_output *o = (lookalike_output *)context;
   return u8guard_lookalike_skeletons(o->in.profile, o->in.data, o->in.len, out,
-                                     out_capacity, out_len, o->lengths,
-                                     &o->count, error);
+                                     out_capacity, out_len, &o->lengths, error);
 }
 
 /* u8guard_lookalike_keys(name, profile): the look-alike skeletons as text[]. */
@@ -98,17 +96,16 @@ Datum u8guard_pg_lookalike_keys(PG_FUNCTION_ARGS) {
   size_t i, at = 0;
 
   read_arguments(fcinfo, &o.in);
-  o.count = 0;
   all = pgext_write_text(write_lookalike_skeletons, &o,
                          first_guess(o.in.len) * 2, &error);
   if (all == NULL) pgext_raise(&error);
-  for (i = 0; i < o.count; ++i) {
+  for (i = 0; i < o.lengths.count; ++i) {
     elements[i] = PointerGetDatum(
-        cstring_to_text_with_len(VARDATA(all) + at, (int)o.lengths[i]));
-    at += o.lengths[i];
+        cstring_to_text_with_len(VARDATA(all) + at, (int)o.lengths.length[i]));
+    at += o.lengths.length[i];
   }
-  PG_RETURN_ARRAYTYPE_P(construct_array(elements, (int)o.count, TEXTOID, -1,
-                                        false, TYPALIGN_INT));
+  PG_RETURN_ARRAYTYPE_P(construct_array(elements, (int)o.lengths.count, TEXTOID,
+                                        -1, false, TYPALIGN_INT));
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_rejection);

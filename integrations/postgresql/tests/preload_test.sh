@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PostgreSQL.preloaded: the module loaded through shared_preload_libraries
-# (README.md, "PostgreSQL"), in a server of its own: _PG_init makes the
+# (docs/postgresql.md, "Install"), in a server of its own: _PG_init makes the
 # profiles and code point tables in the postmaster, and backends and
 # parallel workers answer as without preloading. Also checks what the module
 # exports: Pg_magic_func, _PG_init, the SQL functions and their pg_finfo_

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The lint step that `./dev test` (and so CI) runs before the tests, and
+# `./dev lint` alone:
+#   1. clang-format: every C and C++ file git tracks is formatted
+#      (.clang-format);
+#   2. layering: every #include respects src/layers.txt
+#      (tests/layering/check_includes.py);
+#   3. clang-tidy (.clang-tidy: bugprone-*, readability-function-size) on
+#      every source of src/: a finding that tests/lint/clang_tidy_baseline.txt
+#      does not list fails; listed ones that are gone are reported, so that
+#      the baseline only shrinks.
+#
+#   tests/lint/lint.sh BUILD_DIR     (a configured and built build tree:
+#                                    compile_commands.json, generated files)
+#   tests/lint/lint.sh --update-baseline BUILD_DIR
+set -euo pipefail
+update=0
+if [ "${1:-}" = --update-baseline ]; then
+  update=1
+  shift
+fi
+build=$(cd "${1:?usage: lint.sh [--update-baseline] BUILD_DIR}" && pwd)
+cd "$(dirname "$0")/../.."
+root=$PWD
+baseline=tests/lint/clang_tidy_baseline.txt
+tidy=$(command -v clang-tidy-14 || command -v clang-tidy)
+format=$(command -v clang-format-14 || command -v clang-format)
+jobs=$(nproc)
+status=0
+
+echo "lint: clang-format"
+if ! git ls-files -z '*.h' '*.cc' '*.c' '*.inc' |
+  xargs -0 "$format" --dry-run --Werror 2>"$build/lint-format.txt"; then
+  cat "$build/lint-format.txt"
+  echo "lint: files above are not formatted (./dev format)" >&2
+  status=1
+fi
+
+echo "lint: layering"
+python3 tests/layering/check_includes.py "$root" || status=1
+
+echo "lint: clang-tidy on src/ ($jobs jobs)"
+# One finding a line: FILE: CHECK: MESSAGE (no line numbers, which move
+# with every edit above them).
+# clang-tidy exits non-zero on findings; a file it cannot compile shows as
+# an "error:" line.
+git ls-files -z 'src/*.cc' |
+  xargs -0 -n 1 -P "$jobs" "$tidy" -p "$build" --quiet \
+    >"$build/lint-tidy-raw.txt" 2>/dev/null || true
+if grep -E "^[^ ]+:[0-9]+:[0-9]+: error: " "$build/lint-tidy-raw.txt"; then
+  echo "lint: clang-tidy could not compile the files above" >&2
+  exit 1
+fi
+sed -n "s|^$root/\([^:]*\):[0-9]*:[0-9]*: warning: \(.*\) \[\([^]]*\)\]$|\1: \3: \2|p" \
+  "$build/lint-tidy-raw.txt" | sort -u >"$build/lint-tidy.txt"
+if [ $update = 1 ]; then
+  cp "$build/lint-tidy.txt" "$baseline"
+  echo "lint: $(wc -l <"$baseline") findings written to $baseline"
+  exit $status
+fi
+new=$(comm -23 "$build/lint-tidy.txt" <(sort -u "$baseline"))
+gone=$(comm -13 "$build/lint-tidy.txt" <(sort -u "$baseline"))
+if [ -n "$new" ]; then
+  echo "$new"
+  echo "lint: clang-tidy findings above are new (fix them; see .clang-tidy)" >&2
+  status=1
+fi
+if [ -n "$gone" ]; then
+  echo "lint: fixed since the baseline (remove them from $baseline):"
+  echo "$gone"
+fi
+[ $status = 0 ] && echo "lint: ok"
+exit $status

@@ -12,6 +12,7 @@
 #   LIBDIR/pkgconfig/u8guard.pc
 #   bin/u8guard                       the command-line tool
 #   share/u8guard/policies/*.toml     the built-in profiles' policy files, as
+#   share/u8guard/policies/*.txt      (and the built-in name lists)
 #                                     a starting point for a deployment's own
 #
 # Components, so that a packager (or tests/install) can split them:
@@ -48,7 +49,7 @@ if(U8GUARD_CLI)
   install(TARGETS u8guard_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
     COMPONENT u8guard_cli)
   install(DIRECTORY policies/ DESTINATION ${CMAKE_INSTALL_DATADIR}/u8guard/policies
-    COMPONENT u8guard_cli FILES_MATCHING PATTERN "*.toml")
+    COMPONENT u8guard_cli FILES_MATCHING PATTERN "*.toml" PATTERN "*.txt")
 endif()
 
 # The CMake package: find_package(u8guard CONFIG) gives u8guard::u8guard.

@@ -175,7 +175,7 @@ bool DropRedundantDotsAbove(std::string_view s, std::string& out) {
 }
 
 struct SkeletonScratch {
-  std::string undotted, enforced;
+  std::string undotted, enforced, part;
 };
 
 }  // namespace
@@ -207,6 +207,46 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
   return absl::OkStatus();
 }
 
+SkeletonExemptions::SkeletonExemptions(
+    const std::vector<ConfusableExemption>& list) {
+  for (const ConfusableExemption e : list) {
+    switch (e) {
+      case ConfusableExemption::kRnM:
+        keep_.set('m');
+        break;
+      case ConfusableExemption::kDigits:
+        for (char d = '0'; d <= '9'; ++d) keep_.set(static_cast<size_t>(d));
+        break;
+      case ConfusableExemption::kCapitalI:
+        keep_.set('I');
+        break;
+    }
+  }
+}
+
+absl::Status SkeletonInto(std::string_view valid_utf8,
+                          const SkeletonExemptions& exempt, std::string& out) {
+  if (exempt.empty()) return SkeletonInto(valid_utf8, out);
+  out.clear();
+  std::string& part = ThreadScratch<SkeletonScratch>().part;
+  size_t start = 0;
+  for (size_t i = 0; i <= valid_utf8.size(); ++i) {
+    if (i < valid_utf8.size() && !exempt.Keeps(valid_utf8[i])) continue;
+    if (i > start) {
+      if (absl::Status s =
+              SkeletonInto(valid_utf8.substr(start, i - start), part);
+          !s.ok()) {
+        out.clear();
+        return s;
+      }
+      out += part;
+    }
+    if (i < valid_utf8.size()) out += valid_utf8[i];
+    start = i + 1;
+  }
+  return absl::OkStatus();
+}
+
 bool LookalikeSkeletons::Contains(std::string_view s) const {
   for (size_t i = 0; i < size; ++i) {
     if (skeleton[i] == s) return true;
@@ -217,11 +257,12 @@ bool LookalikeSkeletons::Contains(std::string_view s) const {
 absl::Status LookalikeSkeletonsInto(const Profile& profile,
                                     std::string_view original,
                                     std::string_view key,
-                                    LookalikeSkeletons& out) {
+                                    LookalikeSkeletons& out,
+                                    const SkeletonExemptions& exempt) {
   out.size = 0;
   const auto add = [&](std::string_view s) -> absl::Status {
     std::string& slot = out.skeleton[out.size];
-    if (absl::Status st = SkeletonInto(s, slot); !st.ok()) return st;
+    if (absl::Status st = SkeletonInto(s, exempt, slot); !st.ok()) return st;
     if (!out.Contains(slot)) {
       ++out.size;
     } else {

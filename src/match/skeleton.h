@@ -4,11 +4,14 @@
 #ifndef U8GUARD_SRC_MATCH_SKELETON_H_
 #define U8GUARD_SRC_MATCH_SKELETON_H_
 
+#include <bitset>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/registration.h"
 #include "u8guard/skeleton.h"
 
 namespace u8guard::internal {
@@ -22,6 +25,31 @@ namespace u8guard::internal {
 // checker is created once and only read (uspoof_getSkeletonUTF8 takes it
 // const).
 absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out);
+
+// The ASCII characters a registration policy's exemptions keep as they are
+// in skeletons (registration.h): "m" for kRnM, the digits for kDigits, "I"
+// for kCapitalI. None by default: UTS #39's skeletons.
+class SkeletonExemptions {
+ public:
+  SkeletonExemptions() = default;
+  explicit SkeletonExemptions(const std::vector<ConfusableExemption>& list);
+  bool empty() const { return keep_.none(); }
+  bool Keeps(char c) const {
+    const auto b = static_cast<unsigned char>(c);
+    return b < 0x80 && keep_[b];
+  }
+
+ private:
+  std::bitset<128> keep_;
+};
+
+// SkeletonInto, with every character `exempt` keeps standing for itself.
+// The skeleton is computed code point by code point between NFD steps that
+// never reorder across a starter, so the skeleton of "a" + c + "b", c an
+// ASCII starter, is skeleton("a") + c's + skeleton("b"): each kept character
+// splits the string there.
+absl::Status SkeletonInto(std::string_view valid_utf8,
+                          const SkeletonExemptions& exempt, std::string& out);
 
 // The skeletons a look-alike check compares for one accepted string: the
 // skeleton of its key, of the string as typed (`original`, valid UTF-8),
@@ -42,7 +70,8 @@ struct LookalikeSkeletons {
 absl::Status LookalikeSkeletonsInto(const Profile& profile,
                                     std::string_view original,
                                     std::string_view key,
-                                    LookalikeSkeletons& out);
+                                    LookalikeSkeletons& out,
+                                    const SkeletonExemptions& exempt = {});
 
 // SkeletonInto computed by ICU's spoof checker in every case (SkeletonInto
 // answers ASCII input from a per-character table taken from ICU). For tests.

@@ -1,0 +1,301 @@
+// Registration: records, the decision against a registry, protected names,
+// confusable exemptions, cross-field clashes, policy files, version tags.
+
+#include "u8guard/registration.h"
+
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "src/match/skeleton.h"
+#include "tests/test_support.h"
+#include "u8guard/profile.h"
+#include "u8guard/rejection.h"
+#include "u8guard/rule.h"
+#include "u8guard/version.h"
+
+namespace u8guard {
+namespace {
+
+const Profile& UserNames() {
+  return **FindBuiltinProfile("username-case-mapped");
+}
+
+RegistrationDecision Decide(const Registry& r, std::string_view name,
+                            const std::vector<std::string>& others = {}) {
+  absl::StatusOr<RegistrationDecision> d = r.Decide(name, others);
+  EXPECT_TRUE(d.ok()) << d.status();
+  return d.ok() ? *d : RegistrationDecision{};
+}
+
+TEST(Registration, RecordOfAnAsciiName) {
+  const absl::StatusOr<RegistrationRecord> r =
+      MakeRegistrationRecord(UserNames(), DefaultRegistrationPolicy(), "Alice");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->enforced, "alice");
+  EXPECT_EQ(r->key, "alice");
+  EXPECT_EQ(r->lookalike_keys, (std::vector<std::string>{"alice", "Alice"}));
+  EXPECT_EQ(r->restriction_level, RestrictionLevel::kAscii);
+  EXPECT_EQ(r->scripts, std::vector<std::string>{"Latn"});
+  EXPECT_EQ(r->display, DisplaySafety::kAsTyped);
+  EXPECT_EQ(r->version_tag, VersionTag());
+}
+
+TEST(Registration, RecordOfAMixedScriptName) {
+  // Cyrillic а in a Latin name: shown escaped, refused by the default
+  // policy's restriction level.
+  const absl::StatusOr<RegistrationRecord> r = MakeRegistrationRecord(
+      UserNames(), DefaultRegistrationPolicy(), "p\xD0\xB0ypal");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->scripts, (std::vector<std::string>{"Cyrl", "Latn"}));
+  EXPECT_EQ(r->restriction_level, RestrictionLevel::kMinimallyRestrictive);
+  EXPECT_EQ(r->display, DisplaySafety::kEscaped);
+  EXPECT_EQ(r->lookalike_keys[0], "paypal");
+  // Japanese: Han and kana with Latin is highly restrictive, shown as typed.
+  const absl::StatusOr<RegistrationRecord> j = MakeRegistrationRecord(
+      UserNames(), DefaultRegistrationPolicy(),
+      "tanaka\xE7\x94\xB0\xE4\xB8\xAD\xE3\x81\x95\xE3\x82\x93");
+  ASSERT_TRUE(j.ok()) << j.status();
+  EXPECT_EQ(j->scripts, (std::vector<std::string>{"Hani", "Hira", "Latn"}));
+  EXPECT_EQ(j->display, DisplaySafety::kAsTyped);
+  // Rejected: the profile's rejection.
+  const absl::StatusOr<RegistrationRecord> bad =
+      MakeRegistrationRecord(UserNames(), DefaultRegistrationPolicy(), "a b");
+  ASSERT_TRUE(GetRejection(bad.status()).has_value());
+  EXPECT_EQ(GetRejection(bad.status())->rule, Rule::kDisallowedSpaces);
+}
+
+TEST(Registration, EveryReason) {
+  Registry registry(UserNames());
+  for (const char* name : {"paypal", "GOOGLE", "mike", "lan", "bill"}) {
+    ASSERT_TRUE(registry.Add(name).ok());
+  }
+  struct Case {
+    const char* name;
+    RegistrationOutcome outcome;
+    const char* conflict;
+  };
+  const Case cases[] = {
+      {"robert", RegistrationOutcome::kAccepted, ""},
+      {"a b", RegistrationOutcome::kRejected, ""},
+      {"PayPal", RegistrationOutcome::kCollision, "paypal"},
+      {"\xEF\xBD\x90\xEF\xBD\x81\xEF\xBD\x99\xEF\xBD\x90\xEF\xBD\x81\xEF\xBD"
+       "\x8C",  // fullwidth
+       RegistrationOutcome::kCollision, "paypal"},
+      {"rnike", RegistrationOutcome::kLookalike, "mike"},
+      // Case hides these from the key's skeleton.
+      {"paypaI", RegistrationOutcome::kLookalike, "paypal"},
+      {"G00GLE", RegistrationOutcome::kLookalike, "GOOGLE"},
+      {"Ian", RegistrationOutcome::kLookalike, "lan"},
+      {"biII", RegistrationOutcome::kLookalike, "bill"},
+      // Protected: by key, by look-alike key, with diacritics stripped.
+      {"Admin", RegistrationOutcome::kProtectedName, "admin"},
+      {"adrnin", RegistrationOutcome::kProtectedName, "admin"},
+      {"\xC3\xA4"
+       "dm\xC3\xAE"
+       "n",
+       RegistrationOutcome::kProtectedName, "admin"},
+      // Cyrillic о twice: protected before the restriction level.
+      {"r\xD0\xBE\xD0\xBEt", RegistrationOutcome::kProtectedName, "root"},
+      // Mixed scripts (Cyrillic а): refused before any look-alike check.
+      {"p\xD0\xB0ypal", RegistrationOutcome::kRestrictionLevel, ""},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const RegistrationDecision d = Decide(registry, c.name);
+    EXPECT_EQ(RegistrationOutcomeName(d.outcome),
+              RegistrationOutcomeName(c.outcome));
+    EXPECT_EQ(d.conflict, c.conflict);
+    EXPECT_EQ(d.record.has_value(),
+              c.outcome != RegistrationOutcome::kRejected);
+    EXPECT_EQ(d.rejection.has_value(),
+              c.outcome == RegistrationOutcome::kRejected);
+    if (c.outcome == RegistrationOutcome::kLookalike ||
+        c.outcome == RegistrationOutcome::kCollision) {
+      EXPECT_FALSE(d.shared_key.empty());
+    }
+  }
+  EXPECT_EQ(Decide(registry, "a b").rejection->offset, 1u);
+}
+
+TEST(Registration, CrossFieldClashes) {
+  Registry registry(UserNames());
+  // Bob's account: his name and his email's local part.
+  ASSERT_TRUE(registry.Add("bob", {"bob.smith"}).ok());
+  // A name equal to another account's email (Keycloak CVE-2021-3754).
+  RegistrationDecision d = Decide(registry, "Bob.Smith");
+  EXPECT_EQ(d.outcome, RegistrationOutcome::kCrossFieldClash);
+  EXPECT_EQ(d.conflict, "bob.smith");
+  EXPECT_EQ(d.identifier, 0u);
+  // An email equal to another account's name.
+  d = Decide(registry, "carol", {"BOB"});
+  EXPECT_EQ(d.outcome, RegistrationOutcome::kCrossFieldClash);
+  EXPECT_EQ(d.conflict, "bob");
+  EXPECT_EQ(d.identifier, 1u);
+  // An account's own identifiers may be alike.
+  EXPECT_TRUE(Decide(registry, "carol", {"carol"}).accepted());
+  // An other identifier the profile rejects.
+  d = Decide(registry, "carol", {"carol smith"});
+  EXPECT_EQ(d.outcome, RegistrationOutcome::kRejected);
+  EXPECT_EQ(d.identifier, 1u);
+  // Protected identifiers.
+  d = Decide(registry, "carol", {"postmaster"});
+  EXPECT_EQ(d.outcome, RegistrationOutcome::kProtectedName);
+  EXPECT_EQ(d.identifier, 1u);
+}
+
+TEST(Registration, RegisterAddsOnlyWhatItAccepts) {
+  Registry registry(UserNames());
+  absl::StatusOr<RegistrationDecision> d = registry.Register("alice");
+  ASSERT_TRUE(d.ok() && d->accepted());
+  d = registry.Register("ALICE");
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->outcome, RegistrationOutcome::kCollision);
+  d = registry.Register("a1ice");
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->outcome, RegistrationOutcome::kLookalike);
+  EXPECT_EQ(registry.accounts(), 1u);
+  EXPECT_GT(registry.MemoryUsage(), 0u);
+}
+
+TEST(Registration, ExemptionsLetOrdinaryNamesThrough) {
+  struct Case {
+    const char* registered;
+    const char* candidate;
+    ConfusableExemption exemption;
+  };
+  const Case cases[] = {
+      {"modern", "modem", ConfusableExemption::kRnM},
+      {"barn", "bam", ConfusableExemption::kRnM},
+      {"paypal", "paypa1", ConfusableExemption::kDigits},
+      {"GOOGLE", "G00GLE", ConfusableExemption::kDigits},
+      {"lan", "Ian", ConfusableExemption::kCapitalI},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.registered) + " / " + c.candidate);
+    Registry strict(UserNames());
+    ASSERT_TRUE(strict.Add(c.registered).ok());
+    EXPECT_EQ(Decide(strict, c.candidate).outcome,
+              RegistrationOutcome::kLookalike);
+    RegistrationPolicy policy = DefaultRegistrationPolicy();
+    policy.exemptions = {c.exemption};
+    Registry lenient(UserNames(), policy);
+    ASSERT_TRUE(lenient.Add(c.registered).ok());
+    EXPECT_TRUE(Decide(lenient, c.candidate).accepted());
+  }
+  // Exemptions keep other look-alikes: Cyrillic о is still o.
+  RegistrationPolicy all = DefaultRegistrationPolicy();
+  all.exemptions = {ConfusableExemption::kRnM, ConfusableExemption::kDigits,
+                    ConfusableExemption::kCapitalI};
+  all.max_restriction_level = RestrictionLevel::kUnrestrictive;
+  Registry lenient(UserNames(), all);
+  ASSERT_TRUE(lenient.Add("bob").ok());
+  EXPECT_EQ(Decide(lenient,
+                   "b\xD0\xBE"
+                   "b")
+                .outcome,
+            RegistrationOutcome::kLookalike);
+}
+
+// With no character exempted, or for strings without one, skeletons are
+// UTS #39's; a kept character stands for itself and splits the string.
+TEST(Registration, SkeletonsWithExemptions) {
+  const internal::SkeletonExemptions none;
+  const internal::SkeletonExemptions rn_m({ConfusableExemption::kRnM});
+  std::mt19937_64 rng(5);
+  const std::vector<std::string> pieces = {
+      "a",        "m",         "rn",           "I",
+      "l",        "0",         "\xD0\xB0",     "e\xCC\x81",
+      "\xCC\x81", "i\xCC\x87", "\xEF\xBC\xA1", "\xE2\x85\xBF"};
+  for (int n = 0; n < 2000; ++n) {
+    std::string s;
+    for (int k = 0; k < 6; ++k) s += pieces[rng() % pieces.size()];
+    std::string plain, with_none, with_rn_m;
+    ASSERT_TRUE(internal::SkeletonInto(s, plain).ok());
+    ASSERT_TRUE(internal::SkeletonInto(s, none, with_none).ok());
+    EXPECT_EQ(with_none, plain) << s;
+    ASSERT_TRUE(internal::SkeletonInto(s, rn_m, with_rn_m).ok());
+    // Each 'm' stays; the parts between are UTS #39's skeletons.
+    std::string want, part;
+    size_t start = 0;
+    for (size_t i = 0; i <= s.size(); ++i) {
+      if (i < s.size() && s[i] != 'm') continue;
+      ASSERT_TRUE(
+          internal::SkeletonInto(s.substr(start, i - start), part).ok());
+      want += part;
+      if (i < s.size()) want += 'm';
+      start = i + 1;
+    }
+    EXPECT_EQ(with_rn_m, want) << s;
+    if (s.find('m') == std::string::npos) {
+      EXPECT_EQ(with_rn_m, plain) << s;
+    }
+  }
+}
+
+TEST(Registration, PolicyFiles) {
+  testing::ScopedTempDir dir;
+  const std::string list = dir.File("brands.txt");
+  std::ofstream(list) << "# our brands\nacme\nacme-support\n\n";
+  const std::string path = dir.File("policy.toml");
+  std::ofstream(path)
+      << "protected_names = [\"ceo\"]\n"
+         "protected_names_file = \"brands.txt\"\n"
+         "confusable_exemptions = [\"rn_m\", \"digits\"]\n"
+         "max_restriction_level = \"single_script_restrictive\"\n";
+  const absl::StatusOr<RegistrationPolicy> p = LoadRegistrationPolicy(path);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->protected_names,
+            (std::vector<std::string>{"acme", "acme-support", "ceo"}));
+  EXPECT_EQ(p->exemptions.size(), 2u);
+  EXPECT_EQ(p->max_restriction_level,
+            RestrictionLevel::kSingleScriptRestrictive);
+  // The defaults: the built-in list.
+  const absl::StatusOr<RegistrationPolicy> empty =
+      ParseRegistrationPolicy("", "empty.toml");
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty->protected_names, DefaultProtectedNames());
+  EXPECT_GT(DefaultProtectedNames().size(), 30u);
+  // Errors name the file, the line and the key.
+  const absl::StatusOr<RegistrationPolicy> bad = ParseRegistrationPolicy(
+      "\nconfusable_exemptions = [\"rn\"]\n", "bad.toml");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("bad.toml:2: key "
+                                        "\"confusable_exemptions\""),
+            std::string::npos)
+      << bad.status();
+  EXPECT_FALSE(ParseRegistrationPolicy("colour = 1", "x.toml").ok());
+  EXPECT_FALSE(
+      ParseRegistrationPolicy("max_restriction_level = 3", "x.toml").ok());
+}
+
+TEST(Registration, VersionTags) {
+  const std::string tag = VersionTag();
+  const absl::StatusOr<VersionTagParts> parts = ParseVersionTag(tag);
+  ASSERT_TRUE(parts.ok()) << parts.status();
+  EXPECT_EQ(*parts, (VersionTagParts{LibraryVersion(), IcuVersion(),
+                                     UnicodeVersion()}));
+  EXPECT_EQ(tag.find(':'), std::string::npos);
+  for (const char* bad :
+       {"", "u8guard-1+icu-2", "u8guard-1+icu-2+unicode-",
+        "u8guard-1+icu-2+unicode-3:key", "x-1+icu-2+unicode-3"}) {
+    EXPECT_FALSE(ParseVersionTag(bad).ok()) << bad;
+  }
+}
+
+TEST(Registration, LoadsAnAclFile) {
+  testing::ScopedTempDir dir;
+  const std::string path = dir.File("users.acl");
+  std::ofstream(path) << "# users\nalice\nBob\na b\n";
+  absl::StatusOr<Registry> r = Registry::Load(UserNames(), path);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->accounts(), 2u);
+  EXPECT_EQ(r->skipped(), 1u);
+  EXPECT_EQ(Decide(*r, "BOB").outcome, RegistrationOutcome::kCollision);
+  EXPECT_FALSE(Registry::Load(UserNames(), dir.File("missing")).ok());
+}
+
+}  // namespace
+}  // namespace u8guard

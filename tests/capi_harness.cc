@@ -45,10 +45,13 @@ const bool registered = [] {
   const struct {
     const char* suite;
     const capi_test* tests;
-  } suites[] = {
-      {"CApiErrors", capi_errors_tests},   {"CApiUtf8", capi_utf8_tests},
-      {"CApiProfile", capi_profile_tests}, {"CApiAcl", capi_acl_tests},
-      {"CApiPath", capi_path_tests},       {"CApiSecret", capi_secret_tests}};
+  } suites[] = {{"CApiErrors", capi_errors_tests},
+                {"CApiUtf8", capi_utf8_tests},
+                {"CApiProfile", capi_profile_tests},
+                {"CApiAcl", capi_acl_tests},
+                {"CApiPath", capi_path_tests},
+                {"CApiSecret", capi_secret_tests},
+                {"CApiRegistration", capi_registration_tests}};
   for (const auto& s : suites) {
     for (const capi_test* t = s.tests; t->name != nullptr; ++t) {
       void (*run)() = t->run;

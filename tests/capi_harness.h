@@ -35,6 +35,7 @@ extern const capi_test capi_profile_tests[];
 extern const capi_test capi_acl_tests[];
 extern const capi_test capi_path_tests[];
 extern const capi_test capi_secret_tests[];
+extern const capi_test capi_registration_tests[];
 
 /* Records a failed check at file:line with `message`. */
 void capi_fail(const char *file, int line, const char *message);

@@ -38,6 +38,40 @@ CREATE FUNCTION @extschema@.u8guard_lookalike_keys(name text, profile text)
   AS 'MODULE_PATHNAME', 'u8guard_pg_lookalike_keys'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- ---- registration: the record to store with an account --------------------
+
+-- What u8guard_registration() returns: the verdict (accepted, rejected,
+-- protected_name, restriction_level) under the default registration
+-- policy (registration.h: the built-in protected names, UTS #39's
+-- look-alikes, at most highly_restrictive), and the record of an accepted
+-- name: the enforced form to store and show, the comparison key, the
+-- look-alike keys to store once each, the restriction level, the ISO 15924
+-- scripts, whether it may be shown as typed, and the version tag of the
+-- u8guard, ICU and Unicode that computed it (a prefix for stored keys);
+-- for a protected name, the one it is or resembles; for a rejected one,
+-- the rule, the byte offset and the message. Collisions and look-alikes of
+-- existing accounts are the table's unique indexes' to refuse
+-- (integrations/postgresql/examples/registration.sql).
+CREATE TYPE @extschema@.u8guard_registration AS (
+  verdict text,
+  enforced text,
+  key text,
+  lookalike_keys text[],
+  restriction_level text,
+  scripts text[],
+  display text,
+  version_tag text,
+  protected_name text,
+  rule text,
+  byte_offset bigint,
+  message text
+);
+
+CREATE FUNCTION @extschema@.u8guard_registration(name text, profile text)
+  RETURNS @extschema@.u8guard_registration
+  AS 'MODULE_PATHNAME', 'u8guard_pg_registration'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- ---- functions that run SQL: search_path pinned, names qualified -----------
 
 CREATE OR REPLACE FUNCTION @extschema@.u8guard_dependent_indexes()

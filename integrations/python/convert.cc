@@ -36,6 +36,8 @@ const char* RejectionSourceName(RejectionSource source) {
       return "path";
     case RejectionSource::kEncoder:
       return "encoder";
+    case RejectionSource::kOpen:
+      return "open";
   }
   return "unknown";
 }

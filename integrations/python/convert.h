@@ -193,8 +193,8 @@ void DefMethod2(py::class_<T>& cls, const char* name, const char* doc) {
 // The module's u8guard.Rejected class; set once when the module loads.
 void SetRejectedClass(py::object cls);
 
-// Returns RejectionSource's Python name: "utf8", "bom", "profile", "path" or
-// "encoder".
+// Returns RejectionSource's Python name: "utf8", "bom", "profile", "path",
+// "encoder" or "open".
 const char* RejectionSourceName(RejectionSource source);
 
 }  // namespace u8guard::python

@@ -25,6 +25,9 @@
 
 namespace u8guard::testing {
 
+// What the file outside the root holds: an open that reads it escaped.
+inline constexpr char kSecret[] = "SECRET: outside the root";
+
 // Both resolvers, for INSTANTIATE_TEST_SUITE_P.
 inline constexpr BeneathResolver kBothResolvers[] = {BeneathResolver::kOpenat2,
                                                      BeneathResolver::kWalk};

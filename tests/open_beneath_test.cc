@@ -32,14 +32,13 @@
 namespace u8guard {
 namespace {
 
+using ::u8guard::testing::kSecret;
 using ::u8guard::testing::MakeDir;
 using ::u8guard::testing::MakeFile;
 using ::u8guard::testing::MakeLink;
 using ::u8guard::testing::Outcome;
 using ::u8guard::testing::ReadFd;
 using ::u8guard::testing::ScopedTempDir;
-
-constexpr char kSecret[] = "SECRET: outside the root";
 
 // base/
 //   secret.txt            the file no open may ever reach

@@ -48,7 +48,8 @@ const bool registered = [] {
   } suites[] = {
       {"CApiErrors", capi_errors_tests},   {"CApiUtf8", capi_utf8_tests},
       {"CApiProfile", capi_profile_tests}, {"CApiAcl", capi_acl_tests},
-      {"CApiPath", capi_path_tests},       {"CApiSecret", capi_secret_tests}};
+      {"CApiPath", capi_path_tests},       {"CApiOpen", capi_open_tests},
+      {"CApiSecret", capi_secret_tests}};
   for (const auto& s : suites) {
     for (const capi_test* t = s.tests; t->name != nullptr; ++t) {
       void (*run)() = t->run;

@@ -114,8 +114,9 @@ enum class StatusContext {
 };
 
 // Raises the Python exception for a failed `status`: u8guard.Rejected when
-// it carries a Rejection (offsets mapped through `input` when given), else
-// by code: InvalidArgument/OutOfRange ValueError, NotFound LookupError or
+// it carries a Rejection (offsets mapped through `input` when given), the
+// OSError of its errno when it carries one (SystemErrno), else by code:
+// InvalidArgument/OutOfRange ValueError, NotFound LookupError or
 // FileNotFoundError, PermissionDenied PermissionError, ResourceExhausted
 // MemoryError, other I/O codes OSError (kFile), RuntimeError otherwise.
 [[noreturn]] void ThrowStatus(const absl::Status& status,

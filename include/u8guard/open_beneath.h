@@ -143,7 +143,7 @@ struct OpenBeneathOptions {
 // Opens `dir`, a trusted directory (the server's configuration; links in it
 // are followed), as a root handle for the functions below: O_PATH |
 // O_DIRECTORY | O_CLOEXEC. Returns the errno-based status of open(2)
-// otherwise (ENOTDIR: FailedPrecondition).
+// otherwise (NotFound for ENOENT and ENOTDIR, ...), carrying the errno.
 absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir);
 
 // Sanitizes `untrusted_path` with SanitizePath(options.path), then opens it
@@ -151,10 +151,12 @@ absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir);
 // directory; not consumed) with options.flags | O_CLOEXEC | O_NOCTTY, never
 // leaving the root. An empty sanitized path ("", ".") opens the root
 // itself. Returns the descriptor; a Rejection of the sanitizer or of the
-// rules above; the errno-based status of the open (NotFound, ...);
-// InvalidArgument without a Rejection for bad options (a root in
-// options.path, flags outside the list); Unimplemented for kOpenat2 on a
-// kernel without openat2.
+// rules above; the errno-based status of the open (NotFound, ...; among
+// them InvalidArgument for ENAMETOOLONG, a sanitized path of PATH_MAX
+// bytes or more, and Unavailable for EAGAIN, when the tree kept changing
+// under the resolution 16 times in a row); InvalidArgument without a
+// Rejection or errno for bad options (a root in options.path, flags outside
+// the list); Unimplemented for kOpenat2 on a kernel without openat2.
 absl::StatusOr<UniqueFd> OpenBeneath(int root_fd,
                                      std::string_view untrusted_path,
                                      const OpenBeneathOptions& options = {});

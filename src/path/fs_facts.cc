@@ -18,10 +18,8 @@ namespace {
 // procfs's f_type (linux/magic.h).
 constexpr long kProcSuperMagic = 0x9fa0;
 
-// The mount id of `fd` from name_to_handle_at(2) (Linux 2.6.39), for
-// kernels whose statx has no STATX_MNT_ID: asked with a zero-byte handle,
-// it fails with EOVERFLOW and still reports the mount id. False where it
-// cannot (a filesystem without file handles: EOPNOTSUPP).
+}  // namespace
+
 bool MountIdFromHandle(int fd, uint64_t& id) {
   // With handle_bytes 0 the kernel writes the header alone.
   struct file_handle handle = {};
@@ -34,8 +32,6 @@ bool MountIdFromHandle(int fd, uint64_t& id) {
   }
   return false;
 }
-
-}  // namespace
 
 bool NodeFacts::is_dir() const { return type == S_IFDIR; }
 

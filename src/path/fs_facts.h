@@ -47,6 +47,12 @@ struct NodeFacts {
 // refers to the link). Returns 0, or the errno.
 int StatNode(int fd, bool want_mount, NodeFacts& out);
 
+// The mount id of `fd` from name_to_handle_at(2) (Linux 2.6.39), which
+// StatNode asks where statx has no STATX_MNT_ID (before Linux 5.8): asked
+// with a zero-byte handle, it fails with EOVERFLOW and still reports the
+// mount id. False where it cannot (a filesystem without file handles).
+bool MountIdFromHandle(int fd, uint64_t& id);
+
 // True when `fd`'s node (a link's, for an O_PATH | O_NOFOLLOW descriptor)
 // is on procfs.
 bool OnProcfs(int fd);

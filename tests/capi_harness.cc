@@ -50,6 +50,7 @@ const bool registered = [] {
                 {"CApiProfile", capi_profile_tests},
                 {"CApiAcl", capi_acl_tests},
                 {"CApiPath", capi_path_tests},
+                {"CApiOpen", capi_open_tests},
                 {"CApiSecret", capi_secret_tests},
                 {"CApiRegistration", capi_registration_tests}};
   for (const auto& s : suites) {

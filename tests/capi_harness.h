@@ -34,6 +34,7 @@ extern const capi_test capi_utf8_tests[];
 extern const capi_test capi_profile_tests[];
 extern const capi_test capi_acl_tests[];
 extern const capi_test capi_path_tests[];
+extern const capi_test capi_open_tests[];
 extern const capi_test capi_secret_tests[];
 extern const capi_test capi_registration_tests[];
 

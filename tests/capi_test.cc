@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "u8guard/acl.h"
 #include "u8guard/normalize.h"
+#include "u8guard/open_beneath.h"
 #include "u8guard/rejection.h"
 #include "u8guard/rule.h"
 #include "u8guard/skeleton.h"
@@ -87,6 +88,11 @@ constexpr RuleValue kRuleValues[] = {
     {U8GUARD_RULE_PATH_TOO_LONG, Rule::kPathTooLong},
     {U8GUARD_RULE_STREAM_UNSAFE, Rule::kStreamUnsafe},
     {U8GUARD_RULE_PATH_EMPTY_SEGMENT, Rule::kPathEmptySegment},
+    {U8GUARD_RULE_OPEN_ESCAPES_ROOT, Rule::kOpenEscapesRoot},
+    {U8GUARD_RULE_OPEN_SYMLINK, Rule::kOpenSymlink},
+    {U8GUARD_RULE_OPEN_MAGIC_LINK, Rule::kOpenMagicLink},
+    {U8GUARD_RULE_OPEN_CROSS_DEVICE, Rule::kOpenCrossDevice},
+    {U8GUARD_RULE_OPEN_SYMLINK_LOOP, Rule::kOpenSymlinkLoop},
 };
 
 constexpr bool EveryRuleValueMatches() {
@@ -120,6 +126,17 @@ static_assert(U8GUARD_SOURCE_PROFILE ==
 static_assert(U8GUARD_SOURCE_PATH == static_cast<int>(RejectionSource::kPath));
 static_assert(U8GUARD_SOURCE_ENCODER ==
               static_cast<int>(RejectionSource::kEncoder));
+static_assert(U8GUARD_SOURCE_OPEN == static_cast<int>(RejectionSource::kOpen));
+
+static_assert(U8GUARD_RESOLVER_AUTO ==
+              static_cast<int>(BeneathResolver::kAuto));
+static_assert(U8GUARD_RESOLVER_OPENAT2 ==
+              static_cast<int>(BeneathResolver::kOpenat2));
+static_assert(U8GUARD_RESOLVER_WALK ==
+              static_cast<int>(BeneathResolver::kWalk));
+static_assert(U8GUARD_SYMLINKS_NONE == static_cast<int>(SymlinkPolicy::kNone));
+static_assert(U8GUARD_SYMLINKS_INSIDE ==
+              static_cast<int>(SymlinkPolicy::kInside));
 
 static_assert(U8GUARD_FINDING_FILE_SIGNATURE ==
               static_cast<int>(AclFindingKind::kFileSignature));

@@ -91,7 +91,7 @@ TEST(CliGoldenCases, CoverEveryCommand) {
     absl::StrAppend(&all, c.arguments, "\n");
   for (const char* command :
        {"check ", "canon ", "enforce ", "compare ", "profiles", "acl audit ",
-        "acl lookup ", "path sanitize ", "--format=json "}) {
+        "acl lookup ", "path sanitize ", "path read ", "--format=json "}) {
     EXPECT_NE(all.find(command), std::string::npos) << command;
   }
 }

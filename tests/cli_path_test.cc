@@ -3,21 +3,34 @@
 // `rejected: <message>`); --format=json, one object per input per line with
 // "input", "input_hex" (input not UTF-8), "ok", "output" or "error" (+
 // "rule", "offset"); exit 0 all accepted, 1 any rejected, 2 usage.
+//
+// `u8guard path read --root=DIR`: each file's bytes on standard output,
+// opened beneath DIR only (both resolvers); refusals and missing files on
+// standard error (`u8guard path read: "NAME": MESSAGE`, NAME escaped), the
+// next file read; exit 0 all read, 1 any refused or missing, 2 usage or
+// I/O error.
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
+#include "u8guard/open_beneath.h"
 
 namespace u8guard {
 namespace {
 
 using ::u8guard::testing::CliPath;
 using ::u8guard::testing::CommandResult;
+using ::u8guard::testing::ReadFileOrDie;
 using ::u8guard::testing::RunCommand;
+using ::u8guard::testing::ScopedTempDir;
 using ::u8guard::testing::ShellQuote;
 using ::u8guard::testing::SplitLines;
+using ::u8guard::testing::WriteFileOrDie;
 
 std::string Cli() { return ShellQuote(CliPath()); }
 
@@ -160,6 +173,166 @@ TEST(PathCli, UsageErrorsExitTwo) {
   EXPECT_EQ(U8guard("--format=yaml path sanitize a").exit_code, 2);
   const CommandResult help = U8guard("help");
   EXPECT_NE(help.out.find("path sanitize"), std::string::npos);
+}
+
+// What `u8guard path read` did: exit status, standard output and error.
+struct ReadResult {
+  int exit_code;
+  std::string out, err;
+};
+
+// base/secret (outside), base/root/{a.txt, bin, dir/b.txt, out ->
+// ../secret, alias -> a.txt, abs -> base/secret}.
+class PathReadCli : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override {
+    if (std::string(GetParam()) == "openat2" && !Openat2Available()) {
+      GTEST_SKIP() << "openat2 is not available to this process: the walk "
+                      "instance runs every case";
+    }
+    root_ = base_.File("root");
+    ASSERT_EQ(mkdir(root_.c_str(), 0755), 0);
+    ASSERT_EQ(mkdir((root_ + "/dir").c_str(), 0755), 0);
+    WriteFileOrDie(base_.File("secret"), "SECRET");
+    WriteFileOrDie(root_ + "/a.txt", "alpha\n");
+    WriteFileOrDie(root_ + "/dir/b.txt", "beta\n");
+    WriteFileOrDie(root_ + "/bin", std::string("\x00\xFF\xC0\xAE\n", 5));
+    ASSERT_EQ(symlink("../secret", (root_ + "/out").c_str()), 0);
+    ASSERT_EQ(symlink("a.txt", (root_ + "/alias").c_str()), 0);
+    ASSERT_EQ(symlink(base_.File("secret").c_str(), (root_ + "/abs").c_str()),
+              0);
+  }
+
+  // Runs `u8guard path read --root=ROOT --resolver=PARAM ARGS` (ARGS quoted
+  // for the shell), with `stdin_bytes` on standard input when given.
+  ReadResult Read(const std::string& args, const std::string& stdin_bytes = "",
+                  const std::string& root = "") {
+    const std::string err = base_.File("stderr");
+    const std::string command =
+        (stdin_bytes.empty()
+             ? ""
+             : "printf '%s' " + ShellQuote(stdin_bytes) + " | ") +
+        Cli() + " path read --root=" + ShellQuote(root.empty() ? root_ : root) +
+        " --resolver=" + GetParam() + " " + args + " 2>" + ShellQuote(err);
+    const CommandResult r = RunCommand(command);
+    return {r.exit_code, r.out, ReadFileOrDie(err)};
+  }
+
+  ScopedTempDir base_;
+  std::string root_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Resolvers, PathReadCli,
+                         ::testing::Values("openat2", "walk"),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
+                           return std::string(info.param);
+                         });
+
+TEST_P(PathReadCli, WritesTheBytesOfEachFile) {
+  ReadResult r = Read("a.txt dir/b.txt bin a.txt");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "alpha\nbeta\n" + std::string("\x00\xFF\xC0\xAE\n", 5) + "alpha\n");
+  EXPECT_EQ(r.err, "");
+  // Paths are sanitized first: "." and empty segments go.
+  r = Read("./dir//b.txt");
+  EXPECT_EQ(r.out, "beta\n");
+  // A large file, whole.
+  std::string big;
+  for (int i = 0; i < 100000; ++i) big += "line " + std::to_string(i) + "\n";
+  WriteFileOrDie(root_ + "/big", big);
+  r = Read("big");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, big);
+}
+
+TEST_P(PathReadCli, RefusesWhatLeavesTheRootAndGoesOn) {
+  ReadResult r = Read("out a.txt ../secret abs");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "alpha\n");
+  const std::vector<std::string> lines = SplitLines(r.err);
+  ASSERT_EQ(lines.size(), 3u) << r.err;
+  EXPECT_EQ(lines[0],
+            "u8guard path read: \"out\": open beneath root: refused at "
+            "\"out\": open/symlink: a symbolic link where the options allow "
+            "none");
+  EXPECT_EQ(lines[1],
+            "u8guard path read: \"../secret\": path: rejected at byte 0: "
+            "path/dot_dot: '..' segment");
+  EXPECT_NE(lines[2].find("open/symlink"), std::string::npos);
+  // Links inside are followed with --symlinks=inside; out, never.
+  r = Read("--symlinks=inside alias out abs");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "alpha\n");
+  EXPECT_NE(r.err.find("\"out\": open/escapes_root"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("\"abs\": open/escapes_root"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("SECRET"), std::string::npos);
+  EXPECT_EQ(r.out.find("SECRET"), std::string::npos);
+  // --no-xdev: nothing is mounted here, so nothing changes.
+  r = Read("--no-xdev a.txt");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "alpha\n");
+}
+
+TEST_P(PathReadCli, MagicLinksUnderProc) {
+  const ReadResult r =
+      Read("--symlinks=inside root/etc/passwd fd/0 status", "", "/proc/self");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("Name:"), std::string::npos);  // status was read
+  EXPECT_NE(r.err.find("\"root/etc/passwd\": open beneath root: refused at "
+                       "\"root\": open/magic_link"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("\"fd/0\": open beneath root: refused at \"fd/0\": "
+                       "open/magic_link"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_P(PathReadCli, MissingFilesAndDirectories) {
+  const ReadResult r = Read("missing a.txt/x dir a.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "alpha\n");
+  const std::vector<std::string> lines = SplitLines(r.err);
+  ASSERT_EQ(lines.size(), 3u) << r.err;
+  EXPECT_EQ(lines[0],
+            "u8guard path read: \"missing\": open beneath root: \"missing\": "
+            "No such file or directory");
+  EXPECT_EQ(lines[1],
+            "u8guard path read: \"a.txt/x\": open beneath root: \"a.txt/x\": "
+            "Not a directory");
+  EXPECT_EQ(lines[2], "u8guard path read: \"dir\": read: Is a directory");
+}
+
+TEST_P(PathReadCli, NamesFromStandardInputAreEscaped) {
+  const ReadResult r = Read("", "a.txt\n\x1B[2Jx\nout\nbad\xC0\xAF\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "alpha\n");
+  const std::vector<std::string> lines = SplitLines(r.err);
+  ASSERT_EQ(lines.size(), 3u) << r.err;
+  EXPECT_EQ(lines[0],
+            "u8guard path read: \"\\u{001B}[2Jx\": path: rejected at byte 0 "
+            "(U+001B): path/control: control character");
+  EXPECT_NE(lines[1].find("open/symlink"), std::string::npos);
+  EXPECT_EQ(lines[2],
+            "u8guard path read: \"bad\\xC0\\xAF\": path: rejected at byte 3: "
+            "utf8/overlong: overlong encoding (C0 AF)");
+}
+
+TEST_P(PathReadCli, UsageErrorsExitTwo) {
+  EXPECT_EQ(RunCommand(Cli() + " path read a.txt 2>/dev/null").exit_code, 2);
+  EXPECT_EQ(Read("--symlinks=all a.txt").exit_code, 2);
+  EXPECT_EQ(Read("--dot-dot=maybe a.txt").exit_code, 2);
+  EXPECT_EQ(Read("a.txt", "", base_.File("no-such-dir")).exit_code, 2);
+  EXPECT_EQ(Read("a.txt", "", root_ + "/a.txt").exit_code, 2);
+  EXPECT_EQ(Read("--format=json a.txt").exit_code, 2);
+  EXPECT_EQ(Read("--resolver=magic a.txt").exit_code, 2);
+  const ReadResult r = Read("--percent-decode a.txt");  // a sanitizer flag
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(U8guard("path read --help").out.find("--symlinks"),
+            std::string::npos);
 }
 
 }  // namespace

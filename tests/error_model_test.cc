@@ -75,6 +75,11 @@ constexpr RuleContract kContract[] = {
     {48, "path/too_long"},
     {49, "stream_unsafe"},
     {50, "path/empty_segment"},
+    {51, "open/escapes_root"},
+    {52, "open/symlink"},
+    {53, "open/magic_link"},
+    {54, "open/cross_device"},
+    {55, "open/symlink_loop"},
 };
 
 TEST(Rule, ValuesAndIdsAreTheContract) {
@@ -107,6 +112,7 @@ TEST(Rule, FamiliesAndUtf8Kinds) {
     EXPECT_TRUE(ids.insert(RuleId(r)).second) << RuleId(r);
     EXPECT_EQ(IsUtf8Rule(r), RuleId(r).starts_with("utf8/")) << RuleId(r);
     EXPECT_EQ(IsPathRule(r), RuleId(r).starts_with("path/")) << RuleId(r);
+    EXPECT_EQ(IsOpenRule(r), RuleId(r).starts_with("open/")) << RuleId(r);
   }
   // Every UTF-8 error kind is its rule, with the same value and names.
   for (int k = 1; k <= 7; ++k) {
@@ -140,6 +146,11 @@ TEST(Rejection, RoundTripsThroughStatus) {
   r.code_point = 0;
   r.source = RejectionSource::kEncoder;
   cases.push_back(r);
+  Rejection open;
+  open.rule = Rule::kOpenEscapesRoot;
+  open.source = RejectionSource::kOpen;
+  open.detail = "uploads/avatar";
+  cases.push_back(open);
   for (const Rejection& c : cases) {
     const absl::Status s = RejectionError(c);
     EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
@@ -248,6 +259,18 @@ TEST(RejectionMessage, OneFormatterForEverySource) {
   EXPECT_EQ(RejectionMessage(encoder),
             "cannot encode code point 3 (U+D800) as UTF-8: encoded surrogate "
             "(utf8/surrogate)");
+
+  Rejection open;
+  open.rule = Rule::kOpenSymlink;
+  open.source = RejectionSource::kOpen;
+  open.detail = "uploads/avatar";
+  EXPECT_EQ(RejectionMessage(open),
+            "open beneath root: refused at \"uploads/avatar\": open/symlink: a "
+            "symbolic link where the options allow none");
+  open.detail.clear();
+  EXPECT_EQ(RejectionMessage(open),
+            "open beneath root: refused at the root: open/symlink: a symbolic "
+            "link where the options allow none");
 
   EXPECT_EQ(RejectionSummary(profile, "SPACE"),
             "rejected at byte 1 (U+0020 SPACE): DISALLOWED/spaces");

@@ -38,6 +38,7 @@ enum class RejectionSource : uint8_t {
   kProfile = 2,  // a profile's rules (Canonicalize, Enforce, ACLs, secrets)
   kPath = 3,     // the path sanitizer
   kEncoder = 4,  // EncodeUtf8: a code point that has no UTF-8 form
+  kOpen = 5,     // opening beneath a root (open_beneath.h)
 };
 
 // The first reason an input was rejected.
@@ -60,7 +61,9 @@ struct Rejection {
   std::string bytes;
   // Path rules: what the sanitizer found, e.g. "drive letter" (shown after
   // the rule id); for a UTF-8 rule in a path, "after percent-decoding" when
-  // the bytes came from an escape. Empty otherwise. For display only.
+  // the bytes came from an escape. Open rules (kOpen): the sanitized path up
+  // to the component whose resolution was refused, e.g. "uploads/avatar".
+  // Empty otherwise. For display only.
   std::string detail;
 
   // The rule's stable id, e.g. "utf8/overlong" (RuleId(rule)).
@@ -81,6 +84,10 @@ struct Rejection {
 //                    profile"
 //   encoder          "cannot encode code point 3 (U+D800) as UTF-8: encoded
 //                    surrogate (utf8/surrogate)"
+//   open             "open beneath root: refused at \"uploads/avatar\":
+//                    open/escapes_root: DESCRIPTION" (RuleDescription; the
+//                    offset is 0: the rule is about what the filesystem
+//                    holds, not about a byte of the input)
 // The code point part appears only when `code_point` is set.
 std::string RejectionMessage(const Rejection& r);
 

@@ -84,6 +84,13 @@ enum class Rule : uint16_t {
   // A path segment that the segment profile maps to nothing (e.g. only
   // spaces under a profile that trims them).
   kPathEmptySegment = 50,  // path/empty_segment
+  // Opening beneath a root (open_beneath.h): the filesystem would take a
+  // sanitized path elsewhere.
+  kOpenEscapesRoot = 51,  // open/escapes_root
+  kOpenSymlink = 52,      // open/symlink
+  kOpenMagicLink = 53,    // open/magic_link
+  kOpenCrossDevice = 54,  // open/cross_device
+  kOpenSymlinkLoop = 55,  // open/symlink_loop
 };
 
 // Every rule, in increasing value (1, 2, ... without gaps).
@@ -116,6 +123,12 @@ constexpr bool IsUtf8Rule(Rule rule) {
 constexpr bool IsPathRule(Rule rule) {
   return (rule >= Rule::kPathAbsolute && rule <= Rule::kPathTooLong) ||
          rule == Rule::kPathEmptySegment;
+}
+
+// True for the rules of opening beneath a root (kOpenEscapesRoot ..
+// kOpenSymlinkLoop).
+constexpr bool IsOpenRule(Rule rule) {
+  return rule >= Rule::kOpenEscapesRoot && rule <= Rule::kOpenSymlinkLoop;
 }
 
 }  // namespace u8guard

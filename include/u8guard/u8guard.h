@@ -7,6 +7,7 @@
 #include "u8guard/bom.h"           // IWYU pragma: export
 #include "u8guard/match.h"         // IWYU pragma: export
 #include "u8guard/normalize.h"     // IWYU pragma: export
+#include "u8guard/open_beneath.h"  // IWYU pragma: export
 #include "u8guard/path.h"          // IWYU pragma: export
 #include "u8guard/profile.h"       // IWYU pragma: export
 #include "u8guard/registration.h"  // IWYU pragma: export

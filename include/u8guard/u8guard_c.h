@@ -120,6 +120,9 @@ typedef enum u8guard_status {
   U8GUARD_OUT_OF_MEMORY = 9,
   /* ICU failed, or another unexpected failure. */
   U8GUARD_INTERNAL = 10,
+  /* The name to create exists already (u8guard_create_beneath,
+   * u8guard_mkdir_beneath). */
+  U8GUARD_ALREADY_EXISTS = 11,
   /* Not a status: makes the type 32 bits wide on every compiler, so that
    * codes added later fit in it. */
   U8GUARD_STATUS_MAX_ENUM_ = 0x7FFFFFFF
@@ -127,8 +130,8 @@ typedef enum u8guard_status {
 
 /* The name of `status`: "ok", "rejected", "no_match", "buffer_too_small",
  * "invalid_argument", "not_found", "permission_denied", "io_error",
- * "limit_exceeded", "out_of_memory", "internal"; "unknown" for any other
- * value. */
+ * "limit_exceeded", "out_of_memory", "internal", "already_exists";
+ * "unknown" for any other value. */
 U8GUARD_EXPORT const char *u8guard_status_name(u8guard_status status);
 
 /* ------------------------------------------------------------------------
@@ -201,9 +204,17 @@ typedef int32_t u8guard_rule_t;
 #define U8GUARD_RULE_STREAM_UNSAFE 49
 /* A path segment that the segment profile maps to nothing. */
 #define U8GUARD_RULE_PATH_EMPTY_SEGMENT 50
+/* Opening beneath a root (u8guard_open_beneath): the filesystem would lead
+ * out of the root, through a link where none may be, a /proc magic link, a
+ * mount point under no_xdev, or more than 40 links. */
+#define U8GUARD_RULE_OPEN_ESCAPES_ROOT 51
+#define U8GUARD_RULE_OPEN_SYMLINK 52
+#define U8GUARD_RULE_OPEN_MAGIC_LINK 53
+#define U8GUARD_RULE_OPEN_CROSS_DEVICE 54
+#define U8GUARD_RULE_OPEN_SYMLINK_LOOP 55
 /* The highest rule value these headers know. A newer library may report
  * higher ones; u8guard_rule_id() names them. */
-#define U8GUARD_RULE_MAX 50
+#define U8GUARD_RULE_MAX 55
 
 /* Returns the stable string id of `rule`, e.g. "utf8/overlong",
  * "bom_not_allowed", "DISALLOWED/precis_ignorable_properties",
@@ -227,6 +238,7 @@ U8GUARD_EXPORT const char *u8guard_rule_description(u8guard_rule_t rule);
 #define U8GUARD_SOURCE_PROFILE 2 /* a profile (also ACLs and secrets) */
 #define U8GUARD_SOURCE_PATH 3    /* the path sanitizer */
 #define U8GUARD_SOURCE_ENCODER 4 /* encoding code points (C++ only) */
+#define U8GUARD_SOURCE_OPEN 5    /* opening beneath a root: the filesystem */
 
 /* ------------------------------------------------------------------------
  * Errors
@@ -877,6 +889,109 @@ U8GUARD_EXPORT void u8guard_path_options_init(u8guard_path_options *options);
 U8GUARD_EXPORT u8guard_status u8guard_sanitize_path(
     const char *raw, size_t raw_len, const u8guard_path_options *options,
     char *out, size_t out_capacity, size_t *out_len, u8guard_error *error);
+
+/* ------------------------------------------------------------------------
+ * Opening beneath a root
+ *
+ * u8guard_sanitize_path proves that a string stays beneath its root; the
+ * filesystem can still take it elsewhere (a link that points out, /proc
+ * magic links, a directory swapped for a link). These functions sanitize
+ * the path, then open it relative to a directory descriptor with the
+ * kernel's confinement: openat2(RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS),
+ * or where the kernel has no openat2 a component-by-component O_PATH walk
+ * with the same guarantees. Every descriptor is opened with O_CLOEXEC. A
+ * refusal is U8GUARD_REJECTED with a U8GUARD_RULE_OPEN_* rule and source
+ * U8GUARD_SOURCE_OPEN (offset 0), or a U8GUARD_RULE_PATH_* (and the other
+ * sanitizer rules) with source U8GUARD_SOURCE_PATH; what does not exist or
+ * may not be opened is U8GUARD_NOT_FOUND (ENOENT, ENOTDIR),
+ * U8GUARD_PERMISSION_DENIED (EACCES, EPERM), U8GUARD_ALREADY_EXISTS
+ * (EEXIST) or U8GUARD_IO_ERROR (any other), with errno set to the system
+ * call's error. See open_beneath.h for the C++ API and the details.
+ * ------------------------------------------------------------------------ */
+
+/* Symbolic links met beneath the root. */
+#define U8GUARD_SYMLINKS_NONE 0   /* refused: U8GUARD_RULE_OPEN_SYMLINK */
+#define U8GUARD_SYMLINKS_INSIDE 1 /* followed while they stay beneath it */
+
+/* Which implementation resolves the path. */
+#define U8GUARD_RESOLVER_AUTO 0    /* openat2 where available, else the walk */
+#define U8GUARD_RESOLVER_OPENAT2 1 /* openat2 only (U8GUARD_INTERNAL without) \
+                                    */
+#define U8GUARD_RESOLVER_WALK 2    /* the O_PATH walk (tests, diagnosis) */
+
+/* How the functions below read and open a path;
+ * u8guard_open_options_init sets the defaults. */
+typedef struct u8guard_open_options {
+  /* The sanitizer's options (u8guard_path_options_init's defaults); its
+   * root must be NULL or "": the root is the directory descriptor. */
+  u8guard_path_options path;
+  /* U8GUARD_SYMLINKS_NONE (default) or U8GUARD_SYMLINKS_INSIDE. */
+  int symlinks;
+  /* Non-zero: refuse to cross a mount point, bind mounts included
+   * (U8GUARD_RULE_OPEN_CROSS_DEVICE). Default 0. */
+  int no_xdev;
+  /* open(2) flags: O_RDONLY (default), O_WRONLY or O_RDWR, and any of
+   * O_APPEND, O_TRUNC, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK, O_NOATIME,
+   * O_SYNC, O_DSYNC, O_DIRECT, O_LARGEFILE, O_CLOEXEC, O_NOCTTY; O_PATH
+   * with O_DIRECTORY and O_NOFOLLOW only. O_CREAT, O_EXCL and O_TMPFILE are
+   * U8GUARD_INVALID_ARGUMENT (u8guard_create_beneath creates). */
+  int flags;
+  /* U8GUARD_RESOLVER_AUTO (default), _OPENAT2 or _WALK. */
+  int resolver;
+} u8guard_open_options;
+
+/* Sets every field of *options to its default (see above); NULL is
+ * ignored. */
+U8GUARD_EXPORT void u8guard_open_options_init(u8guard_open_options *options);
+
+/* Parses a symlink policy's name as the CLI spells it ("none", "inside")
+ * into *value (a U8GUARD_SYMLINKS_*). Errors as
+ * u8guard_normalization_from_name. */
+U8GUARD_EXPORT u8guard_status u8guard_symlinks_from_name(const char *name,
+                                                         int *value,
+                                                         u8guard_error *error);
+
+/* Opens the trusted directory `dir` (NUL-terminated; links in it are
+ * followed) as a root descriptor for the functions below (O_PATH |
+ * O_DIRECTORY | O_CLOEXEC) into *fd (-1 on failure); close it with
+ * close(2). U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED or
+ * U8GUARD_IO_ERROR with errno set; U8GUARD_INVALID_ARGUMENT for NULL
+ * arguments. */
+U8GUARD_EXPORT u8guard_status u8guard_open_root(const char *dir, int *fd,
+                                                u8guard_error *error);
+
+/* Sanitizes path[0, path_len) with options->path, then opens it beneath
+ * the directory `root_fd` (not consumed) with options->flags | O_CLOEXEC |
+ * O_NOCTTY, never leaving the root, into *fd (-1 on failure; the caller
+ * closes it). An empty sanitized path opens the root itself. `options`
+ * NULL means the defaults. Returns U8GUARD_OK; U8GUARD_REJECTED (see
+ * above); U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED, U8GUARD_IO_ERROR
+ * with errno; U8GUARD_INVALID_ARGUMENT for bad options or NULL arguments;
+ * U8GUARD_INTERNAL for U8GUARD_RESOLVER_OPENAT2 on a kernel without
+ * openat2. */
+U8GUARD_EXPORT u8guard_status u8guard_open_beneath(
+    int root_fd, const char *path, size_t path_len,
+    const u8guard_open_options *options, int *fd, u8guard_error *error);
+
+/* Creates a new regular file beneath `root_fd` with permission bits `mode`
+ * (less the umask) and opens it for writing (O_RDWR when options->flags
+ * asks for it, else O_WRONLY) into *fd, as an upload does: the parent is
+ * resolved as u8guard_open_beneath resolves a path, the file is created in
+ * it with O_CREAT | O_EXCL | O_NOFOLLOW. U8GUARD_ALREADY_EXISTS when the
+ * name exists (a link included, never followed) or the sanitized path is
+ * empty; U8GUARD_INVALID_ARGUMENT for mode bits outside 07777 or O_PATH or
+ * O_DIRECTORY in options->flags. Other results as u8guard_open_beneath. */
+U8GUARD_EXPORT u8guard_status u8guard_create_beneath(
+    int root_fd, const char *path, size_t path_len, unsigned mode,
+    const u8guard_open_options *options, int *fd, u8guard_error *error);
+
+/* Makes a directory beneath `root_fd` with permission bits `mode` (less
+ * the umask): the parent is resolved as u8guard_open_beneath resolves a
+ * path, then mkdirat(2) makes the last component in it. Results as
+ * u8guard_create_beneath; options->flags is not used. */
+U8GUARD_EXPORT u8guard_status u8guard_mkdir_beneath(
+    int root_fd, const char *path, size_t path_len, unsigned mode,
+    const u8guard_open_options *options, u8guard_error *error);
 
 /* ------------------------------------------------------------------------
  * Secrets

@@ -27,13 +27,17 @@ std::shared_ptr<const Profile> ProfileArgument(pybind11::handle arg,
 void RegisterProfile(pybind11::module_& m);
 
 // Everything: versions, rules, validate_utf8, sanitize_path,
-// constant_time_equals, escape_for_display, then RegisterProfile and
-// RegisterAcl (module.cc).
+// constant_time_equals, escape_for_display, then RegisterProfile,
+// RegisterAcl and RegisterBeneath (module.cc).
 void RegisterModule(pybind11::module_& m);
 
 // AllowList, DenyList, AclEntry, AclInvalidEntry, AclLookup, AclAudit,
 // AclFinding (acl_bindings.cc).
 void RegisterAcl(pybind11::module_& m);
+
+// open_beneath_fd, create_beneath_fd, mkdir_beneath, openat2_available
+// (beneath_bindings.cc).
+void RegisterBeneath(pybind11::module_& m);
 
 }  // namespace u8guard::python
 

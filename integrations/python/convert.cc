@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "u8guard/open_beneath.h"
 #include "u8guard/rule.h"
 
 namespace u8guard::python {
@@ -36,6 +37,8 @@ const char* RejectionSourceName(RejectionSource source) {
       return "path";
     case RejectionSource::kEncoder:
       return "encoder";
+    case RejectionSource::kOpen:
+      return "open";
   }
   return "unknown";
 }
@@ -179,6 +182,13 @@ void ThrowStatus(const absl::Status& status, const Text* input,
     return PyObject_CallFunction(PyExc_OSError, "is", errnum, message.c_str());
   };
   PyObject* e = nullptr;
+  if (const std::optional<int> system_error = SystemErrno(status)) {
+    // A failed system call beneath a root: the OSError of its own errno
+    // (FileNotFoundError, NotADirectoryError, FileExistsError, ...).
+    e = os_error(*system_error);
+    if (e == nullptr) throw py::error_already_set();
+    ThrowObject(py::reinterpret_steal<py::object>(e));
+  }
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kOutOfRange:

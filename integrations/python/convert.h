@@ -114,8 +114,9 @@ enum class StatusContext {
 };
 
 // Raises the Python exception for a failed `status`: u8guard.Rejected when
-// it carries a Rejection (offsets mapped through `input` when given), else
-// by code: InvalidArgument/OutOfRange ValueError, NotFound LookupError or
+// it carries a Rejection (offsets mapped through `input` when given), the
+// OSError of its errno when it carries one (SystemErrno), else by code:
+// InvalidArgument/OutOfRange ValueError, NotFound LookupError or
 // FileNotFoundError, PermissionDenied PermissionError, ResourceExhausted
 // MemoryError, other I/O codes OSError (kFile), RuntimeError otherwise.
 [[noreturn]] void ThrowStatus(const absl::Status& status,
@@ -193,8 +194,8 @@ void DefMethod2(py::class_<T>& cls, const char* name, const char* doc) {
 // The module's u8guard.Rejected class; set once when the module loads.
 void SetRejectedClass(py::object cls);
 
-// Returns RejectionSource's Python name: "utf8", "bom", "profile", "path" or
-// "encoder".
+// Returns RejectionSource's Python name: "utf8", "bom", "profile", "path",
+// "encoder" or "open".
 const char* RejectionSourceName(RejectionSource source);
 
 }  // namespace u8guard::python

@@ -233,6 +233,7 @@ UTF-8 as \xHH, a backslash as \\. Never use it for matching.)doc");
 
   RegisterProfile(m);
   RegisterAcl(m);
+  RegisterBeneath(m);
 }
 
 }  // namespace u8guard::python

@@ -101,6 +101,8 @@ const char* u8guard_status_name(u8guard_status status) {
       return "out_of_memory";
     case U8GUARD_INTERNAL:
       return "internal";
+    case U8GUARD_ALREADY_EXISTS:
+      return "already_exists";
     default:
       return "unknown";
   }

@@ -10,68 +10,19 @@
 #include "src/capi/handles.h"
 #include "src/capi/input.h"
 #include "src/capi/output.h"
+#include "src/capi/path_options.h"
 #include "u8guard/normalize.h"
 #include "u8guard/u8guard_c.h"
 
 namespace {
 
-using ::u8guard::capi::Fail;
+using ::u8guard::capi::ConvertPathOptions;
 using ::u8guard::capi::FailNull;
 using ::u8guard::capi::FailWith;
-using ::u8guard::capi::Guard;
 using ::u8guard::capi::Output;
-using ::u8guard::capi::Succeed;
+using ::u8guard::capi::ParseName;
 using ::u8guard::capi::ValidInput;
 using ::u8guard::capi::View;
-
-// The C++ options of `in`: U8GUARD_OK, or U8GUARD_INVALID_ARGUMENT for an
-// enumeration value the C++ type does not have. (Whether a normalization
-// form suits paths is SanitizePath's to say.)
-u8guard_status Convert(const u8guard_path_options& in,
-                       u8guard::PathOptions& out, u8guard_error* error) {
-  out.backslash_is_separator = in.backslash_is_separator != 0;
-  if (in.normalization < static_cast<int>(u8guard::NormalizationForm::kNone) ||
-      in.normalization >
-          static_cast<int>(u8guard::NormalizationForm::kNfkcCasefold)) {
-    return Fail(error, U8GUARD_INVALID_ARGUMENT,
-                "normalization is not a U8GUARD_NORMALIZATION_*");
-  }
-  out.normalization = static_cast<u8guard::NormalizationForm>(in.normalization);
-  out.percent_decode = in.percent_decode != 0;
-  if (in.dot_dot != U8GUARD_DOT_DOT_REJECT &&
-      in.dot_dot != U8GUARD_DOT_DOT_RESOLVE) {
-    return Fail(error, U8GUARD_INVALID_ARGUMENT,
-                "dot_dot is not a U8GUARD_DOT_DOT_*");
-  }
-  out.dot_dot = in.dot_dot == U8GUARD_DOT_DOT_RESOLVE
-                    ? u8guard::DotDotPolicy::kResolve
-                    : u8guard::DotDotPolicy::kReject;
-  out.leading_separator_is_root = in.leading_separator_is_root != 0;
-  out.allow_hidden = in.allow_hidden != 0;
-  out.windows = in.windows != 0;
-  out.max_depth = in.max_depth;
-  out.max_length = in.max_length;
-  out.root = in.root != nullptr ? in.root : "";
-  out.segment_profile =
-      in.segment_profile != nullptr ? &in.segment_profile->profile : nullptr;
-  return U8GUARD_OK;
-}
-
-// Parses `name` with `parse` (a C++ Parse* function) into *value as an
-// int: U8GUARD_OK, or the parser's InvalidArgument (naming the accepted
-// names) and *value untouched.
-template <typename Parse>
-u8guard_status ParseName(const char* name, int* value, u8guard_error* error,
-                         Parse parse) {
-  return Guard(error, [&] {
-    if (name == nullptr) return FailNull(error, "name");
-    if (value == nullptr) return FailNull(error, "value");
-    const auto parsed = parse(name);
-    if (!parsed.ok()) return FailWith(error, parsed.status());
-    *value = static_cast<int>(*parsed);
-    return Succeed(error);
-  });
-}
 
 }  // namespace
 
@@ -126,7 +77,7 @@ u8guard_status u8guard_sanitize_path(const char* raw, size_t raw_len,
       options = &c_options;
     }
     u8guard::PathOptions cc_options;
-    const u8guard_status bad = Convert(*options, cc_options, error);
+    const u8guard_status bad = ConvertPathOptions(*options, cc_options, error);
     if (bad != U8GUARD_OK) return bad;
     thread_local std::string path;  // reused per thread, as SanitizePathInto
     const absl::Status status =

@@ -62,19 +62,7 @@ std::string NonAsciiNote(std::string_view s) {
   return out;
 }
 
-// `shown` quoted with EscapeForDisplay, followed by `... (N bytes)` when it
-// is not all of the `size` bytes of the string it comes from.
-std::string QuotedPart(std::string_view shown, size_t size) {
-  std::string out = absl::StrCat("\"", EscapeForDisplay(shown), "\"");
-  if (size > shown.size()) absl::StrAppend(&out, "... (", size, " bytes)");
-  return out;
-}
-
 }  // namespace
-
-std::string QuotedShown(std::string_view s, size_t size) {
-  return QuotedPart(ShownPrefix(s), std::max(size, s.size()));
-}
 
 std::string DescribeFinding(const AclFinding& f, size_t original_size) {
   const std::string original = QuotedShown(f.original, original_size);

@@ -32,11 +32,6 @@ std::string DescribeFinding(const AclFinding& finding,
 std::string DescribeLookup(std::string_view credential, const AclLookup& r,
                            AclMode mode, size_t credential_size = 0);
 
-// `s` quoted for display: its first kShownBytes bytes with EscapeForDisplay,
-// and `... (N bytes)` after the quote when that is not all of its `size`
-// bytes (0: s.size()).
-std::string QuotedShown(std::string_view s, size_t size = 0);
-
 }  // namespace u8guard::cli
 
 #endif  // U8GUARD_SRC_CLI_ACL_TEXT_H_

@@ -36,7 +36,11 @@ int RunCompare(const std::vector<std::string>& args, Format format);
 // u8guard path sanitize [PATH]...: SanitizePath per input.
 int RunPathSanitize(const std::vector<std::string>& args, Format format);
 
-// u8guard path [WORD]... without `sanitize`: a usage error.
+// u8guard path read --root=DIR [PATH]...: each file's bytes, opened
+// beneath DIR only (OpenBeneath).
+int RunPathRead(const std::vector<std::string>& args, Format format);
+
+// u8guard path [WORD]... without `sanitize` or `read`: a usage error.
 int RunPath(const std::vector<std::string>& args, Format format);
 
 // u8guard acl audit --profile=NAME FILE

@@ -10,6 +10,7 @@
 #include "absl/flags/reflection.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "u8guard/acl.h"
 
 ABSL_FLAG(std::string, format, "text", "output format: text or json");
@@ -37,6 +38,14 @@ ABSL_FLAG(bool, leading_separator_is_root, false,
           "path: read a leading '/' as the root (request paths)");
 ABSL_FLAG(std::string, dot_dot, "reject",
           "path: '..' segments: reject, or resolve (never above the root)");
+
+// u8guard path read (OpenBeneathOptions, include/u8guard/open_beneath.h).
+ABSL_FLAG(std::string, symlinks, "none",
+          "path read: symbolic links: none, or inside (followed while they "
+          "stay beneath the root)");
+ABSL_FLAG(bool, no_xdev, false, "path read: refuse to cross mount points");
+ABSL_FLAG(std::string, resolver, "auto",
+          "path read: auto, openat2 or walk (tests and diagnosis)");
 
 // u8guard acl lookup (include/u8guard/acl.h).
 ABSL_FLAG(std::string, acl, "", "acl lookup: the ACL file, one entry per line");
@@ -74,6 +83,9 @@ constexpr std::string_view kCliFlags[] = {
     "allow_hidden",
     "leading_separator_is_root",
     "dot_dot",
+    "symlinks",
+    "no_xdev",
+    "resolver",
     "acl",
     "mode",
     "max_acl_bytes",
@@ -184,6 +196,58 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
     }
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<PathOptions> PathOptionsFromFlags() {
+  PathOptions o;
+  o.percent_decode = absl::GetFlag(FLAGS_percent_decode);
+  if (absl::GetFlag(FLAGS_nfkc)) o.normalization = NormalizationForm::kNfkc;
+  o.backslash_is_separator = absl::GetFlag(FLAGS_backslash);
+  o.windows = absl::GetFlag(FLAGS_windows);
+  o.allow_hidden = absl::GetFlag(FLAGS_allow_hidden);
+  o.leading_separator_is_root = absl::GetFlag(FLAGS_leading_separator_is_root);
+  const absl::StatusOr<DotDotPolicy> dot_dot =
+      ParseDotDotPolicy(absl::GetFlag(FLAGS_dot_dot));
+  if (!dot_dot.ok()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--dot-dot must be %s or %s", DotDotPolicyName(DotDotPolicy::kReject),
+        DotDotPolicyName(DotDotPolicy::kResolve)));
+  }
+  o.dot_dot = *dot_dot;
+  return o;
+}
+
+absl::StatusOr<OpenBeneathOptions> OpenBeneathOptionsFromFlags() {
+  OpenBeneathOptions o;
+  absl::StatusOr<PathOptions> path = PathOptionsFromFlags();
+  if (!path.ok()) return path.status();
+  o.path = *std::move(path);
+  const absl::StatusOr<SymlinkPolicy> symlinks =
+      ParseSymlinkPolicy(absl::GetFlag(FLAGS_symlinks));
+  if (!symlinks.ok()) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--symlinks must be %s or %s", SymlinkPolicyName(SymlinkPolicy::kNone),
+        SymlinkPolicyName(SymlinkPolicy::kInside)));
+  }
+  o.symlinks = *symlinks;
+  const absl::StatusOr<BeneathResolver> resolver =
+      ParseBeneathResolver(absl::GetFlag(FLAGS_resolver));
+  if (!resolver.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("--resolver must be %s, %s or %s",
+                        BeneathResolverName(BeneathResolver::kAuto),
+                        BeneathResolverName(BeneathResolver::kOpenat2),
+                        BeneathResolverName(BeneathResolver::kWalk)));
+  }
+  o.resolver = *resolver;
+  o.no_xdev = absl::GetFlag(FLAGS_no_xdev);
+  return o;
+}
+
+size_t RawPathLimit(const PathOptions& options) {
+  return options.max_length <= (std::numeric_limits<size_t>::max() - 64) / 4
+             ? 4 * options.max_length + 64
+             : std::numeric_limits<size_t>::max();
 }
 
 absl::StatusOr<Profile> SelectedProfile() {

@@ -12,6 +12,8 @@
 #include "absl/flags/declare.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/open_beneath.h"
+#include "u8guard/path.h"
 #include "u8guard/profile.h"
 
 ABSL_DECLARE_FLAG(std::string, format);
@@ -28,6 +30,10 @@ ABSL_DECLARE_FLAG(bool, windows);
 ABSL_DECLARE_FLAG(bool, allow_hidden);
 ABSL_DECLARE_FLAG(bool, leading_separator_is_root);
 ABSL_DECLARE_FLAG(std::string, dot_dot);
+// u8guard path read (OpenBeneathOptions, include/u8guard/open_beneath.h).
+ABSL_DECLARE_FLAG(std::string, symlinks);
+ABSL_DECLARE_FLAG(bool, no_xdev);
+ABSL_DECLARE_FLAG(std::string, resolver);
 // u8guard acl lookup (include/u8guard/acl.h).
 ABSL_DECLARE_FLAG(std::string, acl);
 ABSL_DECLARE_FLAG(std::string, mode);
@@ -44,6 +50,20 @@ namespace u8guard::cli {
 // the built-ins); InvalidArgument when --profile is missing, FindProfile's
 // errors otherwise.
 absl::StatusOr<Profile> SelectedProfile();
+
+// The sanitizer's options from the path flags (--percent-decode, --nfkc,
+// --backslash, --windows, --allow-hidden, --leading-separator-is-root,
+// --dot-dot); not --root, which each command reads its own way.
+// InvalidArgument naming the flag for a bad --dot-dot.
+absl::StatusOr<PathOptions> PathOptionsFromFlags();
+
+// PathOptionsFromFlags with --symlinks, --no-xdev and --resolver, for
+// OpenBeneath. InvalidArgument naming the flag for a bad value.
+absl::StatusOr<OpenBeneathOptions> OpenBeneathOptionsFromFlags();
+
+// The most raw bytes SanitizePath reads for `options` (path.h: longer
+// input is refused before any work, at this offset): 4 * max_length + 64.
+size_t RawPathLimit(const PathOptions& options);
 
 // One flag as written on the command line.
 struct FlagArgument {

@@ -7,6 +7,7 @@
 #define U8GUARD_SRC_CLI_SHOWN_H_
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace u8guard::cli {
@@ -30,6 +31,15 @@ inline std::string_view ShownPrefix(std::string_view s,
   if ((static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) cut = max;
   return s.substr(0, cut);
 }
+
+// `shown` quoted with EscapeForDisplay, followed by `... (N bytes)` when it
+// is not all of the `size` bytes of the string it comes from.
+std::string QuotedPart(std::string_view shown, size_t size);
+
+// `s` quoted for display: its first kShownBytes bytes with EscapeForDisplay,
+// and `... (N bytes)` after the quote when that is not all of its `size`
+// bytes (0: s.size()).
+std::string QuotedShown(std::string_view s, size_t size = 0);
 
 }  // namespace u8guard::cli
 

@@ -115,7 +115,7 @@ std::optional<Rejection> DecodePayload(std::string_view data) {
   }
   const std::optional<Rule> known =
       rule <= 0xFFFF ? RuleFromValue(static_cast<int>(rule)) : std::nullopt;
-  if (!known || source > static_cast<uint8_t>(RejectionSource::kEncoder) ||
+  if (!known || source > static_cast<uint8_t>(RejectionSource::kOpen) ||
       code_point > uint64_t{UINT32_MAX} + 1) {
     return std::nullopt;
   }
@@ -170,6 +170,11 @@ std::string RejectionMessage(const Rejection& r) {
           "cannot encode code point %d (U+%04X) as UTF-8: %s (%s)", r.offset,
           static_cast<uint32_t>(r.code_point.value_or(0)),
           RuleDescription(r.rule), RuleId(r.rule));
+    case RejectionSource::kOpen:
+      return absl::StrFormat(
+          "open beneath root: refused at %s: %s: %s",
+          r.detail.empty() ? "the root" : absl::StrCat("\"", r.detail, "\""),
+          RuleId(r.rule), RuleDescription(r.rule));
   }
   return RejectionSummary(r);
 }

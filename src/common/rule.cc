@@ -104,6 +104,17 @@ constexpr RuleInfo kRules[] = {
      "(UAX #15 Stream-Safe Text Format)"},
     {Rule::kPathEmptySegment, "path/empty_segment",
      "a segment the segment profile maps to nothing"},
+    {Rule::kOpenEscapesRoot, "open/escapes_root",
+     "the filesystem leads out of the root (a symbolic link that points "
+     "out, an absolute one, or '..' above the root after one)"},
+    {Rule::kOpenSymlink, "open/symlink",
+     "a symbolic link where the options allow none"},
+    {Rule::kOpenMagicLink, "open/magic_link",
+     "a /proc magic link (such as /proc/self/root or /proc/self/fd/N)"},
+    {Rule::kOpenCrossDevice, "open/cross_device",
+     "a mount point crossed where the options allow none"},
+    {Rule::kOpenSymlinkLoop, "open/symlink_loop",
+     "more than 40 symbolic links (a loop)"},
 };
 
 constexpr bool ValuesAreDense() {

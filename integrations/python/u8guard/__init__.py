@@ -15,17 +15,24 @@ Text arguments are str or bytes; results have the type of the input.
 Rejected input raises u8guard.Rejected (a ValueError) naming the rule, the
 byte offset (offset) and the index into what you passed (index).
 
+open_beneath(root, path) opens an untrusted path beneath a root directory
+only: sanitized first, then resolved with the kernel's confinement, so that
+no symbolic link, "..", /proc magic link or concurrent rename leads out.
+
 u8guard.precis offers precis_i18n's API (get_profile(name).enforce(s)) on
 the same engine, so that code written for precis_i18n switches by import.
 """
 
+from u8guard._beneath import open_beneath
 from u8guard._rejected import Rejected
 from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
                               AclFinding, AclInvalidEntry, AclLookup,
                               AllowList, DenyList, Profile, Utf8Result,
                               __version__, builtin_profiles,
-                              constant_time_equals, escape_for_display,
-                              icu_version, library_version, load_profiles,
+                              constant_time_equals, create_beneath_fd,
+                              escape_for_display, icu_version,
+                              library_version, load_profiles, mkdir_beneath,
+                              open_beneath_fd, openat2_available,
                               rule_description, rule_ids, sanitize_path,
                               unicode_version, utf8_kernel, validate_utf8)
 
@@ -44,10 +51,15 @@ __all__ = [
     '__version__',
     'builtin_profiles',
     'constant_time_equals',
+    'create_beneath_fd',
     'escape_for_display',
     'icu_version',
     'library_version',
     'load_profiles',
+    'mkdir_beneath',
+    'open_beneath',
+    'open_beneath_fd',
+    'openat2_available',
     'rule_description',
     'rule_ids',
     'sanitize_path',

@@ -26,12 +26,15 @@ class Rejected(ValueError):
             len(s) when the position is the end.
         code_point: the offending code point as you sent it (before any
             mapping), or None for whole-string rules.
-        source: what applied the rule: "utf8", "bom", "profile", "path", or
+        source: what applied the rule: "utf8", "bom", "profile", "path",
             "encoder" (a str holding a lone surrogate, which has no UTF-8
-            form: offset is then the number of UTF-8 bytes before it).
+            form: offset is then the number of UTF-8 bytes before it), or
+            "open" (open_beneath and its kin: the filesystem would lead out
+            of the root; offset and index are 0).
         profile: the profile whose rule rejected the input, or None.
         detail: for path rules, what the sanitizer found (e.g. "drive
-            letter"); "" otherwise.
+            letter"); for open rules, the sanitized path up to the refused
+            component (e.g. "uploads/avatar"); "" otherwise.
         bad_bytes: for UTF-8 rules, the ill-formed bytes at offset; b""
             otherwise.
     """

@@ -1,5 +1,6 @@
 """Type hints for the extension module u8guard._u8guard (module.cc,
-profile_bindings.cc, acl_bindings.cc); the docstrings are in the module.
+profile_bindings.cc, acl_bindings.cc, beneath_bindings.cc); the docstrings
+are in the module.
 
 Text arguments (`_Text`) are str or bytes-like; functions that return text
 return the type they were given (overloads): str for str, bytes for bytes.
@@ -114,6 +115,72 @@ def sanitize_path(path: Union[bytes, bytearray, memoryview],
                   max_depth: int = ...,
                   max_length: int = ...,
                   segment_profile: Union['Profile', str, None] = ...) -> bytes:
+    ...
+
+
+def open_beneath_fd(root: Union[int, _PathArg],
+                    path: _Text,
+                    flags: int = ...,
+                    *,
+                    symlinks: str = ...,
+                    no_xdev: bool = ...,
+                    resolver: str = ...,
+                    backslash_is_separator: bool = ...,
+                    normalization: str = ...,
+                    percent_decode: bool = ...,
+                    dot_dot: str = ...,
+                    leading_separator_is_root: bool = ...,
+                    allow_hidden: bool = ...,
+                    windows: bool = ...,
+                    max_depth: int = ...,
+                    max_length: int = ...,
+                    segment_profile: Union['Profile', str, None] = ...) -> int:
+    ...
+
+
+def create_beneath_fd(
+        root: Union[int, _PathArg],
+        path: _Text,
+        mode: int = ...,
+        flags: int = ...,
+        *,
+        symlinks: str = ...,
+        no_xdev: bool = ...,
+        resolver: str = ...,
+        backslash_is_separator: bool = ...,
+        normalization: str = ...,
+        percent_decode: bool = ...,
+        dot_dot: str = ...,
+        leading_separator_is_root: bool = ...,
+        allow_hidden: bool = ...,
+        windows: bool = ...,
+        max_depth: int = ...,
+        max_length: int = ...,
+        segment_profile: Union['Profile', str, None] = ...) -> int:
+    ...
+
+
+def mkdir_beneath(root: Union[int, _PathArg],
+                  path: _Text,
+                  mode: int = ...,
+                  *,
+                  symlinks: str = ...,
+                  no_xdev: bool = ...,
+                  resolver: str = ...,
+                  backslash_is_separator: bool = ...,
+                  normalization: str = ...,
+                  percent_decode: bool = ...,
+                  dot_dot: str = ...,
+                  leading_separator_is_root: bool = ...,
+                  allow_hidden: bool = ...,
+                  windows: bool = ...,
+                  max_depth: int = ...,
+                  max_length: int = ...,
+                  segment_profile: Union['Profile', str, None] = ...) -> None:
+    ...
+
+
+def openat2_available() -> bool:
     ...
 
 

@@ -1,0 +1,281 @@
+// OpenBeneath, CreateBeneath, MkdirBeneath: sanitize, check the options,
+// resolve the path (or its parent) beneath the root with openat2 or the
+// walk (beneath.h), and report the outcome as a Status.
+
+#include "u8guard/open_beneath.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/cord.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "src/path/beneath.h"
+#include "src/path/fs_facts.h"
+#include "u8guard/rejection.h"
+
+namespace u8guard {
+namespace {
+
+using internal::BeneathOutcome;
+using internal::BeneathRequest;
+using internal::RetryOnEintr;
+
+constexpr char kErrnoUrl[] = "type.u8guard.dev/u8guard.Errno";
+
+// The flags OpenBeneath takes (open_beneath.h). O_TMPFILE's own bit is not
+// among them; O_DIRECTORY, which it includes, is.
+constexpr int kOpenFlags = O_ACCMODE | O_APPEND | O_TRUNC | O_DIRECTORY |
+                           O_NOFOLLOW | O_NONBLOCK | O_NOATIME | O_SYNC |
+                           O_DSYNC | O_DIRECT | O_LARGEFILE | O_CLOEXEC |
+                           O_NOCTTY | O_PATH;
+// Beside O_PATH.
+constexpr int kPathFlags = O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+
+// The status of a failed system call on `what` (already quoted), carrying
+// the errno. ENOTDIR (a file where the path needs a directory) is
+// NotFound, as ENOENT.
+absl::Status ErrnoStatus(int error, const std::string& what) {
+  absl::Status status = absl::ErrnoToStatus(error, what);
+  if (error == ENOTDIR) status = absl::NotFoundError(status.message());
+  status.SetPayload(kErrnoUrl, absl::Cord(absl::StrCat(error)));
+  return status;
+}
+
+// "open beneath root: \"PATH\"", what an errno status names.
+std::string Naming(std::string_view path) {
+  return absl::StrFormat("open beneath root: \"%s\"", path);
+}
+
+absl::Status CheckFlags(int flags) {
+  if ((flags & O_ACCMODE) == O_ACCMODE || (flags & ~kOpenFlags) != 0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "open flags 0%o hold bits OpenBeneath does not take (O_CREAT, O_EXCL "
+        "and O_TMPFILE: use CreateBeneath or MkdirBeneath)",
+        flags));
+  }
+  if ((flags & O_PATH) != 0 && (flags & ~kPathFlags) != 0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "open flags 0%o: O_PATH takes only O_DIRECTORY and O_NOFOLLOW", flags));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckMode(uint32_t mode) {
+  if ((mode & ~07777u) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("mode 0%o has bits outside 07777", mode));
+  }
+  return absl::OkStatus();
+}
+
+// Sanitizes `untrusted` into `path` with the options' sanitizer rules.
+absl::Status Sanitize(std::string_view untrusted,
+                      const OpenBeneathOptions& options, std::string& path) {
+  if (!options.path.root.empty()) {
+    return absl::InvalidArgumentError(
+        "OpenBeneathOptions::path.root must be empty: the root is the "
+        "directory handle");
+  }
+  return SanitizePathInto(untrusted, options.path, path);
+}
+
+// Resolves the sanitized `path` beneath `root_fd` and opens it with
+// `flags` (checked), with the resolver the options name.
+absl::StatusOr<UniqueFd> Resolve(int root_fd, const std::string& path,
+                                 int flags, const OpenBeneathOptions& options) {
+  if (options.symlinks != SymlinkPolicy::kNone &&
+      options.symlinks != SymlinkPolicy::kInside) {
+    return absl::InvalidArgumentError("symlinks is not a SymlinkPolicy");
+  }
+  // The kernel's bound on a path (with its NUL), which the walk, reading one
+  // component at a time, would not meet on its own.
+  if (path.size() >= PATH_MAX) {
+    return ErrnoStatus(ENAMETOOLONG, Naming(path));
+  }
+  BeneathRequest request;
+  request.root_fd = root_fd;
+  request.path = &path;
+  // Without links, a trailing one is refused too. (Beside O_PATH,
+  // O_NOFOLLOW would open the link instead: RESOLVE_NO_SYMLINKS refuses it.)
+  request.flags =
+      flags | (options.symlinks == SymlinkPolicy::kNone && (flags & O_PATH) == 0
+                   ? O_NOFOLLOW
+                   : 0);
+  request.symlinks = options.symlinks;
+  request.no_xdev = options.no_xdev;
+  BeneathOutcome out;
+  switch (options.resolver) {
+    case BeneathResolver::kAuto:
+      out = Openat2Available() ? internal::ResolveWithOpenat2(request)
+                               : internal::ResolveWithWalk(request);
+      // A filter installed after the probe.
+      if (out.error == ENOSYS) out = internal::ResolveWithWalk(request);
+      break;
+    case BeneathResolver::kOpenat2:
+      if (!Openat2Available()) {
+        return absl::UnimplementedError(
+            "openat2 is not available to this process (Linux before 5.6, or "
+            "refused by a seccomp filter)");
+      }
+      out = internal::ResolveWithOpenat2(request);
+      break;
+    case BeneathResolver::kWalk:
+      out = internal::ResolveWithWalk(request);
+      break;
+    default:
+      return absl::InvalidArgumentError("resolver is not a BeneathResolver");
+  }
+  if (out.fd.valid()) return std::move(out.fd);
+  if (out.rejection) return RejectionError(*out.rejection);
+  return ErrnoStatus(out.error, Naming(path));
+}
+
+// The last component of the sanitized, non-empty `path`, and its parent
+// ("" for the root) in `parent`.
+std::string_view SplitLast(const std::string& path, std::string& parent) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) {
+    parent.clear();
+    return path;
+  }
+  parent.assign(path, 0, slash);
+  return std::string_view(path).substr(slash + 1);
+}
+
+// The directory that is to hold the last component of a path, and that
+// component.
+struct Parent {
+  UniqueFd fd;
+  std::string leaf;
+};
+
+// For CreateBeneath and MkdirBeneath: checks `mode`, sanitizes
+// `untrusted` into `path` and resolves its parent beneath `root_fd`.
+// AlreadyExists for the root itself (an empty path).
+absl::StatusOr<Parent> ResolveParent(int root_fd, std::string_view untrusted,
+                                     uint32_t mode,
+                                     const OpenBeneathOptions& options,
+                                     std::string& path) {
+  if (absl::Status s = CheckMode(mode); !s.ok()) return s;
+  if (absl::Status s = Sanitize(untrusted, options, path); !s.ok()) return s;
+  if (path.empty()) return ErrnoStatus(EEXIST, Naming(path));
+  std::string parent_path;
+  Parent parent;
+  parent.leaf = std::string(SplitLast(path, parent_path));
+  absl::StatusOr<UniqueFd> fd =
+      Resolve(root_fd, parent_path, O_PATH | O_DIRECTORY, options);
+  if (!fd.ok()) return fd.status();
+  parent.fd = *std::move(fd);
+  return parent;
+}
+
+// The status of the system call that just failed on `path`.
+absl::Status LastError(const std::string& path) {
+  const int error = errno;  // before anything else can change it
+  return ErrnoStatus(error, Naming(path));
+}
+
+}  // namespace
+
+void UniqueFd::reset(int fd) {
+  if (fd_ >= 0) close(fd_);
+  fd_ = fd;
+}
+
+bool Openat2Available() {
+  static const bool available = internal::ProbeOpenat2();
+  return available;
+}
+
+absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir) {
+  const std::string name(dir);
+  UniqueFd fd(RetryOnEintr(
+      [&] { return open(name.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC); }));
+  if (!fd.valid()) {
+    const int error = errno;  // before the message is made
+    return ErrnoStatus(error, absl::StrFormat("root directory \"%s\"", dir));
+  }
+  return fd;
+}
+
+absl::StatusOr<UniqueFd> OpenBeneath(int root_fd,
+                                     std::string_view untrusted_path,
+                                     const OpenBeneathOptions& options) {
+  if (absl::Status s = CheckFlags(options.flags); !s.ok()) return s;
+  std::string path;
+  if (absl::Status s = Sanitize(untrusted_path, options, path); !s.ok()) {
+    return s;
+  }
+  return Resolve(root_fd, path, options.flags, options);
+}
+
+absl::StatusOr<UniqueFd> OpenBeneath(std::string_view root_dir,
+                                     std::string_view untrusted_path,
+                                     const OpenBeneathOptions& options) {
+  absl::StatusOr<UniqueFd> root = OpenRoot(root_dir);
+  if (!root.ok()) return root.status();
+  return OpenBeneath(root->get(), untrusted_path, options);
+}
+
+absl::StatusOr<UniqueFd> CreateBeneath(int root_fd,
+                                       std::string_view untrusted_path,
+                                       uint32_t mode,
+                                       const OpenBeneathOptions& options) {
+  if (absl::Status s = CheckFlags(options.flags); !s.ok()) return s;
+  if ((options.flags & (O_PATH | O_DIRECTORY)) != 0) {
+    return absl::InvalidArgumentError(
+        "CreateBeneath creates regular files: no O_PATH or O_DIRECTORY");
+  }
+  std::string path;
+  absl::StatusOr<Parent> parent =
+      ResolveParent(root_fd, untrusted_path, mode, options, path);
+  if (!parent.ok()) return parent.status();
+  const int access = (options.flags & O_ACCMODE) == O_RDWR ? O_RDWR : O_WRONLY;
+  const int flags = (options.flags & ~O_ACCMODE) | access | O_CREAT | O_EXCL |
+                    O_NOFOLLOW | O_CLOEXEC | O_NOCTTY;
+  UniqueFd fd(RetryOnEintr([&] {
+    return openat(parent->fd.get(), parent->leaf.c_str(), flags,
+                  static_cast<mode_t>(mode));
+  }));
+  if (!fd.valid()) return LastError(path);
+  return fd;
+}
+
+absl::Status MkdirBeneath(int root_fd, std::string_view untrusted_path,
+                          uint32_t mode, const OpenBeneathOptions& options) {
+  std::string path;
+  absl::StatusOr<Parent> parent =
+      ResolveParent(root_fd, untrusted_path, mode, options, path);
+  if (!parent.ok()) return parent.status();
+  if (RetryOnEintr([&] {
+        return mkdirat(parent->fd.get(), parent->leaf.c_str(),
+                       static_cast<mode_t>(mode));
+      }) != 0) {
+    return LastError(path);
+  }
+  return absl::OkStatus();
+}
+
+std::optional<int> SystemErrno(const absl::Status& status) {
+  if (status.ok()) return std::nullopt;
+  const absl::optional<absl::Cord> payload = status.GetPayload(kErrnoUrl);
+  if (!payload) return std::nullopt;
+  const std::string text(*payload);
+  int value = 0;
+  const auto [end, ec] =
+      std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+}  // namespace u8guard

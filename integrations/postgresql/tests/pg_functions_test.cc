@@ -366,6 +366,7 @@ TEST(PgFunctions, VolatilityParallelSafetyAndStrictness) {
       {"u8guard_key", "i", "s", "t"},
       {"u8guard_lookalike_keys", "i", "s", "t"},
       {"u8guard_profiles", "i", "s", "t"},
+      {"u8guard_registration", "i", "s", "t"},
       {"u8guard_rejection", "i", "s", "t"},
       {"u8guard_sanitize_path", "i", "s", "t"},
       {"u8guard_skeleton", "i", "s", "t"},

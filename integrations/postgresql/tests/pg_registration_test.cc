@@ -45,8 +45,10 @@ TEST(PgRegistration, RecordsAreTheLibrarys) {
   const Profile& profile = **FindBuiltinProfile("username-case-mapped");
   Registry empty(profile);
   for (const std::string name :
-       {"Alice", "p\xD0\xB0ypal", "admin", "\xC3\xA4" "dmin", "a b",
-        "tanaka\xE7\x94\xB0\xE4\xB8\xAD", "paypaI", "ＡＤＭＩＮ", ""}) {
+       {"Alice", "p\xD0\xB0ypal", "admin",
+        "\xC3\xA4"
+        "dmin",
+        "a b", "tanaka\xE7\x94\xB0\xE4\xB8\xAD", "paypaI", "ＡＤＭＩＮ", ""}) {
     SCOPED_TRACE(name);
     const absl::StatusOr<RegistrationDecision> d = empty.Decide(name);
     ASSERT_TRUE(d.ok());
@@ -55,9 +57,9 @@ TEST(PgRegistration, RecordsAreTheLibrarys) {
       const RegistrationRecord& r = *d->record;
       want.insert(want.end(),
                   {r.enforced, r.key,
-                   "{" + absl::StrJoin(r.lookalike_keys, ",") + "}",
+                   absl::StrCat("{", absl::StrJoin(r.lookalike_keys, ","), "}"),
                    std::string(RestrictionLevelName(r.restriction_level)),
-                   "{" + absl::StrJoin(r.scripts, ",") + "}",
+                   absl::StrCat("{", absl::StrJoin(r.scripts, ","), "}"),
                    std::string(DisplaySafetyName(r.display)), r.version_tag});
     } else {
       want.insert(want.end(), 7, std::nullopt);
@@ -109,12 +111,13 @@ TEST(PgRegistration, TheMembersTableRefusesEveryReason) {
     EXPECT_NE(r.message.find(c.constraint), std::string::npos)
         << c.name << ": " << r.message;
   }
-  EXPECT_EQ(conn.Query("SELECT name, enforced, key, display, "
-                       "version_tag = (SELECT version_tag FROM "
-                       "  u8guard_registration('x', 'username-case-mapped')) "
-                       "FROM members ORDER BY id"),
-            (std::vector<Row>{{"paypal", "paypal", "paypal", "as_typed", "t"},
-                              {"GOOGLE", "google", "google", "as_typed", "t"}}));
+  EXPECT_EQ(
+      conn.Query("SELECT name, enforced, key, display, "
+                 "version_tag = (SELECT version_tag FROM "
+                 "  u8guard_registration('x', 'username-case-mapped')) "
+                 "FROM members ORDER BY id"),
+      (std::vector<Row>{{"paypal", "paypal", "paypal", "as_typed", "t"},
+                        {"GOOGLE", "google", "google", "as_typed", "t"}}));
   // A rename recomputes the record and moves the look-alike keys.
   conn.Query("UPDATE members SET name = 'Robert' WHERE name = 'GOOGLE'");
   EXPECT_TRUE(insert("G00GLE").ok);

@@ -1,5 +1,6 @@
 // The CLI's commands: their names, usage texts, flags and entry points. One
-// table, from which `u8guard help` and `--help` come.
+// table, from which `u8guard help`, `--help` and the man page u8guard(1)
+// (man_page.h) all come.
 
 #ifndef U8GUARD_SRC_CLI_COMMAND_TABLE_H_
 #define U8GUARD_SRC_CLI_COMMAND_TABLE_H_

@@ -138,6 +138,10 @@ CommandLine SplitCommandLine(int argc, char** argv) {
       c.version = true;
       continue;
     }
+    if (arg == "--help-man") {
+      c.man = true;
+      continue;
+    }
     FlagArgument f;
     if (arg.size() == 2 && arg[1] != '-') {
       const ShortFlag* short_flag =

@@ -65,6 +65,7 @@ struct CommandLine {
   std::vector<FlagArgument> flags;
   bool help = false;
   bool version = false;
+  bool man = false;  // the hidden --help-man: print u8guard(1) (man_page.h)
 };
 
 // A short form of a flag: "-p" for "--profile".

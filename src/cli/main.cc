@@ -13,6 +13,7 @@
 #include "src/cli/command_table.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
+#include "src/cli/man_page.h"
 #include "src/cli/output.h"
 
 namespace u8guard::cli {
@@ -50,6 +51,10 @@ int Run(int argc, char** argv) {
   }
   // Help wins over everything else on the command line.
   if (line.help) return Help(words);
+  if (line.man) {
+    std::cout << ManPage();
+    return kExitOk;
+  }
   // --version and -V are `version`, which takes no other command.
   if (line.version) {
     if (!words.empty() && words != std::vector<std::string>{"version"}) {

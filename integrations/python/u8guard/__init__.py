@@ -20,14 +20,23 @@ the same engine, so that code written for precis_i18n switches by import.
 """
 
 from u8guard._rejected import Rejected
-from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
-                              AclFinding, AclInvalidEntry, AclLookup,
-                              AllowList, DenyList, Profile, Utf8Result,
-                              __version__, builtin_profiles,
-                              constant_time_equals, escape_for_display,
-                              icu_version, library_version, load_profiles,
-                              rule_description, rule_ids, sanitize_path,
-                              unicode_version, utf8_kernel, validate_utf8)
+
+try:
+    from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
+                                  AclFinding, AclInvalidEntry, AclLookup,
+                                  AllowList, DenyList, Profile, Utf8Result,
+                                  __version__, builtin_profiles,
+                                  constant_time_equals, escape_for_display,
+                                  icu_version, library_version,
+                                  load_profiles, rule_description, rule_ids,
+                                  sanitize_path, unicode_version, utf8_kernel,
+                                  validate_utf8)
+except ModuleNotFoundError as e:
+    if e.name != 'u8guard._u8guard':
+        raise
+    # Built for another Python, or not built: say which, in plain words.
+    from u8guard._why import why_no_extension
+    raise ImportError(why_no_extension(), name=e.name) from None
 
 __all__ = [
     'GIL_RELEASE_MIN_BYTES',

@@ -11,6 +11,7 @@
 #                                     u8guard-{shared,static}-targets.cmake
 #   LIBDIR/pkgconfig/u8guard.pc
 #   bin/u8guard                       the command-line tool
+#   share/man/man1/u8guard.1          its manual page
 #   share/u8guard/policies/*.toml     the built-in profiles' policy files, as
 #   share/u8guard/policies/*.txt      (and the built-in name lists)
 #                                     a starting point for a deployment's own
@@ -19,7 +20,7 @@
 #   u8guard_development  headers, CMake package files, u8guard.pc
 #   u8guard_shared       the shared library, its links and its CMake targets
 #   u8guard_static       the static library and its CMake targets
-#   u8guard_cli          the tool and the policy files
+#   u8guard_cli          the tool, its manual page and the policy files
 
 set(U8GUARD_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/u8guard)
 
@@ -48,6 +49,8 @@ endif()
 if(U8GUARD_CLI)
   install(TARGETS u8guard_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
     COMPONENT u8guard_cli)
+  install(FILES ${U8GUARD_GENERATED}/u8guard.1
+    DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT u8guard_cli)
   install(DIRECTORY policies/ DESTINATION ${CMAKE_INSTALL_DATADIR}/u8guard/policies
     COMPONENT u8guard_cli FILES_MATCHING PATTERN "*.toml" PATTERN "*.txt")
 endif()

@@ -55,6 +55,32 @@ static void test_builtin_profiles(void) {
   CAPI_CHECK(u8guard_profile_name(NULL) == NULL);
 }
 
+/* The RFCs' names open the built-ins, which report their kebab-case names;
+ * u8guard_canonical_profile_name says which. */
+static void test_rfc_names(void) {
+  static const char *const kNames[][2] = {
+      {"UsernameCaseMapped", "username-case-mapped"},
+      {"UsernameCasePreserved", "username-case-preserved"},
+      {"OpaqueString", "opaque-string"},
+      {"Nickname", "nickname"},
+      {"IdentifierClass", "identifier-class"},
+      {"FreeformClass", "freeform-class"}};
+  static const char kOther[] = "usernamecasemapped";
+  size_t i;
+  for (i = 0; i < sizeof kNames / sizeof kNames[0]; ++i) {
+    u8guard_profile *p = NULL;
+    u8guard_error e;
+    CAPI_CHECK_STR(u8guard_canonical_profile_name(kNames[i][0]), kNames[i][1]);
+    CAPI_CHECK_INT(u8guard_profile_open(kNames[i][0], NULL, &p, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_STR(u8guard_profile_name(p), kNames[i][1]);
+    u8guard_profile_free(p);
+  }
+  /* Any other name is itself. */
+  CAPI_CHECK(u8guard_canonical_profile_name(kOther) == kOther);
+  CAPI_CHECK(u8guard_canonical_profile_name(NULL) == NULL);
+}
+
 static void test_open_errors(void) {
   u8guard_profile *p = (u8guard_profile *)&p;
   u8guard_error e;
@@ -257,6 +283,7 @@ static void test_equivalent(void) {
 
 const capi_test capi_profile_tests[] = {
     {"BuiltinProfiles", test_builtin_profiles},
+    {"RfcNames", test_rfc_names},
     {"OpenErrors", test_open_errors},
     {"OpenFromDirectoryAndFile", test_open_from_directory_and_file},
     {"BadPolicyFile", test_bad_policy_file},

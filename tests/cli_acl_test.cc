@@ -90,11 +90,11 @@ TEST_F(CliAcl, AuditJson) {
   EXPECT_EQ(lines[1],
             file +
                 "\"kind\": \"invalid\", \"line\": 5, \"index\": 3, "
-                "\"entry\": \"al\xE2\x80\x8Bice\", \"offset\": 2, "
-                "\"code_point\": \"U+200B\", \"rule\": "
-                "\"DISALLOWED/precis_ignorable_properties\", \"error\": "
+                "\"entry\": \"al\xE2\x80\x8Bice\", \"error\": "
                 "\"username-case-mapped: rejected at byte 2 (U+200B): "
-                "DISALLOWED/precis_ignorable_properties\"}");
+                "DISALLOWED/precis_ignorable_properties\", \"rule\": "
+                "\"DISALLOWED/precis_ignorable_properties\", \"offset\": 2, "
+                "\"code_point\": \"U+200B\"}");
   EXPECT_EQ(lines[2].rfind(file + "\"kind\": \"summary\", \"profile\": "
                                   "\"username-case-mapped\", \"entries\": 4, "
                                   "\"valid_entries\": 3, \"findings\": 2, ",
@@ -157,7 +157,8 @@ TEST_F(CliAcl, LookupJsonAndStdin) {
   EXPECT_EQ(rejected.out,
             "{\"id\": \"a b\", \"mode\": \"skeleton\", \"found\": false, "
             "\"error\": \"username-case-mapped: rejected at byte 1 (U+0020): "
-            "DISALLOWED/spaces\"}\n");
+            "DISALLOWED/spaces\", \"rule\": \"DISALLOWED/spaces\", "
+            "\"offset\": 1, \"code_point\": \"U+0020\"}\n");
   const auto all_found = Run(Lookup(""), "admin\nPAYPAL\n");
   EXPECT_EQ(all_found.exit_code, 0);
 }
@@ -303,7 +304,10 @@ TEST_F(CliAcl, LongEntriesAreShownCut) {
   EXPECT_TRUE(absl::StrContains(
       lines[0], "\"entry\": \"" + a256 +
                     "\", \"entry_truncated\": true, \"entry_bytes\": 1048576, "
-                    "\"offset\": 4096, "))
+                    "\"error\": "))
+      << lines[0].substr(0, 600);
+  EXPECT_TRUE(absl::StrContains(
+      lines[0], "\"rule\": \"input_too_long\", \"offset\": 4096}"))
       << lines[0].substr(0, 600);
   EXPECT_FALSE(absl::StrContains(r.out, "entry_hex"));
   EXPECT_LT(r.out.size(), 4096u);

@@ -7,6 +7,7 @@
 // ends the flags.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -64,6 +65,16 @@ class CliExit : public ::testing::Test {
   }
 
   std::string Stderr() const { return ReadFileOrDie(err_); }
+
+  // `u8guard ARGS` is a usage error: exit 2, nothing on standard output,
+  // `message` in standard error.
+  void ExpectUsageError(const std::string& args, const std::string& message) {
+    SCOPED_TRACE(args);
+    const CommandResult r = Run(args, "");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(absl::StrContains(Stderr(), message)) << Stderr();
+  }
 
   ScopedTempDir dir_;
   std::string acl_, file_, err_;
@@ -193,18 +204,12 @@ TEST_F(CliExit, FlagErrorsExitTwo) {
       {lookup + " --mode=fuzzy x", "unknown ACL mode"},
       {"path sanitize --dot-dot=maybe a", "--dot-dot must be"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.args);
-    const CommandResult r = Run(c.args, "");
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.out, "");
-    EXPECT_TRUE(absl::StrContains(Stderr(), c.message)) << Stderr();
-  }
+  for (const Case& c : cases) ExpectUsageError(c.args, c.message);
 }
 
 // Abseil's built-in flags do not exist: --flagfile cannot echo a file or
-// swap the ACL, --fromenv cannot read the environment, --help* and
-// --version are unknown.
+// swap the ACL, --fromenv cannot read the environment, --help* are unknown.
+// (--version is the tool's own: VersionFlag.)
 TEST_F(CliExit, AbseilBuiltinFlagsAreRefused) {
   const std::string other = dir_.File("other.acl");
   WriteFileOrDie(other, "carol\n");
@@ -219,8 +224,7 @@ TEST_F(CliExit, AbseilBuiltinFlagsAreRefused) {
         std::string("--helpfull"), std::string("--helpshort"),
         std::string("--helppackage"), std::string("--helpon=flags"),
         std::string("--helpmatch=acl"), std::string("--help=full"),
-        std::string("--version"), std::string("--only_check_args"),
-        std::string("--only-check-args")}) {
+        std::string("--only_check_args"), std::string("--only-check-args")}) {
     for (const std::string& args :
          {flag + " " + lookup, lookup + " " + flag, flag}) {
       SCOPED_TRACE(args);
@@ -285,6 +289,73 @@ TEST_F(CliExit, HelpForTheToolAndEachCommand) {
   // An unknown command is still an error.
   EXPECT_EQ(Run("frobnicate --help", "").exit_code, 2);
   EXPECT_EQ(Run("help frobnicate", "").exit_code, 2);
+}
+
+// --version and -V are `u8guard version`: the same output, exit 0, with
+// --format; with another command they are a usage error.
+TEST_F(CliExit, VersionFlag) {
+  const CommandResult version = Run("version", "");
+  ASSERT_EQ(version.exit_code, 0);
+  ASSERT_TRUE(absl::StartsWith(version.out, "u8guard ")) << version.out;
+  const CommandResult json = Run("version --format=json", "");
+  for (const std::string args :
+       {"--version", "-V", "version --version", "version -V"}) {
+    SCOPED_TRACE(args);
+    CommandResult r = Run(args, "");
+    EXPECT_EQ(r.exit_code, 0) << Stderr();
+    EXPECT_EQ(r.out, version.out);
+    EXPECT_EQ(Stderr(), "");
+    r = Run(args + " --format=json", "");
+    EXPECT_EQ(r.exit_code, 0) << Stderr();
+    EXPECT_EQ(r.out, json.out);
+    EXPECT_EQ(Run("-f json " + args, "").out, json.out);
+  }
+  for (const std::string args : {"canon --version", "-V acl lookup", "-V x"}) {
+    ExpectUsageError(args, "--version takes no command");
+  }
+  ExpectUsageError("--version --profile=nickname",
+                   "--profile is not a flag of `u8guard version`");
+  // Help wins; after "--" it is an input.
+  EXPECT_TRUE(absl::StartsWith(Run("--version --help", "").out, "usage:"));
+  const CommandResult input = Run("enforce --profile=nickname -- -V", "");
+  EXPECT_EQ(input.out, "-V\n");
+}
+
+// The short forms -p, -f, -a and -r take their value from the next
+// argument and mean what the long flags mean; another letter, or the value
+// joined to the letter, is an unknown flag.
+TEST_F(CliExit, ShortFlags) {
+  const std::string acl = ShellQuote(acl_);
+  const std::pair<std::string, std::string> same[] = {
+      {"canon -p username-case-mapped -f json Admin",
+       "canon --profile=username-case-mapped --format=json Admin"},
+      {"-f json enforce -p UsernameCaseMapped Admin",
+       "enforce --format=json --profile=username-case-mapped Admin"},
+      {"acl lookup -p username-case-mapped -a " + acl + " ADMIN carol",
+       "acl lookup --profile=username-case-mapped --acl=" + acl +
+           " ADMIN carol"},
+      {"path sanitize -r /srv -f json a/b ../c",
+       "path sanitize --root=/srv --format=json a/b ../c"},
+      {"compare -p nickname 'Ann ' ann",
+       "compare --profile=nickname 'Ann ' ann"},
+  };
+  for (const auto& [short_form, long_form] : same) {
+    SCOPED_TRACE(short_form);
+    const CommandResult a = Run(short_form, "");
+    const CommandResult b = Run(long_form, "");
+    EXPECT_EQ(a.exit_code, b.exit_code);
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_FALSE(a.out.empty());
+  }
+  const std::vector<std::pair<std::string, std::string>> errors = {
+      {"canon x -p", "-p needs a value: -p VALUE"},
+      {"canon -pnickname x", "unknown flag -pnickname"},
+      {"canon -q x", "unknown flag -q"},
+      {"canon -p nickname -r /srv x",
+       "-r (--root) is not a flag of `u8guard canon`"},
+      {"canon -p nickname -f xml x", "--format must be"},
+  };
+  for (const auto& [args, message] : errors) ExpectUsageError(args, message);
 }
 
 // "--" ends the flags: what follows is input, even "--help" or "-x".

@@ -89,7 +89,8 @@ TEST(PathCli, Json) {
   EXPECT_EQ(lines[2],
             "{\"input\": \".env\", \"ok\": false, \"error\": \"path: rejected "
             "at byte 0 (U+002E): path/hidden: hidden segment (starts with "
-            "'.')\", \"rule\": \"path/hidden\", \"offset\": 0}");
+            "'.')\", \"rule\": \"path/hidden\", \"offset\": 0, "
+            "\"code_point\": \"U+002E\"}");
 }
 
 TEST(PathCli, JsonAllAcceptedExitsZero) {

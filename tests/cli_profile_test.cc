@@ -553,6 +553,29 @@ TEST(CliUsage, UnknownProfileListsTheBuiltins) {
   }
 }
 
+// The RFCs' names of the PRECIS profiles work wherever a profile is named,
+// with the same answers as the kebab-case names.
+TEST(CliUsage, RfcProfileNamesAreAccepted) {
+  for (const auto& [rfc, kebab] : testing::RfcProfileNames()) {
+    SCOPED_TRACE(rfc);
+    for (const char* command : {"canon", "enforce"}) {
+      const CommandResult by_rfc = Cli(
+          {command, "--format=json", "--profile=" + rfc, "\uFF21dmin", " x"},
+          /*with_stderr=*/true);
+      const CommandResult by_kebab = Cli(
+          {command, "--format=json", "--profile=" + kebab, "\uFF21dmin", " x"},
+          /*with_stderr=*/true);
+      EXPECT_EQ(by_rfc.exit_code, by_kebab.exit_code);
+      EXPECT_EQ(by_rfc.out, by_kebab.out);
+      // Rejections name the profile by its kebab-case name.
+      EXPECT_FALSE(absl::StrContains(by_rfc.out, rfc + ":")) << by_rfc.out;
+    }
+    EXPECT_EQ(Cli({"compare", "--profile=" + rfc, "Admin", "Admin"}).exit_code,
+              0);
+  }
+  EXPECT_EQ(Cli({"canon", "--profile=usernamecasemapped", "a"}).exit_code, 2);
+}
+
 // ---- profiles ---------------------------------------------------------------
 
 TEST(CliProfiles, ListsEveryBuiltinProfile) {

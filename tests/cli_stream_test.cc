@@ -121,7 +121,9 @@ TEST_F(CliStream, EachLineIsAnsweredBeforeTheNextIsRead) {
       {"Admin", "a b"},
       {"{\"input\": \"Admin\", \"ok\": true, \"output\": \"admin\"}",
        "{\"input\": \"a b\", \"ok\": false, \"error\": \"" +
-           CanonText("a b").substr(10) + "\"}"});
+           CanonText("a b").substr(10) +
+           "\", \"rule\": \"DISALLOWED/spaces\", \"offset\": 1, "
+           "\"code_point\": \"U+0020\"}"});
 }
 
 // Lines of max_input_bytes and max_input_bytes + 1 bytes and one of 1 MiB,
@@ -159,11 +161,13 @@ TEST_F(CliStream, LongLinesAreRejectedLikeTheWholeLine) {
   EXPECT_FALSE(absl::StrContains(objects[1], "input_truncated"));
   // Over it: the first 256 bytes, marked, with the whole length.
   for (size_t i : {2, 3}) {
-    EXPECT_EQ(objects[i],
-              absl::StrCat("{\"input\": \"", lines[i].substr(0, kShownBytes),
-                           "\", \"input_truncated\": true, \"input_bytes\": ",
-                           lines[i].size(), ", \"ok\": false, \"error\": \"",
-                           CanonText(lines[i]).substr(10), "\"}"));
+    EXPECT_EQ(
+        objects[i],
+        absl::StrCat(
+            "{\"input\": \"", lines[i].substr(0, kShownBytes),
+            "\", \"input_truncated\": true, \"input_bytes\": ", lines[i].size(),
+            ", \"ok\": false, \"error\": \"", CanonText(lines[i]).substr(10),
+            "\", \"rule\": \"input_too_long\", \"offset\": 4096}"));
   }
 }
 

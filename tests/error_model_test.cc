@@ -4,7 +4,9 @@
 // Rejection.
 
 #include <cstdint>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -170,14 +172,18 @@ TEST(Rejection, OtherStatusesCarryNone) {
 }
 
 // A payload that is not exactly what RejectionError writes (truncated,
-// extended, a rule or source out of range) is no Rejection.
+// extended, a byte changed) is no Rejection.
 TEST(Rejection, MalformedPayloadsAreNotRejections) {
   Rejection r;
   r.rule = Rule::kUtf8Overlong;
   r.bytes = "\xC0\xAE";
+  r.source = RejectionSource::kPath;
+  r.profile = "path-segment";
+  r.detail = "after percent-decoding";
   const absl::Status good = RejectionError(r);
   const std::string url = "type.u8guard.dev/u8guard.Rejection";
   const std::string payload(*good.GetPayload(url));
+  ASSERT_EQ(GetRejection(good), r);
   for (size_t cut = 0; cut < payload.size(); ++cut) {
     absl::Status bad = good;
     bad.SetPayload(url, absl::Cord(payload.substr(0, cut)));
@@ -186,18 +192,103 @@ TEST(Rejection, MalformedPayloadsAreNotRejections) {
   absl::Status longer = good;
   longer.SetPayload(url, absl::Cord(payload + "x"));
   EXPECT_EQ(GetRejection(longer), std::nullopt);
-  // Byte 0 is the version, bytes 1.. offset, code point, rule, source.
   for (size_t i = 0; i < payload.size(); ++i) {
-    std::string mutated = payload;
-    mutated[i] = static_cast<char>(0xFF);
-    absl::Status bad = good;
-    bad.SetPayload(url, absl::Cord(mutated));
-    const std::optional<Rejection> got = GetRejection(bad);
-    if (got) {
-      // Only a change inside a string field can still decode.
-      EXPECT_TRUE(RuleFromValue(static_cast<int>(got->rule)).has_value());
+    for (const char c : {'\xFF', ' ', '0', '%', 'A'}) {
+      std::string mutated = payload;
+      if (mutated[i] == c) continue;
+      mutated[i] = c;
+      absl::Status bad = good;
+      bad.SetPayload(url, absl::Cord(mutated));
+      const std::optional<Rejection> got = GetRejection(bad);
+      // Only a letter or digit changed inside a value can still decode,
+      // into another well-formed rejection.
+      if (got) {
+        EXPECT_NE(*got, r) << mutated;
+        EXPECT_EQ(RejectionError(*got).GetPayload(url), absl::Cord(mutated));
+      }
     }
   }
+  // Fields in another order, repeated or unknown; values spelled otherwise.
+  for (const char* other :
+       {"{offset=0 rule=utf8/overlong source=utf8}",
+        "{rule=utf8/overlong offset=0 source=utf8 source=utf8}",
+        "{rule=utf8/overlong offset=0 source=utf8 color=red}",
+        "{rule=utf8/overlong offset=00 source=utf8}",
+        "{rule=utf8/overlong offset=+0 source=utf8}",
+        "{rule=utf8/overlong offset=0 code_point=U+41 source=utf8}",
+        "{rule=utf8/overlong offset=0 code_point=u+0041 source=utf8}",
+        "{rule=utf8/overlong offset=0 source=utf8 bytes=c0ae}",
+        "{rule=utf8/overlong offset=0 source=utf8 bytes=C0A}",
+        "{rule=utf8/overlong offset=0 source=utf8 profile=}",
+        "{rule=utf8/overlong offset=0 source=utf8 profile=%61}",
+        "{rule=utf8/overlong offset=0 source=utf8 profile=a%2}",
+        "{rule=utf8/overlong offset=0 source=Utf8}",
+        "{rule=utf8/overlong  offset=0 source=utf8}",
+        "{rule=nonsense offset=0 source=utf8}",
+        "{rule=utf8/overlong offset=18446744073709551616 source=utf8}",
+        "{rule=utf8/overlong offset=0 code_point=U+100000000 source=utf8}",
+        "rule=utf8/overlong offset=0 source=utf8"}) {
+    absl::Status bad = good;
+    bad.SetPayload(url, absl::Cord(other));
+    EXPECT_EQ(GetRejection(bad), std::nullopt) << other;
+  }
+  absl::Status plain = good;
+  plain.SetPayload(url,
+                   absl::Cord("{rule=utf8/overlong offset=0 source=utf8}"));
+  Rejection want;
+  want.rule = Rule::kUtf8Overlong;
+  EXPECT_EQ(GetRejection(plain), want);
+}
+
+// Printing a rejected Status (operator<<, ToString(), which print payloads)
+// shows readable text: the payload names the rule, the offset and the code
+// point, and every byte is printable ASCII, whatever the rejection holds.
+TEST(Rejection, PrintedStatusIsReadable) {
+  const absl::StatusOr<const Profile*> profile =
+      FindBuiltinProfile("username-case-mapped");
+  ASSERT_TRUE(profile.ok());
+  const absl::StatusOr<std::string> key =
+      Canonicalize(**profile, "al\u200Bice");
+  ASSERT_FALSE(key.ok());
+  std::ostringstream printed;
+  printed << key.status();
+  const std::string text = printed.str();
+  for (const char c : text) {
+    EXPECT_TRUE(c >= ' ' && c < 0x7F) << static_cast<int>(c) << " in " << text;
+  }
+  EXPECT_EQ(text,
+            "INVALID_ARGUMENT: username-case-mapped: rejected at byte 2 "
+            "(U+200B): DISALLOWED/precis_ignorable_properties "
+            "[type.u8guard.dev/u8guard.Rejection='{"
+            "rule=DISALLOWED/precis_ignorable_properties offset=2 "
+            "code_point=U+200B source=profile "
+            "profile=username-case-mapped}']");
+
+  Rejection odd;
+  odd.offset = 5;
+  odd.rule = Rule::kUtf8Overlong;
+  odd.source = RejectionSource::kPath;
+  odd.profile = "caf\xC3\xA9 'x' \"y\" {z} 50% a=b\\";
+  odd.bytes = std::string("\xC0\x00", 2);
+  odd.detail = "after percent-decoding\n\x01";
+  // The message shows the profile's name as it is; the payload, as
+  // printed, is printable ASCII and unescaped by ToString() whatever its
+  // fields hold.
+  const std::string odd_text = RejectionError(odd).ToString();
+  const std::string payload_start = "[type.u8guard.dev/u8guard.Rejection='";
+  const size_t start = odd_text.find(payload_start);
+  ASSERT_NE(start, std::string::npos) << odd_text;
+  const std::string printed_payload = odd_text.substr(start);
+  for (const char c : printed_payload) {
+    EXPECT_TRUE(c >= ' ' && c < 0x7F)
+        << static_cast<int>(c) << " in " << printed_payload;
+  }
+  EXPECT_EQ(printed_payload,
+            payload_start +
+                "{rule=utf8/overlong offset=5 source=path "
+                "profile=caf%C3%A9%20%27x%27%20%22y%22%20%7Bz%7D%2050%25%20a%"
+                "3Db%5C bytes=C000 detail=after%20percent-decoding%0A%01}']");
+  EXPECT_EQ(GetRejection(RejectionError(odd)), odd);
 }
 
 TEST(RejectionMessage, OneFormatterForEverySource) {

@@ -444,6 +444,19 @@ std::string MutateUtf8(std::mt19937_64& rng, std::string s, int count) {
   return s;
 }
 
+const std::vector<std::pair<std::string, std::string>>& RfcProfileNames() {
+  static const auto* const kNames =
+      new std::vector<std::pair<std::string, std::string>>{
+          {"UsernameCaseMapped", "username-case-mapped"},
+          {"UsernameCasePreserved", "username-case-preserved"},
+          {"OpaqueString", "opaque-string"},
+          {"Nickname", "nickname"},
+          {"IdentifierClass", "identifier-class"},
+          {"FreeformClass", "freeform-class"},
+      };
+  return *kNames;
+}
+
 std::map<std::string, PrecisTarget> PrecisTargets() {
   auto builtin = [](const char* name) {
     absl::StatusOr<const Profile*> p = FindBuiltinProfile(name);

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "u8guard/profile.h"
@@ -192,6 +193,12 @@ struct PrecisTarget {
   Profile profile;
   bool key;
 };
+
+// The RFCs' names of the built-in PRECIS profiles and string classes, each
+// with the built-in's kebab-case name: {"UsernameCaseMapped",
+// "username-case-mapped"}, ... (RFC 8264 4.2, 4.3; RFC 8265 3.3, 3.4, 4.2;
+// RFC 8266).
+const std::vector<std::pair<std::string, std::string>>& RfcProfileNames();
 
 // precis_i18n's profile names (UsernameCasePreserved, UsernameCaseMapped,
 // UsernameCaseMapped:ToLower, UsernameCaseMapped:CaseFold, OpaqueString,

@@ -110,10 +110,21 @@ absl::StatusOr<Directionality> ParseDirectionality(std::string_view name);
 std::string_view ConfusablesPolicyName(ConfusablesPolicy c);
 absl::StatusOr<ConfusablesPolicy> ParseConfusablesPolicy(std::string_view name);
 
+// Returns the name of the profile that `name` designates: for the RFCs'
+// spelling of a built-in PRECIS profile or string class, written exactly so
+// ("UsernameCaseMapped", "UsernameCasePreserved", "OpaqueString",
+// "Nickname", "IdentifierClass", "FreeformClass"), the built-in's name
+// ("username-case-mapped", ...); any other name as it is. Every interface
+// that takes a profile name (FindProfile and FindBuiltinProfile, and through
+// them the C API, the CLI, SQL and Python) accepts both spellings this way,
+// and a Profile always reports the kebab-case name. Never fails.
+std::string_view CanonicalProfileName(std::string_view name);
+
 // Parses one policy file's text. `source` names the file in error messages.
 // Returns InvalidArgument naming the source, the line and the key for a
 // TOML syntax error, an unknown key, a value of the wrong type, an unknown
-// enumeration name, or inconsistent bounds.
+// enumeration name, inconsistent bounds, or a name that is one of the RFCs'
+// spellings above (it designates a built-in: use the kebab-case name).
 absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
                                      std::string_view source);
 
@@ -135,13 +146,15 @@ absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
 // freeform-class. Parsed once, on first use; never empty.
 const std::vector<Profile>& BuiltinProfiles();
 
-// Returns the built-in profile called `name`, or NotFound listing the names.
+// Returns the built-in profile called CanonicalProfileName(name), or
+// NotFound listing the names.
 absl::StatusOr<const Profile*> FindBuiltinProfile(std::string_view name);
 
-// Returns the profile called `name`: from `directory`'s policy files when
-// `directory` is not empty (a deployment's own profiles, which may also
-// replace a built-in of the same name), else the built-in one. NotFound when
-// neither has it; the loader's errors for a bad directory or file.
+// Returns the profile called CanonicalProfileName(name): from `directory`'s
+// policy files when `directory` is not empty (a deployment's own profiles,
+// which may also replace a built-in of the same name), else the built-in
+// one. NotFound when neither has it; the loader's errors for a bad
+// directory or file.
 absl::StatusOr<Profile> FindProfile(std::string_view name,
                                     const std::string& directory = "");
 

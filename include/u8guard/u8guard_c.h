@@ -362,9 +362,19 @@ U8GUARD_EXPORT size_t u8guard_builtin_profile_count(void);
  * "username-case-preserved"; NULL when index >= the count. */
 U8GUARD_EXPORT const char *u8guard_builtin_profile_name(size_t index);
 
-/* Opens the profile called `name`: from the policy files (*.toml) in
- * `directory` when it is neither NULL nor "" (a deployment's own profiles,
- * which may replace a built-in one of the same name), else the built-in one.
+/* The name of the profile that `name` designates: for the RFCs' spelling
+ * of a built-in ("UsernameCaseMapped", "UsernameCasePreserved",
+ * "OpaqueString", "Nickname", "IdentifierClass", "FreeformClass", written
+ * exactly so) the built-in's name ("username-case-mapped", ...; a static
+ * string), otherwise `name` itself. NULL for NULL. u8guard_profile_open
+ * accepts either spelling; u8guard_profile_name reports the kebab-case
+ * one. */
+U8GUARD_EXPORT const char *u8guard_canonical_profile_name(const char *name);
+
+/* Opens the profile called `name` (either spelling above): from the policy
+ * files (*.toml) in `directory` when it is neither NULL nor "" (a
+ * deployment's own profiles, which may replace a built-in one of the same
+ * name), else the built-in one.
  * Returns U8GUARD_NOT_FOUND when neither has it (the message lists the
  * built-in names), U8GUARD_INVALID_ARGUMENT for a bad policy file (the
  * message names the file, line and key) or a NULL name or out, the

@@ -151,8 +151,9 @@ PyProfile Construct(const std::string& name, py::object policy_dir) {
     loaded = LoadProfileDirectory(dir);
   }
   if (!loaded.ok()) ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
+  const std::string_view wanted = CanonicalProfileName(name);
   for (Profile& p : *loaded) {
-    if (p.name == name) return Wrap(std::move(p));
+    if (p.name == wanted) return Wrap(std::move(p));
   }
   return Construct(name, py::none());
 }
@@ -232,9 +233,12 @@ its stored form and its comparison key.
 
 Profile(name) is a built-in profile ("username-case-mapped",
 "username-case-preserved", "opaque-string", "nickname", "path-segment",
-"text-document", "identifier-class", "freeform-class"); with policy_dir, the
-profile of that name among the directory's *.toml policy files, else the
-built-in one. Profiles are immutable and may be shared between threads.
+"text-document", "identifier-class", "freeform-class", or the RFCs' names
+"UsernameCaseMapped", "UsernameCasePreserved", "OpaqueString", "Nickname",
+"IdentifierClass", "FreeformClass"; name is always the kebab-case one); with
+policy_dir, the profile of that name among the directory's *.toml policy
+files, else the built-in one. Profiles are immutable and may be shared
+between threads.
 
 Text arguments are str or bytes (or another bytes-like object). bytes are
 validated as strict UTF-8 (RFC 3629); a str is taken as its UTF-8 encoding,

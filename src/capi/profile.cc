@@ -50,6 +50,12 @@ const char* u8guard_builtin_profile_name(size_t index) {
   return (*builtins)[index].name.c_str();
 }
 
+const char* u8guard_canonical_profile_name(const char* name) {
+  if (name == nullptr) return nullptr;
+  // The canonical names are views of static strings with a NUL after them.
+  return u8guard::CanonicalProfileName(name).data();
+}
+
 u8guard_status u8guard_profile_open(const char* name, const char* directory,
                                     u8guard_profile** out,
                                     u8guard_error* error) {

@@ -74,14 +74,8 @@ std::string FindingJson(const std::string& file, const AclIndex& index,
       break;
     case AclFindingKind::kInvalid:
       if (f.rejection) {
-        o.Add("offset", uint64_t{f.rejection->offset});
-        if (f.rejection->code_point) {
-          o.Add("code_point",
-                absl::StrFormat(
-                    "U+%04X", static_cast<uint32_t>(*f.rejection->code_point)));
-        }
-        o.Add("rule", f.rejection->rule_id());
         o.Add("error", RejectionMessage(*f.rejection));
+        AddRejectionFields(o, *f.rejection);
       }
       break;
     case AclFindingKind::kMixedScript:
@@ -194,7 +188,7 @@ int RunAclLookup(const std::vector<std::string>& args, Format format) {
           JsonObject o;
           AddInput(o, "id", id);
           o.Add("mode", AclModeName(*mode)).Add("found", r.match.has_value());
-          if (!r.status.ok()) o.Add("error", std::string(r.status.message()));
+          if (!r.status.ok()) AddErrorFields(o, r.status);
           if (r.match) {
             o.Add("line", uint64_t{r.match->line})
                 .Add("index", uint64_t{r.match->index});

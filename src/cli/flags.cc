@@ -93,6 +93,13 @@ constexpr std::string_view kCliFlags[] = {
     "map",
 };
 
+constexpr ShortFlag kShortFlags[] = {
+    {'p', "profile"},
+    {'f', "format"},
+    {'a', "acl"},
+    {'r', "root"},
+};
+
 bool IsCliFlag(std::string_view name) {
   return std::find(std::begin(kCliFlags), std::end(kCliFlags), name) !=
          std::end(kCliFlags);
@@ -118,6 +125,10 @@ std::vector<std::string_view> AllFlags() {
   return {std::begin(kCliFlags), std::end(kCliFlags)};
 }
 
+std::vector<ShortFlag> ShortFlags() {
+  return {std::begin(kShortFlags), std::end(kShortFlags)};
+}
+
 CommandLine SplitCommandLine(int argc, char** argv) {
   CommandLine c;
   bool flags_ended = false;
@@ -135,7 +146,28 @@ CommandLine SplitCommandLine(int argc, char** argv) {
       c.help = true;
       continue;
     }
+    if (arg == "-V" || arg == "--version") {
+      c.version = true;
+      continue;
+    }
+    if (arg == "--help-man") {
+      c.man = true;
+      continue;
+    }
     FlagArgument f;
+    if (arg.size() == 2 && arg[1] != '-') {
+      const ShortFlag* short_flag =
+          std::find_if(std::begin(kShortFlags), std::end(kShortFlags),
+                       [&](const ShortFlag& s) { return s.letter == arg[1]; });
+      if (short_flag != std::end(kShortFlags)) {
+        f.written = std::string(arg);
+        f.name = std::string(short_flag->name);
+        f.short_form = true;
+        if (i + 1 < argc) f.value = argv[++i];
+        c.flags.push_back(std::move(f));
+        continue;
+      }
+    }
     const size_t eq = arg.find('=');
     f.written = std::string(arg.substr(0, eq));
     if (eq != std::string_view::npos) f.value = std::string(arg.substr(eq + 1));
@@ -170,9 +202,9 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
       }
     }
     if (std::find(accepted.begin(), accepted.end(), name) == accepted.end()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(Spelled(name), " is not a flag of `u8guard ",
-                       std::string(command), "`"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          f.short_form ? f.written + " (" + Spelled(name) + ")" : Spelled(name),
+          " is not a flag of `u8guard ", std::string(command), "`"));
     }
     absl::CommandLineFlag& flag = Flag(name);
     const bool boolean = flag.IsOfType<bool>();
@@ -186,13 +218,14 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
     }
     if (!boolean && !f.value) {
       return absl::InvalidArgumentError(
-          absl::StrCat(f.written, " needs a value: ", f.written, "=VALUE"));
+          absl::StrCat(f.written, " needs a value: ", f.written,
+                       f.short_form ? " VALUE" : "=VALUE"));
     }
     const std::string value = f.value ? *f.value : (negated ? "false" : "true");
     std::string error;
     if (!flag.ParseFrom(value, &error)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(f.written, "=", value, ": ", error));
+      return absl::InvalidArgumentError(absl::StrCat(
+          f.written, f.short_form ? " " : "=", value, ": ", error));
     }
   }
   return absl::OkStatus();

@@ -68,18 +68,35 @@ size_t RawPathLimit(const PathOptions& options);
 // One flag as written on the command line.
 struct FlagArgument {
   std::string written;  // the argument up to any '=', e.g. "--percent-decode"
+                        // or "-p"
   std::string name;     // with '_' for '-' and without the dashes
-  std::optional<std::string> value;  // after the first '='
+  std::optional<std::string> value;  // after the first '=', or a short
+                                     // form's next argument
+  bool short_form = false;           // "-p NAME"
 };
 
 // The command line split at the flags: `u8guard [ARG|FLAG]... [-- ARG...]`.
-// Flags are "--name" or "--name=value" ("-" alone is an argument); "--"
-// ends them; "--help" and "-h" anywhere before "--" ask for help.
+// Flags are "--name" or "--name=value", or a short form followed by its
+// value as the next argument ("-p NAME" is "--profile=NAME"; ShortFlags());
+// "-" alone is an argument; "--" ends them. "--help" and "-h" anywhere
+// before "--" ask for help, "--version" and "-V" for the version.
 struct CommandLine {
   std::vector<std::string> positional;
   std::vector<FlagArgument> flags;
   bool help = false;
+  bool version = false;
+  bool man = false;  // the hidden --help-man: print u8guard(1) (man_page.h)
 };
+
+// A short form of a flag: "-p" for "--profile".
+struct ShortFlag {
+  char letter;            // 'p'
+  std::string_view name;  // the absl name: "profile"
+};
+
+// The short forms: -p (--profile), -f (--format), -a (--acl), -r (--root).
+// Each takes a value, the next argument. (-h is --help, -V --version.)
+std::vector<ShortFlag> ShortFlags();
 
 // The absl names of every flag of the CLI.
 std::vector<std::string_view> AllFlags();
@@ -92,7 +109,8 @@ CommandLine SplitCommandLine(int argc, char** argv);
 // own (none of Abseil's built-ins: --flagfile, --fromenv, --help..., ...)
 // and one of `accepted` (absl names, e.g. "percent_decode"); a boolean flag
 // is "--name", "--name=true|false" or "--noname" ("--no-name"), any other
-// flag "--name=VALUE". InvalidArgument naming the first bad flag otherwise;
+// flag "--name=VALUE" or its short form "-x VALUE". InvalidArgument naming
+// the first bad flag otherwise;
 // `command` (e.g. "acl lookup") is named when a flag is not one of its own.
 absl::Status SetFlags(const std::vector<FlagArgument>& flags,
                       const std::vector<std::string_view>& accepted,

@@ -118,4 +118,19 @@ void AddShownField(JsonObject& o, std::string_view key, std::string_view shown,
   }
 }
 
+void AddRejectionFields(JsonObject& o, const Rejection& r) {
+  o.Add("rule", r.rule_id()).Add("offset", uint64_t{r.offset});
+  if (r.code_point) {
+    o.Add("code_point",
+          absl::StrFormat("U+%04X", static_cast<uint32_t>(*r.code_point)));
+  }
+}
+
+void AddErrorFields(JsonObject& o, const absl::Status& status) {
+  o.Add("error", std::string(status.message()));
+  if (const std::optional<Rejection> r = GetRejection(status)) {
+    AddRejectionFields(o, *r);
+  }
+}
+
 }  // namespace u8guard::cli

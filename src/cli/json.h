@@ -10,6 +10,9 @@
 #include <variant>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "u8guard/rejection.h"
+
 namespace u8guard::cli {
 
 // Returns `s` as a JSON string literal. Bytes that are not valid UTF-8 become
@@ -42,6 +45,15 @@ void AddInputField(JsonObject& o, std::string_view key, std::string_view input);
 // `size`.
 void AddShownField(JsonObject& o, std::string_view key, std::string_view shown,
                    size_t size, bool with_hex);
+
+// Adds the fields of a rejection: "rule" (its id), "offset" and, when a
+// code point is to blame, "code_point" ("U+200B").
+void AddRejectionFields(JsonObject& o, const Rejection& r);
+
+// Adds "error" (the message of `status`, which must not be OK) and, when it
+// carries a rejection, AddRejectionFields. Every command's JSON reports a
+// rejected input this way.
+void AddErrorFields(JsonObject& o, const absl::Status& status);
 
 }  // namespace u8guard::cli
 

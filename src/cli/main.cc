@@ -10,350 +10,31 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "src/cli/command_table.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
+#include "src/cli/man_page.h"
 #include "src/cli/output.h"
 
 namespace u8guard::cli {
 namespace {
 
-constexpr char kUsage[] =
-    R"(usage: u8guard COMMAND [FLAG]... [--] [ARG]...
-
-commands:
-  check [FILE|-]...                  strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
-  canon --profile=NAME [STRING]...   comparison key per input
-  enforce --profile=NAME [STRING]... stored/display form per input
-  compare --profile=NAME A B         exit 0 equivalent, 1 not (a rejected input is "not")
-  path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
-      [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
-      [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
-  path read --root=DIR [PATH]...     each file's bytes, opened beneath DIR only (a safe cat)
-      [--symlinks=none|inside] [--no-xdev] and the flags of path sanitize
-  acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
-  acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
-                                     the entry each ID matches (exact) or resembles (skeleton)
-  profiles                           built-in profiles and their settings
-  version                            library, ICU and Unicode versions, UTF-8 kernel
-  help [COMMAND]                     this text, or a command's (also COMMAND --help, -h)
-
-Every command but path read (which writes files' bytes) takes
---format=text|json (JSON: one object per line).
-With no STRING (PATH, ID) arguments, canon, enforce, path sanitize, path
-read and acl lookup read standard input, one input per line (the "\n" is removed;
-nothing else is), and answer each line as it is read; --line-buffered
-flushes standard output after every answer (for use as a co-process).
---profile-dir=DIR loads policy files from DIR before the built-in profiles.
-acl audit and acl lookup refuse ACL files over --max-acl-bytes=N (1 GiB).
-Flags are --name=VALUE (booleans: --name, --noname); they may be written
-with dashes or underscores (--percent-decode). "--" ends the flags: put
-untrusted inputs after it, or on standard input.
-
-exit status: 0 success, 1 a negative answer (invalid, rejected, different,
-not found, findings), 2 usage or I/O error (a failed write included)
-)";
-
-constexpr char kCanonUsage[] =
-    R"(usage: u8guard canon --profile=NAME [--profile-dir=DIR] [--format=text|json]
-                     [--line-buffered] [--] [STRING]...
-
-Prints the comparison key of each STRING or, with none, of each line
-of standard input (the "\n" removed), answering each line as it is read,)";
-
-constexpr char kEnforceUsage[] =
-    R"(usage: u8guard enforce --profile=NAME [--profile-dir=DIR] [--format=text|json]
-                       [--line-buffered] [--] [STRING]...
-
-Prints the enforced (stored/display) form of each STRING or, with none, of
-each line of standard input (the "\n" removed), answering each line as it
-is read,)";
-
-// The rest of canon's and enforce's usage.
-constexpr char kCanonUsageRest[] =
-    R"( or "rejected: MESSAGE". JSON: {"input", "ok", "output"} or
-{"input", "ok", "error"}, with "input_hex" when the input is not UTF-8. An
-input longer than the profile's max_input_bytes is rejected without being
-held whole; JSON shows its first 256 bytes, "input_truncated": true and
-"input_bytes".
-  --profile=NAME     a profile (`u8guard profiles`)
-  --profile-dir=DIR  load policy files (*.toml) from DIR before the built-ins
-  --line-buffered    flush standard output after every answer
-Put untrusted strings after "--", or on standard input.
-
-exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
-)";
-
-constexpr char kCheckUsage[] =
-    R"(usage: u8guard check [--format=text|json] [--threads=N] [--map=false]
-                     [--] [FILE|-]...
-
-Validates each FILE ("-" or none: standard input, from its offset; a
-regular file there is read as FILE would be) as strict UTF-8 (RFC 3629),
-streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
-0-based byte offset of the first error). JSON: {"file", "valid",
-"valid_up_to", "error", "error_len"}, or {"file", "io_error"}.
-
-  --threads=N  threads that read one regular file at once, each a range of
-               it, for files of 32 MiB and more (at most one per 16 MiB, and
-               16); 0, the default: one per CPU; 1: read in order. The answer
-               is the same either way.
-  --map        map regular files (the default) instead of copying them out
-               of the page cache with read(); --map=false reads them. A file
-               truncated while it is mapped is read again where it changed.
-
-exit status: 0 all valid, 1 some invalid, 2 usage or I/O error
-)";
-
-constexpr char kCompareUsage[] =
-    R"(usage: u8guard compare --profile=NAME [--profile-dir=DIR] [--format=text|json]
-                       [--] A B
-
-Prints "equivalent" or "different" for A and B under the profile, with the
-reason when one is rejected (a rejected input is equivalent to nothing).
-JSON: {"a", "b", "equivalent", "key_a" or "error_a", "key_b" or "error_b"}.
-
-exit status: 0 equivalent, 1 different, 2 usage or I/O error
-)";
-
-constexpr char kPathUsage[] =
-    R"(usage: u8guard path sanitize [--percent-decode] [--nfkc] [--root=DIR]
-           [--dot-dot=reject|resolve] [--backslash] [--windows] [--allow-hidden]
-           [--leading-separator-is-root] [--format=text|json] [--line-buffered]
-           [--] [PATH]...
-
-Prints each PATH or, with none, each line of standard input (answered as it
-is read) as a safe relative path, or "rejected: MESSAGE". JSON: {"input",
-"ok", "output"} or {"input", "ok", "error", "rule", "offset"}. An input over
-4 * 4096 + 64 bytes is rejected without being held whole (JSON shows its
-first 256 bytes, "input_truncated": true and "input_bytes").
-  --percent-decode   decode %XX escapes once per segment, strictly
-  --nfkc             normalize segments with NFKC, not NFC
-  --root=DIR         join results under DIR (never left)
-  --dot-dot=POLICY   ".." segments: reject (the default), or resolve (never
-                     above the root)
-  --backslash        "\" is a separator too
-  --windows          Windows rules: reserved names, trailing dots and spaces,
-                     < > : " | ? *, "\" as a separator
-  --allow-hidden     allow segments that start with "."
-  --leading-separator-is-root
-                     read a leading "/" as the root (request paths)
-  --line-buffered    flush standard output after every answer
-
-exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
-)";
-
-constexpr char kPathReadUsage[] =
-    R"(usage: u8guard path read --root=DIR [--symlinks=none|inside] [--no-xdev]
-           [--resolver=auto|openat2|walk] [--percent-decode] [--nfkc]
-           [--dot-dot=reject|resolve] [--backslash] [--windows] [--allow-hidden]
-           [--leading-separator-is-root] [--] [PATH]...
-
-Writes the bytes of each PATH or, with none, of each file named by a line of
-standard input, to standard output, opened beneath DIR only: each PATH is
-sanitized as `path sanitize` does, then opened relative to DIR with the
-kernel's confinement (openat2 RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS, or a
-component-by-component walk with the same guarantees where openat2 is
-missing), so that no link, "..", /proc magic link or concurrent rename leads
-out of DIR. A PATH that is refused or not found is reported on standard
-error ("u8guard path read: "PATH": MESSAGE", with the rule) and the next one
-is read.
-  --root=DIR         the directory to read beneath (required)
-  --symlinks=POLICY  none (the default): any symbolic link is refused
-                     (open/symlink); inside: links are followed while they
-                     stay beneath DIR (open/escapes_root otherwise)
-  --no-xdev          refuse to cross a mount point (open/cross_device)
-  --resolver=NAME    auto (openat2 where the kernel has it), openat2 or walk
-  and the flags of `path sanitize` (see `u8guard path sanitize --help`),
-  but for --root
-
-exit status: 0 all read, 1 some refused, not found or directories, 2 usage
-or I/O error (a file that may not be read, or a read that fails, stops the
-command)
-)";
-
-constexpr char kAclAuditUsage[] =
-    R"(usage: u8guard acl audit --profile=NAME [--profile-dir=DIR] [--max-acl-bytes=N]
-                         [--format=text|json] [--] FILE
-
-Audits the ACL FILE (one entry per line) under the profile and prints each
-finding as it is found ("FILE:LINE: FINDING"): the file signature, BOMs,
-invalid entries, collisions, look-alikes and mixed-script entries; then a
-summary line. Entries, keys and skeletons are shown up to 256 bytes each
-("..." and the length mark a cut; JSON: "entry_truncated", "entry_bytes").
-  --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
-
-exit status: 0 nothing found, 1 findings, 2 usage or I/O error
-)";
-
-constexpr char kAclLookupUsage[] =
-    R"(usage: u8guard acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton]
-           [--profile-dir=DIR] [--max-acl-bytes=N] [--format=text|json]
-           [--line-buffered] [--] [ID]...
-
-Looks up each ID or, with none, each line of standard input (answered as it
-is read) in the ACL FILE, and prints the entry it matches or resembles, "no
-match", "resembles nothing" or "rejected: MESSAGE".
-  --mode=exact       allow lists: only canonical equality grants (default)
-  --mode=skeleton    deny lists: UTS #39 look-alikes; never grants
-  --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
-  --line-buffered    flush standard output after every answer
-Put untrusted IDs after "--", or on standard input.
-
-exit status: 0 every ID found, 1 some not, 2 usage or I/O error
-)";
-
-constexpr char kAclGroupUsage[] =
-    R"(usage: u8guard acl audit --profile=NAME FILE
-       u8guard acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
-
-See `u8guard acl audit --help` and `u8guard acl lookup --help`.
-)";
-
-constexpr char kPathGroupUsage[] =
-    R"(usage: u8guard path sanitize [FLAG]... [--] [PATH]...
-       u8guard path read --root=DIR [FLAG]... [--] [PATH]...
-
-See `u8guard path sanitize --help` and `u8guard path read --help`.
-)";
-
-constexpr char kProfilesUsage[] =
-    R"(usage: u8guard profiles [--format=text|json]
-
-Lists the built-in profiles and their settings.
-
-exit status: 0, or 2 for a usage or I/O error
-)";
-
-constexpr char kVersionUsage[] =
-    R"(usage: u8guard version [--format=text|json]
-
-Prints the library, ICU and Unicode versions and the UTF-8 kernel that runs,
-with what U8GUARD_KERNEL asked for when that was not honoured.
-
-exit status: 0, or 2 for a usage or I/O error
-)";
-
-constexpr char kHelpUsage[] =
-    R"(usage: u8guard help [COMMAND]
-
-Prints the usage of u8guard, or of COMMAND (as `u8guard COMMAND --help`).
-)";
-
-// A command: its name (one or two words), usage, flags and entry point. A
-// group's own entry ("acl", "path": empty name) runs when no subcommand it
-// knows follows, with the words after the group's name, to report that.
-struct Command {
-  std::string_view group;  // "acl", "path", or empty
-  std::string_view name;   // "audit"; for a group's own entry, empty
-  std::string usage;
-  std::vector<std::string_view> flags;  // absl names
-  int (*run)(const std::vector<std::string>& args, Format format);
-};
-
-const std::vector<Command>& Commands() {
-  static const auto* const kCommands = new std::vector<Command>{
-      {"", "check", kCheckUsage, {"format", "threads", "map"}, &RunCheck},
-      {"",
-       "canon",
-       absl::StrCat(kCanonUsage, kCanonUsageRest),
-       {"format", "profile", "profile_dir", "line_buffered"},
-       [](const std::vector<std::string>& args, Format format) {
-         return RunCanon(args, format, /*enforce=*/false);
-       }},
-      {"",
-       "enforce",
-       absl::StrCat(kEnforceUsage, kCanonUsageRest),
-       {"format", "profile", "profile_dir", "line_buffered"},
-       [](const std::vector<std::string>& args, Format format) {
-         return RunCanon(args, format, /*enforce=*/true);
-       }},
-      {"",
-       "compare",
-       kCompareUsage,
-       {"format", "profile", "profile_dir"},
-       &RunCompare},
-      {"path",
-       "sanitize",
-       kPathUsage,
-       {"format", "percent_decode", "nfkc", "root", "backslash", "windows",
-        "allow_hidden", "leading_separator_is_root", "dot_dot",
-        "line_buffered"},
-       &RunPathSanitize},
-      {"path",
-       "read",
-       kPathReadUsage,
-       {"root", "symlinks", "no_xdev", "resolver", "percent_decode", "nfkc",
-        "backslash", "windows", "allow_hidden", "leading_separator_is_root",
-        "dot_dot"},
-       &RunPathRead},
-      {"path", "", kPathGroupUsage, {}, &RunPath},
-      {"acl",
-       "audit",
-       kAclAuditUsage,
-       {"format", "profile", "profile_dir", "max_acl_bytes"},
-       &RunAclAudit},
-      {"acl",
-       "lookup",
-       kAclLookupUsage,
-       {"format", "profile", "profile_dir", "acl", "mode", "max_acl_bytes",
-        "line_buffered"},
-       &RunAclLookup},
-      {"acl", "", kAclGroupUsage, {}, &RunAcl},
-      {"", "profiles", kProfilesUsage, {"format"}, &RunProfiles},
-      {"", "version", kVersionUsage, {"format"}, &RunVersion},
-  };
-  return *kCommands;
-}
-
-// The command `words` name, and how many words it took: "acl audit" (two),
-// "acl" alone or with an unknown subcommand (the group's own entry, one),
-// "canon" (one). Nullptr when words[0] names no command.
-const Command* FindCommand(const std::vector<std::string>& words,
-                           size_t& taken) {
-  const Command* group = nullptr;
-  for (const Command& c : Commands()) {
-    if (c.group.empty() && c.name == words[0]) {
-      taken = 1;
-      return &c;
-    }
-    if (c.group != words[0]) continue;
-    if (c.name.empty()) group = &c;
-    if (words.size() > 1 && c.name == words[1]) {
-      taken = 2;
-      return &c;
-    }
-  }
-  taken = 1;
-  return group;
-}
-
-// "canon", "acl audit".
-std::string FullName(const Command& c) {
-  if (c.group.empty()) return std::string(c.name);
-  if (c.name.empty()) return std::string(c.group);
-  return std::string(c.group) + " " + std::string(c.name);
-}
-
-// The first paragraph of a usage text: its synopsis.
-std::string_view Synopsis(std::string_view usage) {
-  return usage.substr(0, usage.find("\n\n") + 1);
-}
-
 // `u8guard [COMMAND] --help`, `u8guard help [COMMAND]`: the usage of the
 // tool or of the command named by `words`, on standard output.
 int Help(const std::vector<std::string>& words) {
   if (words.empty()) {
-    std::cout << kUsage;
+    std::cout << ToolUsage();
     return kExitOk;
   }
   if (words[0] == "help") {
-    std::cout << kHelpUsage;
+    std::cout << HelpUsage();
     return kExitOk;
   }
   size_t taken = 0;
   const Command* c = FindCommand(words, taken);
   if (c == nullptr) {
-    std::cerr << "u8guard: unknown command '" << words[0] << "'\n" << kUsage;
+    std::cerr << "u8guard: unknown command '" << words[0] << "'\n"
+              << ToolUsage();
     return kExitUsage;
   }
   std::cout << c->usage;
@@ -370,18 +51,32 @@ int Run(int argc, char** argv) {
   }
   // Help wins over everything else on the command line.
   if (line.help) return Help(words);
+  if (line.man) {
+    std::cout << ManPage();
+    return kExitOk;
+  }
+  // --version and -V are `version`, which takes no other command.
+  if (line.version) {
+    if (!words.empty() && words != std::vector<std::string>{"version"}) {
+      std::cerr << "u8guard: --version takes no command (it is `u8guard "
+                   "version`)\n";
+      return kExitUsage;
+    }
+    words = {"version"};
+  }
   if (words.empty()) {
-    // No command; an unknown flag (--version, --flagfile=...) is named.
+    // No command; an unknown flag (--flagfile=...) is named.
     if (const absl::Status s = SetFlags(line.flags, AllFlags(), ""); !s.ok()) {
       std::cerr << "u8guard: " << s.message() << "\n";
     }
-    std::cerr << kUsage;
+    std::cerr << ToolUsage();
     return kExitUsage;
   }
   size_t taken = 0;
   const Command* command = FindCommand(words, taken);
   if (command == nullptr) {
-    std::cerr << "u8guard: unknown command '" << words[0] << "'\n" << kUsage;
+    std::cerr << "u8guard: unknown command '" << words[0] << "'\n"
+              << ToolUsage();
     return kExitUsage;
   }
   if (command->name.empty()) {

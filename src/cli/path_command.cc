@@ -48,9 +48,7 @@ int RunPathSanitize(const std::vector<std::string>& args, Format format) {
           if (s.ok()) {
             o.Add("output", out);
           } else {
-            o.Add("error", std::string(s.message()))
-                .Add("rule", rejection->rule_id())
-                .Add("offset", uint64_t{rejection->offset});
+            AddErrorFields(o, s);
           }
           std::cout << o.Line() << "\n";
         } else if (s.ok()) {

@@ -36,7 +36,7 @@ int RunCanon(const std::vector<std::string>& args, Format format,
                           if (out.ok()) {
                             o.Add("output", *out);
                           } else {
-                            o.Add("error", std::string(out.status().message()));
+                            AddErrorFields(o, out.status());
                           }
                           std::cout << o.Line() << "\n";
                         } else if (out.ok()) {

@@ -1,26 +1,41 @@
 // Rejection messages, and Rejections carried on absl::Status.
 //
 // A Status carries its Rejection as a payload (absl::Status payloads are
-// bytes, as protobuf-based code carries messages): a compact binary
-// encoding written by EncodePayload and read back, checked field by field,
-// by DecodePayload. Inside the library rejections travel as Rejection
-// structs (src/common/verdict.h); the payload is only the public API's
-// carrier, and nothing ever reads a message text back.
+// bytes, as protobuf-based code carries messages) in a printable text form,
+// since absl::Status::ToString() and operator<< print payloads:
+//   {rule=DISALLOWED/precis_ignorable_properties offset=2 code_point=U+200B
+//    source=profile profile=username-case-mapped}
+// (one line), with bytes=C0AE and detail=... when set. EncodePayload writes
+// it; DecodePayload reads it back and accepts exactly what EncodePayload
+// writes. Inside the library rejections travel as Rejection structs
+// (src/common/verdict.h); the payload is only the public API's carrier, and
+// nothing ever reads a message text back.
 
 #include "u8guard/rejection.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/common/enum_names.h"
 
 namespace u8guard {
 namespace {
 
+using internal::EnumName;
+using internal::NameIn;
+using internal::ParseIn;
+
 constexpr char kPayloadUrl[] = "type.u8guard.dev/u8guard.Rejection";
-constexpr uint8_t kPayloadVersion = 1;
+
+constexpr EnumName<RejectionSource> kSourceNames[] = {
+    {RejectionSource::kUtf8, "utf8"},       {RejectionSource::kBom, "bom"},
+    {RejectionSource::kProfile, "profile"}, {RejectionSource::kPath, "path"},
+    {RejectionSource::kEncoder, "encoder"}, {RejectionSource::kOpen, "open"},
+};
 
 // "C0 AE"
 std::string Hex(std::string_view bytes) {
@@ -39,90 +54,144 @@ std::string Utf8Explanation(const Rejection& r) {
   return out;
 }
 
-void PutVarint(uint64_t v, std::string& out) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
+// A byte that a payload value holds as itself: printable ASCII other than
+// the payload's punctuation (space, "=", "{", "}", "%") and the quotes and
+// backslash that Status::ToString() would escape.
+bool Plain(char c) {
+  return c > ' ' && c < 0x7F && c != '=' && c != '{' && c != '}' && c != '%' &&
+         c != '"' && c != '\'' && c != '\\';
 }
 
-void PutString(std::string_view s, std::string& out) {
-  PutVarint(s.size(), out);
-  out.append(s);
-}
-
-std::string EncodePayload(const Rejection& r) {
+// `s` with every other byte as %XX.
+std::string Escaped(std::string_view s) {
   std::string out;
-  out.push_back(static_cast<char>(kPayloadVersion));
-  PutVarint(r.offset, out);
-  PutVarint(r.code_point ? uint64_t{*r.code_point} + 1 : 0, out);
-  PutVarint(static_cast<uint64_t>(r.rule), out);
-  out.push_back(static_cast<char>(r.source));
-  PutString(r.profile, out);
-  PutString(r.bytes, out);
-  PutString(r.detail, out);
+  for (const char c : s) {
+    if (Plain(c)) {
+      out.push_back(c);
+    } else {
+      absl::StrAppendFormat(&out, "%%%02X", static_cast<uint8_t>(c));
+    }
+  }
   return out;
 }
 
-// Reads what EncodePayload wrote; every read is bounds-checked.
-class PayloadReader {
- public:
-  explicit PayloadReader(std::string_view data) : data_(data) {}
+// The value of the hexadecimal digit `c`, or -1.
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
 
-  bool Byte(uint8_t& b) {
-    if (pos_ >= data_.size()) return false;
-    b = static_cast<uint8_t>(data_[pos_++]);
-    return true;
+// The number `digits` spells in `base` (10 or 16), or nullopt when it is
+// empty, holds another character or exceeds `max`.
+std::optional<uint64_t> Number(std::string_view digits, int base,
+                               uint64_t max) {
+  if (digits.empty()) return std::nullopt;
+  uint64_t value = 0;
+  for (const char c : digits) {
+    const int d = HexDigit(c);
+    if (d < 0 || d >= base || value > (max - d) / base) return std::nullopt;
+    value = value * base + d;
   }
+  return value;
+}
 
-  bool Varint(uint64_t& v) {
-    v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      uint8_t b;
-      if (!Byte(b)) return false;
-      v |= uint64_t{b & 0x7Fu} << shift;
-      if ((b & 0x80) == 0) return true;
+// The inverse of Escaped, or nullopt for a malformed escape.
+std::optional<std::string> Unescaped(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '%') {
+      out.push_back(s[i]);
+      continue;
     }
-    return false;
+    if (i + 2 >= s.size()) return std::nullopt;
+    const std::optional<uint64_t> byte = Number(s.substr(i + 1, 2), 16, 0xFF);
+    if (!byte) return std::nullopt;
+    out.push_back(static_cast<char>(*byte));
+    i += 2;
   }
+  return out;
+}
 
-  bool String(std::string& s) {
-    uint64_t n;
-    if (!Varint(n) || n > data_.size() - pos_) return false;
-    s.assign(data_.substr(pos_, n));
-    pos_ += n;
-    return true;
+std::string EncodePayload(const Rejection& r) {
+  std::string out =
+      absl::StrFormat("{rule=%s offset=%d", RuleId(r.rule), r.offset);
+  if (r.code_point) {
+    absl::StrAppendFormat(&out, " code_point=U+%04X",
+                          static_cast<uint32_t>(*r.code_point));
   }
+  absl::StrAppendFormat(&out, " source=%s", NameIn(kSourceNames, r.source));
+  if (!r.profile.empty())
+    absl::StrAppend(&out, " profile=", Escaped(r.profile));
+  if (!r.bytes.empty()) {
+    absl::StrAppend(&out, " bytes=");
+    for (const char c : r.bytes) {
+      absl::StrAppendFormat(&out, "%02X", static_cast<uint8_t>(c));
+    }
+  }
+  if (!r.detail.empty()) absl::StrAppend(&out, " detail=", Escaped(r.detail));
+  out.push_back('}');
+  return out;
+}
 
-  bool AtEnd() const { return pos_ == data_.size(); }
-
- private:
-  std::string_view data_;
-  size_t pos_ = 0;
-};
+// Reads the fields of what EncodePayload wrote; DecodePayload then checks
+// that encoding the result gives the payload back.
+std::optional<Rejection> ReadPayload(std::string_view data) {
+  if (data.size() < 2 || data.front() != '{' || data.back() != '}') {
+    return std::nullopt;
+  }
+  data = data.substr(1, data.size() - 2);
+  Rejection r;
+  size_t start = 0;
+  while (start <= data.size()) {
+    const size_t end = std::min(data.find(' ', start), data.size());
+    const std::string_view field = data.substr(start, end - start);
+    start = end + 1;
+    const size_t eq = field.find('=');
+    if (eq == std::string_view::npos) return std::nullopt;
+    const std::string_view key = field.substr(0, eq);
+    const std::string_view value = field.substr(eq + 1);
+    if (key == "rule") {
+      const std::optional<Rule> rule = RuleFromId(value);
+      if (!rule) return std::nullopt;
+      r.rule = *rule;
+    } else if (key == "offset") {
+      const std::optional<uint64_t> offset = Number(value, 10, SIZE_MAX);
+      if (!offset) return std::nullopt;
+      r.offset = static_cast<size_t>(*offset);
+    } else if (key == "code_point") {
+      if (!value.starts_with("U+")) return std::nullopt;
+      const std::optional<uint64_t> code_point =
+          Number(value.substr(2), 16, UINT32_MAX);
+      if (!code_point) return std::nullopt;
+      r.code_point = static_cast<char32_t>(*code_point);
+    } else if (key == "source") {
+      const absl::StatusOr<RejectionSource> source =
+          ParseIn(kSourceNames, "source", value);
+      if (!source.ok()) return std::nullopt;
+      r.source = *source;
+    } else if (key == "profile" || key == "detail") {
+      std::optional<std::string> text = Unescaped(value);
+      if (!text) return std::nullopt;
+      (key == "profile" ? r.profile : r.detail) = *std::move(text);
+    } else if (key == "bytes") {
+      for (size_t i = 0; i < value.size(); i += 2) {
+        const std::optional<uint64_t> byte =
+            Number(value.substr(i, 2), 16, 0xFF);
+        if (!byte) return std::nullopt;
+        r.bytes.push_back(static_cast<char>(*byte));
+      }
+    } else {
+      return std::nullopt;
+    }
+  }
+  return r;
+}
 
 std::optional<Rejection> DecodePayload(std::string_view data) {
-  PayloadReader in(data);
-  Rejection r;
-  uint8_t version, source;
-  uint64_t offset, code_point, rule;
-  if (!in.Byte(version) || version != kPayloadVersion || !in.Varint(offset) ||
-      !in.Varint(code_point) || !in.Varint(rule) || !in.Byte(source) ||
-      !in.String(r.profile) || !in.String(r.bytes) || !in.String(r.detail) ||
-      !in.AtEnd()) {
-    return std::nullopt;
-  }
-  const std::optional<Rule> known =
-      rule <= 0xFFFF ? RuleFromValue(static_cast<int>(rule)) : std::nullopt;
-  if (!known || source > static_cast<uint8_t>(RejectionSource::kOpen) ||
-      code_point > uint64_t{UINT32_MAX} + 1) {
-    return std::nullopt;
-  }
-  r.offset = static_cast<size_t>(offset);
-  if (code_point > 0) r.code_point = static_cast<char32_t>(code_point - 1);
-  r.rule = *known;
-  r.source = static_cast<RejectionSource>(source);
+  std::optional<Rejection> r = ReadPayload(data);
+  if (!r || EncodePayload(*r) != data) return std::nullopt;
   return r;
 }
 

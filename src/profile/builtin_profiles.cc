@@ -48,9 +48,10 @@ const std::vector<Profile>& BuiltinProfiles() {
 }
 
 absl::StatusOr<const Profile*> FindBuiltinProfile(std::string_view name) {
+  const std::string_view wanted = CanonicalProfileName(name);
   std::vector<std::string> names;
   for (const Profile& p : BuiltinProfiles()) {
-    if (p.name == name) return &p;
+    if (p.name == wanted) return &p;
     names.push_back(p.name);
   }
   return absl::NotFoundError(absl::StrCat("no built-in profile \"",
@@ -64,8 +65,9 @@ absl::StatusOr<Profile> FindProfile(std::string_view name,
     absl::StatusOr<std::vector<Profile>> loaded =
         LoadProfileDirectory(directory);
     if (!loaded.ok()) return loaded.status();
+    const std::string_view wanted = CanonicalProfileName(name);
     for (Profile& p : *loaded) {
-      if (p.name == name) return std::move(p);
+      if (p.name == wanted) return std::move(p);
     }
   }
   absl::StatusOr<const Profile*> builtin = FindBuiltinProfile(name);

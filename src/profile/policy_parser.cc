@@ -123,6 +123,13 @@ class ProfileReader {
     if (p.name.empty()) {
       return Error(*table_.get("name"), "name", "must not be empty");
     }
+    if (const std::string_view builtin = CanonicalProfileName(p.name);
+        builtin != p.name) {
+      return Error(*table_.get("name"), "name",
+                   absl::StrFormat("\"%s\" is the RFC's name of the built-in "
+                                   "profile %s; name profiles in kebab case",
+                                   p.name, builtin));
+    }
     if (p.min_output_bytes > p.max_output_bytes) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "%s: min_output_bytes (%d) exceeds max_output_bytes (%d)", source_,

@@ -9,6 +9,9 @@
 #                          static/  headers, package files, libu8guard.a
 #   layout               the files are where README.md says, the SONAME is
 #                        the ABI version's, the tool runs from the prefix
+#   man-page             share/man/man1/u8guard.1, as man shows it, holds
+#                        every line of `u8guard --help` and of each
+#                        command's --help: every command and flag
 #   exports              libu8guard.so exports the public API only
 #                        (check_exports.py)
 #   cmake-shared         consumer/ (C++ API and C API, find_package) against
@@ -196,6 +199,34 @@ case "$step" in
       [ ! -e "$work/static/$libdir/cmake/u8guard/u8guard-shared-targets.cmake" ] ||
       fail "static/ holds the shared library"
     echo "layout of $full: ok (libu8guard.so.$version, SONAME libu8guard.so.$abi)"
+    ;;
+  man-page)
+    page=$work/full/share/man/man1/u8guard.1
+    [ -f "$page" ] || fail "missing share/man/man1/u8guard.1"
+    [ -f "$work/shared/share/man/man1/u8guard.1" ] ||
+      fail "the u8guard_cli component lacks the man page"
+    # The page as man shows it (plain ASCII, no overstriking), its lines
+    # without their indentation.
+    shown=$(groff -man -Tascii -P-cbou "$page" | sed 's/^ *//')
+    tool=$work/full/bin/u8guard
+    checked=0
+    for command in "" check canon enforce compare "path sanitize" \
+      "acl audit" "acl lookup" profiles version help; do
+      # shellcheck disable=SC2086  # the command's words
+      help=$("$tool" $command --help)
+      [ -n "$help" ] || fail "u8guard $command --help printed nothing"
+      while IFS= read -r line; do
+        line=${line#"${line%%[! ]*}"}  # without its indentation
+        [ -z "$line" ] && continue
+        # (The tool's own synopsis is the SYNOPSIS, without "usage: ".)
+        grep -qxF -e "$line" -e "${line#usage: }" <<<"$shown" ||
+          fail "u8guard.1 lacks the line of 'u8guard $command --help': $line"
+        checked=$((checked + 1))
+      done <<<"$help"
+      [ -z "$command" ] ||
+        grep -qxF ".SS $command" "$page" || fail "u8guard.1 has no section $command"
+    done
+    echo "u8guard.1: the $checked lines of every --help"
     ;;
   exports)
     python3 "$here/check_exports.py" \

@@ -47,7 +47,8 @@ void pgext_require_utf8(void) {
 }
 
 /* The profiles opened so far in this backend (at most the built-in ones),
- * in TopMemoryContext; the profiles themselves are the C API's. */
+ * by their kebab-case names, in TopMemoryContext; the profiles themselves
+ * are the C API's. */
 typedef struct cached_profile {
   char *name;
   size_t name_len;
@@ -57,21 +58,37 @@ typedef struct cached_profile {
 static cached_profile *profiles = NULL;
 static size_t profile_count = 0;
 
-/* The profile called name[0, len) (not NUL-terminated), opened on first use
- * and cached; raises u8guard's error for an unknown name. */
-static const u8guard_profile *cached_profile_named(const char *name,
-                                                   size_t len) {
+/* The cached profile called name[0, len), or NULL. */
+static const u8guard_profile *cached_profile_find(const char *name,
+                                                  size_t len) {
   size_t i;
-  char *c_name;
-  u8guard_profile *profile = NULL;
-  u8guard_error error;
-
   for (i = 0; i < profile_count; ++i) {
     if (profiles[i].name_len == len && memcmp(profiles[i].name, name, len) == 0)
       return profiles[i].profile;
   }
+  return NULL;
+}
+
+/* The profile called name[0, len) (not NUL-terminated; either spelling of
+ * u8guard_canonical_profile_name), opened on first use and cached under its
+ * kebab-case name; raises u8guard's error for an unknown name. */
+static const u8guard_profile *cached_profile_named(const char *name,
+                                                   size_t len) {
+  char *c_name;
+  const char *canonical;
+  const u8guard_profile *cached = cached_profile_find(name, len);
+  u8guard_profile *profile = NULL;
+  u8guard_error error;
+
+  if (cached != NULL) return cached;
   c_name = pnstrdup(name, len);
-  if (u8guard_profile_open(c_name, NULL, &profile, &error) != U8GUARD_OK)
+  canonical = u8guard_canonical_profile_name(c_name);
+  cached = cached_profile_find(canonical, strlen(canonical));
+  if (cached != NULL) {
+    pfree(c_name);
+    return cached;
+  }
+  if (u8guard_profile_open(canonical, NULL, &profile, &error) != U8GUARD_OK)
     pgext_raise(&error);
   if (profiles == NULL) {
     /* Only built-in names open, so this many slots always suffice. */
@@ -83,8 +100,9 @@ static const u8guard_profile *cached_profile_named(const char *name,
     u8guard_profile_free(profile);
     elog(ERROR, "u8guard: more profiles than built-in ones");
   }
-  profiles[profile_count].name = MemoryContextStrdup(TopMemoryContext, c_name);
-  profiles[profile_count].name_len = len;
+  profiles[profile_count].name =
+      MemoryContextStrdup(TopMemoryContext, canonical);
+  profiles[profile_count].name_len = strlen(canonical);
   profiles[profile_count].profile = profile;
   ++profile_count;
   pfree(c_name);

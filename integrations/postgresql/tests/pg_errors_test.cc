@@ -60,7 +60,7 @@ TEST(PgErrors, TryKeyAndRejectionReturnNullOnlyForRejections) {
 TEST(PgErrors, UnknownProfileIsAnErrorNotNull) {
   TestDatabase db;
   for (const char* sql : {
-           "SELECT u8guard_key('bob', 'UsernameCaseMapped')",
+           "SELECT u8guard_key('bob', 'usernamecasemapped')",
            "SELECT u8guard_try_key('bob', 'nope')",
            "SELECT u8guard_enforce('bob', 'nope')",
            "SELECT u8guard_equivalent('bob', 'bob', 'nope')",

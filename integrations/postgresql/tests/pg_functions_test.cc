@@ -345,6 +345,32 @@ TEST(PgFunctions, VersionsAndProfilesAreTheLibrarys) {
   EXPECT_EQ(db.conn().Query("SELECT * FROM u8guard_profiles()"), want);
 }
 
+// The RFCs' names of the PRECIS profiles give the built-ins' answers, in
+// one session beside the kebab-case names: twelve spellings, which the
+// backend caches as the six profiles they name.
+TEST(PgFunctions, RfcProfileNamesAreTheBuiltins) {
+  TestDatabase db;
+  const std::vector<Row> got = db.conn().Query(
+      "SELECT a.rfc, bool_and(u8guard_try_key(v.s, a.rfc) IS NOT DISTINCT "
+      "  FROM u8guard_try_key(v.s, a.kebab) AND u8guard_enforce(v.s, a.rfc) "
+      "  IS NOT DISTINCT FROM u8guard_enforce(v.s, a.kebab)), "
+      "  count(u8guard_try_key(v.s, a.rfc)) "
+      "FROM (VALUES ('UsernameCaseMapped', 'username-case-mapped'), "
+      "  ('UsernameCasePreserved', 'username-case-preserved'), "
+      "  ('OpaqueString', 'opaque-string'), ('Nickname', 'nickname'), "
+      "  ('IdentifierClass', 'identifier-class'), "
+      "  ('FreeformClass', 'freeform-class')) AS a(rfc, kebab), "
+      "  (VALUES ('\uFF21dmin'), ('Juliet'), ('x y')) AS v(s) "
+      "WHERE u8guard_try_key(v.s, a.kebab) IS NOT NULL "
+      "GROUP BY a.rfc ORDER BY a.rfc");
+  const std::vector<Row> want = {
+      {"FreeformClass", "t", "3"},      {"IdentifierClass", "t", "1"},
+      {"Nickname", "t", "3"},           {"OpaqueString", "t", "3"},
+      {"UsernameCaseMapped", "t", "2"}, {"UsernameCasePreserved", "t", "2"},
+  };
+  EXPECT_EQ(got, want);
+}
+
 // IMMUTABLE where the result depends only on the arguments and the Unicode
 // version, so that indexes and CHECK constraints may use them; every one
 // PARALLEL SAFE and STRICT but the event trigger's (which touches nothing

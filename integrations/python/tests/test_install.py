@@ -42,7 +42,8 @@ def test_installed_package_imports(tmp_path):
         os.path.relpath(os.path.join(d, f), package)
         for d, _, files in os.walk(package) for f in files)
     assert [f for f in installed if not f.startswith('_u8guard.')] == [
-        '__init__.py', '_beneath.py', '_rejected.py', 'precis/__init__.py',
+        '__init__.py', '_beneath.py', '_rejected.py', '_why.py',
+        'precis/__init__.py',
         'precis/codec.py', 'py.typed'
     ]
     assert '_u8guard.pyi' in installed

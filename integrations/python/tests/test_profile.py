@@ -91,6 +91,38 @@ def test_builtin_profiles():
         assert repr(p) == "<u8guard.Profile '%s'>" % name
 
 
+RFC_NAMES = {
+    'UsernameCaseMapped': 'username-case-mapped',
+    'UsernameCasePreserved': 'username-case-preserved',
+    'OpaqueString': 'opaque-string',
+    'Nickname': 'nickname',
+    'IdentifierClass': 'identifier-class',
+    'FreeformClass': 'freeform-class',
+}
+
+
+def test_rfc_names_designate_the_builtins():
+    for rfc, kebab in RFC_NAMES.items():
+        p = Profile(rfc)
+        assert p.name == kebab
+        assert p == Profile(kebab)
+        assert repr(p) == "<u8guard.Profile '%s'>" % kebab
+        # Wherever a profile is named.
+        assert u8guard.AllowList(rfc, ['Admin']).profile.name == kebab
+        assert u8guard.sanitize_path('a/b', segment_profile=rfc) == 'a/b'
+    assert Profile('UsernameCaseMapped').canonicalize('\uff21dmin') == 'admin'
+    with pytest.raises(LookupError):
+        Profile('usernamecasemapped')
+
+
+def test_rfc_names_with_a_policy_dir(tmp_path):
+    (tmp_path / 'nickname.toml').write_text(
+        Profile('nickname').replace(max_output_bytes=5).to_toml())
+    assert Profile('Nickname', policy_dir=tmp_path).max_output_bytes == 5
+    assert Profile('Nickname', policy_dir=tmp_path).name == 'nickname'
+    assert Profile('OpaqueString', policy_dir=tmp_path).name == 'opaque-string'
+
+
 def test_unknown_profile_is_a_lookup_error():
     with pytest.raises(LookupError, match='no built-in profile "nope"'):
         Profile('nope')

@@ -23,18 +23,28 @@ u8guard.precis offers precis_i18n's API (get_profile(name).enforce(s)) on
 the same engine, so that code written for precis_i18n switches by import.
 """
 
-from u8guard._beneath import open_beneath
 from u8guard._rejected import Rejected
-from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
-                              AclFinding, AclInvalidEntry, AclLookup,
-                              AllowList, DenyList, Profile, Utf8Result,
-                              __version__, builtin_profiles,
-                              constant_time_equals, create_beneath_fd,
-                              escape_for_display, icu_version,
-                              library_version, load_profiles, mkdir_beneath,
-                              open_beneath_fd, openat2_available,
-                              rule_description, rule_ids, sanitize_path,
-                              unicode_version, utf8_kernel, validate_utf8)
+
+try:
+    from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
+                                  AclFinding, AclInvalidEntry, AclLookup,
+                                  AllowList, DenyList, Profile, Utf8Result,
+                                  __version__, builtin_profiles,
+                                  constant_time_equals, create_beneath_fd,
+                                  escape_for_display, icu_version,
+                                  library_version, load_profiles,
+                                  mkdir_beneath, open_beneath_fd,
+                                  openat2_available, rule_description,
+                                  rule_ids, sanitize_path, unicode_version,
+                                  utf8_kernel, validate_utf8)
+except ModuleNotFoundError as e:
+    if e.name != 'u8guard._u8guard':
+        raise
+    # Built for another Python, or not built: say which, in plain words.
+    from u8guard._why import why_no_extension
+    raise ImportError(why_no_extension(), name=e.name) from None
+
+from u8guard._beneath import open_beneath  # needs the extension module
 
 __all__ = [
     'GIL_RELEASE_MIN_BYTES',

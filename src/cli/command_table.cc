@@ -1,0 +1,301 @@
+// The CLI's commands and their usage texts.
+
+#include "src/cli/command_table.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace u8guard::cli {
+namespace {
+
+constexpr char kUsage[] =
+    R"(usage: u8guard COMMAND [FLAG]... [--] [ARG]...
+       u8guard --version | -V
+       u8guard --help | -h
+
+commands:
+  check [FILE|-]...                  strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
+  canon --profile=NAME [STRING]...   comparison key per input
+  enforce --profile=NAME [STRING]... stored/display form per input
+  compare --profile=NAME A B         exit 0 equivalent, 1 not (a rejected input is "not")
+  path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
+      [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
+      [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
+  acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
+  acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
+                                     the entry each ID matches (exact) or resembles (skeleton)
+  profiles                           built-in profiles and their settings
+  version                            library, ICU and Unicode versions, UTF-8 kernel
+                                     (also --version, -V)
+  help [COMMAND]                     this text, or a command's (also COMMAND --help, -h)
+
+Every command takes -f, --format=text|json (JSON: one object per line;
+a rejected input has "error", "rule", "offset" and, when a code point is to
+blame, "code_point").
+With no STRING (PATH, ID) arguments, canon, enforce, path sanitize and
+acl lookup read standard input, one input per line (the "\n" is removed;
+nothing else is), and answer each line as it is read; --line-buffered
+flushes standard output after every answer (for use as a co-process).
+--profile-dir=DIR loads policy files from DIR before the built-in profiles.
+acl audit and acl lookup refuse ACL files over --max-acl-bytes=N (1 GiB).
+Profiles are named as `u8guard profiles` lists them or, for the PRECIS
+profiles, as the RFCs do (UsernameCaseMapped, UsernameCasePreserved,
+OpaqueString, Nickname, IdentifierClass, FreeformClass).
+Flags are --name=VALUE (booleans: --name, --noname); they may be written
+with dashes or underscores (--percent-decode). Short forms take their value
+as the next argument: -p NAME (--profile), -f FORMAT (--format), -a FILE
+(--acl), -r DIR (--root); -h is --help, -V --version. "--" ends the flags:
+put untrusted inputs after it, or on standard input.
+
+exit status: 0 success, 1 a negative answer (invalid, rejected, different,
+not found, findings), 2 usage or I/O error (a failed write included)
+)";
+
+constexpr char kCanonUsage[] =
+    R"(usage: u8guard canon -p|--profile=NAME [--profile-dir=DIR]
+                     [-f|--format=text|json] [--line-buffered] [--] [STRING]...
+
+Prints the comparison key of each STRING or, with none, of each line
+of standard input (the "\n" removed), answering each line as it is read,)";
+
+constexpr char kEnforceUsage[] =
+    R"(usage: u8guard enforce -p|--profile=NAME [--profile-dir=DIR]
+                       [-f|--format=text|json] [--line-buffered] [--] [STRING]...
+
+Prints the enforced (stored/display) form of each STRING or, with none, of
+each line of standard input (the "\n" removed), answering each line as it
+is read,)";
+
+// The rest of canon's and enforce's usage.
+constexpr char kCanonUsageRest[] =
+    R"( or "rejected: MESSAGE". JSON: {"input", "ok", "output"} or
+{"input", "ok", "error", "rule", "offset", "code_point"} ("code_point" when
+one is to blame), with "input_hex" when the input is not UTF-8. An
+input longer than the profile's max_input_bytes is rejected without being
+held whole; JSON shows its first 256 bytes, "input_truncated": true and
+"input_bytes".
+  -p, --profile=NAME    a profile (`u8guard profiles`, or an RFC's name:
+                        UsernameCaseMapped, ...)
+  --profile-dir=DIR     load policy files (*.toml) from DIR before the
+                        built-ins
+  -f, --format=FORMAT   text (the default) or json
+  --line-buffered       flush standard output after every answer
+Put untrusted strings after "--", or on standard input.
+
+exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
+)";
+
+constexpr char kCheckUsage[] =
+    R"(usage: u8guard check [-f|--format=text|json] [--threads=N] [--map=false]
+                     [--] [FILE|-]...
+
+Validates each FILE ("-" or none: standard input, from its offset; a
+regular file there is read as FILE would be) as strict UTF-8 (RFC 3629),
+streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
+0-based byte offset of the first error). JSON: {"file", "valid",
+"valid_up_to", "error", "error_len"}, or {"file", "io_error"}.
+
+  --threads=N  threads that read one regular file at once, each a range of
+               it, for files of 32 MiB and more (at most one per 16 MiB, and
+               16); 0, the default: one per CPU; 1: read in order. The answer
+               is the same either way.
+  --map        map regular files (the default) instead of copying them out
+               of the page cache with read(); --map=false reads them. A file
+               truncated while it is mapped is read again where it changed.
+
+exit status: 0 all valid, 1 some invalid, 2 usage or I/O error
+)";
+
+constexpr char kCompareUsage[] =
+    R"(usage: u8guard compare -p|--profile=NAME [--profile-dir=DIR]
+                       [-f|--format=text|json] [--] A B
+
+Prints "equivalent" or "different" for A and B under the profile, with the
+reason when one is rejected (a rejected input is equivalent to nothing).
+JSON: {"a", "b", "equivalent", "key_a" or "error_a", "key_b" or "error_b"}.
+
+exit status: 0 equivalent, 1 different, 2 usage or I/O error
+)";
+
+constexpr char kPathUsage[] =
+    R"(usage: u8guard path sanitize [--percent-decode] [--nfkc] [-r|--root=DIR]
+           [--dot-dot=reject|resolve] [--backslash] [--windows] [--allow-hidden]
+           [--leading-separator-is-root] [-f|--format=text|json]
+           [--line-buffered] [--] [PATH]...
+
+Prints each PATH or, with none, each line of standard input (answered as it
+is read) as a safe relative path, or "rejected: MESSAGE". JSON: {"input",
+"ok", "output"} or {"input", "ok", "error", "rule", "offset", "code_point"}
+("code_point" when one is to blame). An input over
+4 * 4096 + 64 bytes is rejected without being held whole (JSON shows its
+first 256 bytes, "input_truncated": true and "input_bytes").
+  --percent-decode   decode %XX escapes once per segment, strictly
+  --nfkc             normalize segments with NFKC, not NFC
+  -r, --root=DIR     join results under DIR (never left)
+  --dot-dot=POLICY   ".." segments: reject (the default), or resolve (never
+                     above the root)
+  --backslash        "\" is a separator too
+  --windows          Windows rules: reserved names, trailing dots and spaces,
+                     < > : " | ? *, "\" as a separator
+  --allow-hidden     allow segments that start with "."
+  --leading-separator-is-root
+                     read a leading "/" as the root (request paths)
+  --line-buffered    flush standard output after every answer
+
+exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
+)";
+
+constexpr char kAclAuditUsage[] =
+    R"(usage: u8guard acl audit -p|--profile=NAME [--profile-dir=DIR]
+                         [--max-acl-bytes=N] [-f|--format=text|json] [--] FILE
+
+Audits the ACL FILE (one entry per line) under the profile and prints each
+finding as it is found ("FILE:LINE: FINDING"): the file signature, BOMs,
+invalid entries, collisions, look-alikes and mixed-script entries; then a
+summary line. Entries, keys and skeletons are shown up to 256 bytes each
+("..." and the length mark a cut; JSON: "entry_truncated", "entry_bytes").
+  -p, --profile=NAME a profile (`u8guard profiles`)
+  --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
+
+exit status: 0 nothing found, 1 findings, 2 usage or I/O error
+)";
+
+constexpr char kAclLookupUsage[] =
+    R"(usage: u8guard acl lookup -p|--profile=NAME -a|--acl=FILE
+           [--mode=exact|skeleton] [--profile-dir=DIR] [--max-acl-bytes=N]
+           [-f|--format=text|json] [--line-buffered] [--] [ID]...
+
+Looks up each ID or, with none, each line of standard input (answered as it
+is read) in the ACL FILE, and prints the entry it matches or resembles, "no
+match", "resembles nothing" or "rejected: MESSAGE".
+  -p, --profile=NAME a profile (`u8guard profiles`)
+  -a, --acl=FILE     the ACL, one entry per line
+  --mode=exact       allow lists: only canonical equality grants (default)
+  --mode=skeleton    deny lists: UTS #39 look-alikes; never grants
+  --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
+  --line-buffered    flush standard output after every answer
+Put untrusted IDs after "--", or on standard input.
+
+exit status: 0 every ID found, 1 some not, 2 usage or I/O error
+)";
+
+constexpr char kAclGroupUsage[] =
+    R"(usage: u8guard acl audit -p|--profile=NAME FILE
+       u8guard acl lookup -p|--profile=NAME -a|--acl=FILE [--mode=exact|skeleton] [ID]...
+
+See `u8guard acl audit --help` and `u8guard acl lookup --help`.
+)";
+
+constexpr char kPathGroupUsage[] =
+    R"(usage: u8guard path sanitize [FLAG]... [--] [PATH]...
+
+See `u8guard path sanitize --help`.
+)";
+
+constexpr char kProfilesUsage[] =
+    R"(usage: u8guard profiles [-f|--format=text|json]
+
+Lists the built-in profiles and their settings.
+
+exit status: 0, or 2 for a usage or I/O error
+)";
+
+constexpr char kVersionUsage[] =
+    R"(usage: u8guard version [-f|--format=text|json]
+       u8guard --version | -V [-f|--format=text|json]
+
+Prints the library, ICU and Unicode versions and the UTF-8 kernel that runs,
+with what U8GUARD_KERNEL asked for when that was not honoured.
+
+exit status: 0, or 2 for a usage or I/O error
+)";
+
+constexpr char kHelpUsage[] =
+    R"(usage: u8guard help [COMMAND]
+
+Prints the usage of u8guard, or of COMMAND (as `u8guard COMMAND --help`).
+)";
+
+}  // namespace
+
+const std::vector<Command>& Commands() {
+  static const auto* const kCommands = new std::vector<Command>{
+      {"", "check", kCheckUsage, {"format", "threads", "map"}, &RunCheck},
+      {"",
+       "canon",
+       absl::StrCat(kCanonUsage, kCanonUsageRest),
+       {"format", "profile", "profile_dir", "line_buffered"},
+       [](const std::vector<std::string>& args, Format format) {
+         return RunCanon(args, format, /*enforce=*/false);
+       }},
+      {"",
+       "enforce",
+       absl::StrCat(kEnforceUsage, kCanonUsageRest),
+       {"format", "profile", "profile_dir", "line_buffered"},
+       [](const std::vector<std::string>& args, Format format) {
+         return RunCanon(args, format, /*enforce=*/true);
+       }},
+      {"",
+       "compare",
+       kCompareUsage,
+       {"format", "profile", "profile_dir"},
+       &RunCompare},
+      {"path",
+       "sanitize",
+       kPathUsage,
+       {"format", "percent_decode", "nfkc", "root", "backslash", "windows",
+        "allow_hidden", "leading_separator_is_root", "dot_dot",
+        "line_buffered"},
+       &RunPathSanitize},
+      {"path", "", kPathGroupUsage, {}, &RunPath},
+      {"acl",
+       "audit",
+       kAclAuditUsage,
+       {"format", "profile", "profile_dir", "max_acl_bytes"},
+       &RunAclAudit},
+      {"acl",
+       "lookup",
+       kAclLookupUsage,
+       {"format", "profile", "profile_dir", "acl", "mode", "max_acl_bytes",
+        "line_buffered"},
+       &RunAclLookup},
+      {"acl", "", kAclGroupUsage, {}, &RunAcl},
+      {"", "profiles", kProfilesUsage, {"format"}, &RunProfiles},
+      {"", "version", kVersionUsage, {"format"}, &RunVersion},
+  };
+  return *kCommands;
+}
+
+const Command* FindCommand(const std::vector<std::string>& words,
+                           size_t& taken) {
+  const Command* group = nullptr;
+  for (const Command& c : Commands()) {
+    if (c.group.empty() && c.name == words[0]) {
+      taken = 1;
+      return &c;
+    }
+    if (c.group != words[0]) continue;
+    if (c.name.empty()) group = &c;
+    if (words.size() > 1 && c.name == words[1]) {
+      taken = 2;
+      return &c;
+    }
+  }
+  taken = 1;
+  return group;
+}
+
+std::string FullName(const Command& c) {
+  if (c.group.empty()) return std::string(c.name);
+  if (c.name.empty()) return std::string(c.group);
+  return std::string(c.group) + " " + std::string(c.name);
+}
+
+std::string_view Synopsis(std::string_view usage) {
+  return usage.substr(0, usage.find("\n\n") + 1);
+}
+
+std::string_view ToolUsage() { return kUsage; }
+
+std::string_view HelpUsage() { return kHelpUsage; }
+
+}  // namespace u8guard::cli

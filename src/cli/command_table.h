@@ -1,0 +1,51 @@
+// The CLI's commands: their names, usage texts, flags and entry points. One
+// table, from which `u8guard help`, `--help` and the man page u8guard(1)
+// (man_page.h) all come.
+
+#ifndef U8GUARD_SRC_CLI_COMMAND_TABLE_H_
+#define U8GUARD_SRC_CLI_COMMAND_TABLE_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "src/cli/commands.h"
+
+namespace u8guard::cli {
+
+// A command: its name (one or two words), usage, flags and entry point. A
+// group's own entry ("acl", "path": empty name) runs when no subcommand it
+// knows follows, with the words after the group's name, to report that.
+struct Command {
+  std::string_view group;  // "acl", "path", or empty
+  std::string_view name;   // "audit"; for a group's own entry, empty
+  std::string usage;
+  std::vector<std::string_view> flags;  // absl names
+  int (*run)(const std::vector<std::string>& args, Format format);
+};
+
+// Every command, in the order `u8guard --help` lists them.
+const std::vector<Command>& Commands();
+
+// The tool's usage (`u8guard --help`).
+std::string_view ToolUsage();
+
+// The usage of `u8guard help` (`u8guard help --help`).
+std::string_view HelpUsage();
+
+// The command `words` name, and how many words it took: "acl audit" (two),
+// "acl" alone or with an unknown subcommand (the group's own entry, one),
+// "canon" (one). Nullptr when words[0] names no command.
+const Command* FindCommand(const std::vector<std::string>& words,
+                           size_t& taken);
+
+// "canon", "acl audit"; a group's own entry: "acl".
+std::string FullName(const Command& c);
+
+// The first paragraph of a usage text: its synopsis.
+std::string_view Synopsis(std::string_view usage);
+
+}  // namespace u8guard::cli
+
+#endif  // U8GUARD_SRC_CLI_COMMAND_TABLE_H_

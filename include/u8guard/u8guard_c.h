@@ -924,10 +924,11 @@ U8GUARD_EXPORT u8guard_status u8guard_sanitize_path(
 #define U8GUARD_SYMLINKS_INSIDE 1 /* followed while they stay beneath it */
 
 /* Which implementation resolves the path. */
-#define U8GUARD_RESOLVER_AUTO 0    /* openat2 where available, else the walk */
-#define U8GUARD_RESOLVER_OPENAT2 1 /* openat2 only (U8GUARD_INTERNAL without) \
-                                    */
-#define U8GUARD_RESOLVER_WALK 2    /* the O_PATH walk (tests, diagnosis) */
+#define U8GUARD_RESOLVER_AUTO 0 /* openat2 where available, else the walk */
+#define U8GUARD_RESOLVER_OPENAT2                                           \
+  1                             /* openat2 only (U8GUARD_INTERNAL without) \
+                                 */
+#define U8GUARD_RESOLVER_WALK 2 /* the O_PATH walk (tests, diagnosis) */
 
 /* How the functions below read and open a path;
  * u8guard_open_options_init sets the defaults. */

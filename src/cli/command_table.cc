@@ -20,6 +20,8 @@ commands:
   path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
       [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
       [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
+  path read --root=DIR [PATH]...     each file's bytes, opened beneath DIR only (a safe cat)
+      [--symlinks=none|inside] [--no-xdev] and the flags of path sanitize
   acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
   acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
                                      the entry each ID matches (exact) or resembles (skeleton)
@@ -28,11 +30,12 @@ commands:
                                      (also --version, -V)
   help [COMMAND]                     this text, or a command's (also COMMAND --help, -h)
 
-Every command takes -f, --format=text|json (JSON: one object per line;
+Every command but path read (which writes files' bytes) takes -f,
+--format=text|json (JSON: one object per line;
 a rejected input has "error", "rule", "offset" and, when a code point is to
 blame, "code_point").
-With no STRING (PATH, ID) arguments, canon, enforce, path sanitize and
-acl lookup read standard input, one input per line (the "\n" is removed;
+With no STRING (PATH, ID) arguments, canon, enforce, path sanitize, path
+read and acl lookup read standard input, one input per line (the "\n" is removed;
 nothing else is), and answer each line as it is read; --line-buffered
 flushes standard output after every answer (for use as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
@@ -144,6 +147,35 @@ first 256 bytes, "input_truncated": true and "input_bytes").
 exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 )";
 
+constexpr char kPathReadUsage[] =
+    R"(usage: u8guard path read --root=DIR [--symlinks=none|inside] [--no-xdev]
+           [--resolver=auto|openat2|walk] [--percent-decode] [--nfkc]
+           [--dot-dot=reject|resolve] [--backslash] [--windows] [--allow-hidden]
+           [--leading-separator-is-root] [--] [PATH]...
+
+Writes the bytes of each PATH or, with none, of each file named by a line of
+standard input, to standard output, opened beneath DIR only: each PATH is
+sanitized as `path sanitize` does, then opened relative to DIR with the
+kernel's confinement (openat2 RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS, or a
+component-by-component walk with the same guarantees where openat2 is
+missing), so that no link, "..", /proc magic link or concurrent rename leads
+out of DIR. A PATH that is refused or not found is reported on standard
+error ("u8guard path read: "PATH": MESSAGE", with the rule) and the next one
+is read.
+  --root=DIR         the directory to read beneath (required)
+  --symlinks=POLICY  none (the default): any symbolic link is refused
+                     (open/symlink); inside: links are followed while they
+                     stay beneath DIR (open/escapes_root otherwise)
+  --no-xdev          refuse to cross a mount point (open/cross_device)
+  --resolver=NAME    auto (openat2 where the kernel has it), openat2 or walk
+  and the flags of `path sanitize` (see `u8guard path sanitize --help`),
+  but for --root
+
+exit status: 0 all read, 1 some refused, not found or directories, 2 usage
+or I/O error (a file that may not be read, or a read that fails, stops the
+command)
+)";
+
 constexpr char kAclAuditUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME [--profile-dir=DIR]
                          [--max-acl-bytes=N] [-f|--format=text|json] [--] FILE
@@ -187,8 +219,9 @@ See `u8guard acl audit --help` and `u8guard acl lookup --help`.
 
 constexpr char kPathGroupUsage[] =
     R"(usage: u8guard path sanitize [FLAG]... [--] [PATH]...
+       u8guard path read --root=DIR [FLAG]... [--] [PATH]...
 
-See `u8guard path sanitize --help`.
+See `u8guard path sanitize --help` and `u8guard path read --help`.
 )";
 
 constexpr char kProfilesUsage[] =
@@ -246,6 +279,13 @@ const std::vector<Command>& Commands() {
         "allow_hidden", "leading_separator_is_root", "dot_dot",
         "line_buffered"},
        &RunPathSanitize},
+      {"path",
+       "read",
+       kPathReadUsage,
+       {"root", "symlinks", "no_xdev", "resolver", "percent_decode", "nfkc",
+        "backslash", "windows", "allow_hidden", "leading_separator_is_root",
+        "dot_dot"},
+       &RunPathRead},
       {"path", "", kPathGroupUsage, {}, &RunPath},
       {"acl",
        "audit",

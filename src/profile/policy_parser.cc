@@ -120,6 +120,13 @@ class ProfileReader {
       }
     }
     if (!key_case_set) p.key_case_mapping = p.case_mapping;
+    if (absl::Status s = CheckWhole(p); !s.ok()) return s;
+    return p;
+  }
+
+ private:
+  // The rules that involve more than one key, or a key's whole value.
+  absl::Status CheckWhole(const Profile& p) const {
     if (p.name.empty()) {
       return Error(*table_.get("name"), "name", "must not be empty");
     }
@@ -135,10 +142,9 @@ class ProfileReader {
           "%s: min_output_bytes (%d) exceeds max_output_bytes (%d)", source_,
           p.min_output_bytes, p.max_output_bytes));
     }
-    return p;
+    return absl::OkStatus();
   }
 
- private:
   absl::Status Error(const toml::node& node, std::string_view key,
                      std::string_view what) const {
     return absl::InvalidArgumentError(absl::StrFormat(

@@ -33,17 +33,6 @@ int UsageError(std::string_view message) {
   return kExitUsage;
 }
 
-// The whole length of the entry `f` is about: an invalid entry's finding
-// holds only its first kAclInvalidEntryKeptBytes, the index knows the rest.
-size_t EntrySize(const AclIndex& index, const AclFinding& f) {
-  const std::vector<AclInvalidEntry>& invalid = index.invalid_entries();
-  const auto it = std::lower_bound(
-      invalid.begin(), invalid.end(), f.index,
-      [](const AclInvalidEntry& e, size_t i) { return e.index < i; });
-  if (it != invalid.end() && it->index == f.index) return it->original_size;
-  return f.original.size();
-}
-
 // Adds an entry, key or skeleton, cut at kShownBytes (shown.h).
 void AddShown(JsonObject& o, std::string_view key, std::string_view value,
               size_t size, bool with_hex) {
@@ -51,15 +40,14 @@ void AddShown(JsonObject& o, std::string_view key, std::string_view value,
                 with_hex);
 }
 
-std::string FindingJson(const std::string& file, const AclIndex& index,
-                        const AclFinding& f) {
+std::string FindingJson(const std::string& file, const AclFinding& f) {
   JsonObject o;
   o.Add("file", file)
       .Add("kind", AclFindingKindName(f.kind))
       .Add("line", uint64_t{f.line});
   if (f.kind == AclFindingKind::kFileSignature) return o.Line();
   o.Add("index", uint64_t{f.index});
-  AddShown(o, "entry", f.original, EntrySize(index, f), /*with_hex=*/true);
+  AddShown(o, "entry", f.original, f.original_size, /*with_hex=*/true);
   if (!f.key.empty()) AddShown(o, "key", f.key, 0, false);
   switch (f.kind) {
     case AclFindingKind::kCollision:
@@ -122,10 +110,10 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
       AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
         if (!std::cout.good()) return;
         if (format == Format::kJson) {
-          std::cout << FindingJson(file, *index, f) << "\n";
+          std::cout << FindingJson(file, f) << "\n";
           return;
         }
-        const std::string text = DescribeFinding(f, EntrySize(*index, f));
+        const std::string text = DescribeFinding(f, f.original_size);
         if (f.line > 0) {
           std::cout << file << ":" << f.line << ": " << text << "\n";
         } else {

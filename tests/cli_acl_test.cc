@@ -90,7 +90,8 @@ TEST_F(CliAcl, AuditJson) {
   EXPECT_EQ(lines[1],
             file +
                 "\"kind\": \"invalid\", \"line\": 5, \"index\": 3, "
-                "\"entry\": \"al\xE2\x80\x8Bice\", \"offset\": 2, "
+                // U+200B, invisible, as a \u escape.
+                "\"entry\": \"al\\u200bice\", \"offset\": 2, "
                 "\"code_point\": \"U+200B\", \"rule\": "
                 "\"DISALLOWED/precis_ignorable_properties\", \"error\": "
                 "\"username-case-mapped: rejected at byte 2 (U+200B): "

@@ -13,6 +13,8 @@
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
 #include "src/cli/output.h"
+#include "src/cli/shown.h"
+#include "u8guard/display.h"
 
 namespace u8guard::cli {
 namespace {
@@ -313,7 +315,9 @@ int Help(const std::vector<std::string>& words) {
   size_t taken = 0;
   const Command* c = FindCommand(words, taken);
   if (c == nullptr) {
-    std::cerr << "u8guard: unknown command '" << words[0] << "'\n" << kUsage;
+    std::cerr << "u8guard: unknown command '" << EscapeForDisplay(words[0])
+              << "'\n"
+              << kUsage;
     return kExitUsage;
   }
   std::cout << c->usage;
@@ -333,7 +337,7 @@ int Run(int argc, char** argv) {
   if (words.empty()) {
     // No command; an unknown flag (--version, --flagfile=...) is named.
     if (const absl::Status s = SetFlags(line.flags, AllFlags(), ""); !s.ok()) {
-      std::cerr << "u8guard: " << s.message() << "\n";
+      std::cerr << "u8guard: " << ShownMessage(s) << "\n";
     }
     std::cerr << kUsage;
     return kExitUsage;
@@ -341,7 +345,9 @@ int Run(int argc, char** argv) {
   size_t taken = 0;
   const Command* command = FindCommand(words, taken);
   if (command == nullptr) {
-    std::cerr << "u8guard: unknown command '" << words[0] << "'\n" << kUsage;
+    std::cerr << "u8guard: unknown command '" << EscapeForDisplay(words[0])
+              << "'\n"
+              << kUsage;
     return kExitUsage;
   }
   if (command->name.empty()) {
@@ -352,7 +358,8 @@ int Run(int argc, char** argv) {
   const std::string name = FullName(*command);
   if (const absl::Status s = SetFlags(line.flags, command->flags, name);
       !s.ok()) {
-    std::cerr << "u8guard: " << s.message() << "\n" << Synopsis(command->usage);
+    std::cerr << "u8guard: " << ShownMessage(s) << "\n"
+              << Synopsis(command->usage);
     return kExitUsage;
   }
   const std::optional<Format> format = ParseFormat(absl::GetFlag(FLAGS_format));

@@ -25,7 +25,9 @@
 #endif
 #endif
 #if defined(U8GUARD_TEST_ASAN)
-#include <sanitizer/allocator_interface.h>
+// The sanitizer runtime's count of the bytes allocated and not yet freed
+// (sanitizer/allocator_interface.h, which GCC does not install).
+extern "C" size_t __sanitizer_get_current_allocated_bytes();
 #endif
 
 namespace u8guard {

@@ -42,9 +42,8 @@ absl::Status AclInvalidStore::Add(size_t index, size_t line,
   }
   const std::string_view kept = original.substr(0, kAclInvalidEntryKeptBytes);
   // The rejection's bytes (UTF-8 rules: 1-4) are usually the entry's own at
-  // the offset, which the record holds anyway.
-  // Anything else (another profile's name, a detail, longer bytes) is
-  // stored as it is.
+  // the offset, which the record holds anyway. Anything unusual (another
+  // profile's name, a detail, more bytes) is stored as it is.
   const bool strings_stored = r.profile != profile || !r.detail.empty() ||
                               r.bytes.size() > kBytesLengthBits;
   const size_t bytes_size = strings_stored ? 0 : r.bytes.size();

@@ -166,6 +166,16 @@ TEST(AclTableDeathTest, MoreInsertsThanSizedAbort) {
   EXPECT_DEATH(table.Insert(3, 2, [](uint32_t) { return false; }), "");
 }
 
+// An index of many equal entries sizes its table for the distinct ones:
+// the others are looked up in a full table, and insert nothing.
+TEST(AclTable, AnEqualEntryInsertsNothingEvenWhenFull) {
+  AclTable table;
+  table.Reset(1);
+  EXPECT_TRUE(table.Insert(7, 0, [](uint32_t) { return false; }));
+  EXPECT_FALSE(table.Insert(7, 1, [](uint32_t other) { return other == 0; }));
+  EXPECT_EQ(table.size(), 1u);
+}
+
 // HasKey, the table's predicate in an exact index, compares lengths and
 // then bytes in blocks and overlapping words: every length up to 80, a
 // difference at every position, and records at unaligned offsets.

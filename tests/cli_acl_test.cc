@@ -90,7 +90,8 @@ TEST_F(CliAcl, AuditJson) {
   EXPECT_EQ(lines[1],
             file +
                 "\"kind\": \"invalid\", \"line\": 5, \"index\": 3, "
-                "\"entry\": \"al\xE2\x80\x8Bice\", \"error\": "
+                // U+200B, invisible, as a \u escape.
+                "\"entry\": \"al\\u200bice\", \"error\": "
                 "\"username-case-mapped: rejected at byte 2 (U+200B): "
                 "DISALLOWED/precis_ignorable_properties\", \"rule\": "
                 "\"DISALLOWED/precis_ignorable_properties\", \"offset\": 2, "

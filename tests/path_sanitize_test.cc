@@ -802,6 +802,31 @@ TEST(PathSanitize, GuaranteesHoldForEverySegmentProfile) {
                  3);
 }
 
+// A profile that trims spaces but keeps default ignorables (issue 22, item
+// 9): "\u200B " becomes "\u200B", whose NFKC_Casefold form is empty, so
+// "a/\u200B /b" was accepted as "a/\u200B/b" ("a//b" under NFKC_Casefold),
+// which sanitizing again refused. A result segment none of whose forms may
+// be empty is refused, as the segment it would become is.
+TEST(PathSanitize, NoResultSegmentHasAnEmptyNormalizedForm) {
+  Profile trim = **FindBuiltinProfile("text-document");
+  trim.name = "text-trimming";
+  trim.additional_mapping = SpaceMapping::kToAsciiTrimCollapse;
+  PathOptions o;
+  o.segment_profile = &trim;
+  for (const NormalizationForm form :
+       {NormalizationForm::kNfc, NormalizationForm::kNfkc}) {
+    o.normalization = form;
+    ExpectRejected("a/\u200B /b", o, "path/structure_changed_by_nfkc", 2);
+    ExpectRejected("a/\u200B/b", o, "path/structure_changed_by_nfkc", 2);
+    ExpectRejected("a/ \u200B\u2060 /b", o, "path/structure_changed_by_nfkc",
+                   2);
+    ExpectRejected("\u200B\u00AD ", o, "path/structure_changed_by_nfkc", 0);
+    // path_fuzz's reproducer (seed path_text_trimming_zwj_after_space).
+    ExpectRejected(" \u200D", o, "path/structure_changed_by_nfkc", 0);
+    ExpectSanitized("a/\u200Bx /b", o, "a/\u200Bx/b");
+  }
+}
+
 }  // namespace
 }  // namespace u8guard
 

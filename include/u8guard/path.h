@@ -33,7 +33,12 @@
 //   path/control                    C0 controls, DEL, C1 controls
 //   path/separator_in_segment       '/' or '\' inside a segment: a '\' that
 //                                   is not a separator, or a decoded %2F/%5C
-//   path/structure_changed_by_nfkc  see above
+//   path/structure_changed_by_nfkc  see above; also a segment (as given,
+//                                   or as the segment profile maps it)
+//                                   whose NFKC or NFKC_Casefold form is
+//                                   empty, "." or ".." ("\u200B" under a
+//                                   profile that allows it: NFKC_Casefold
+//                                   removes it)
 //   path/dot_dot                    a ".." segment (DotDotPolicy::kReject)
 //   path/above_root                 ".." rising above the root (kResolve)
 //   path/hidden                     a segment starting with '.'

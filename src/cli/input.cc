@@ -107,7 +107,7 @@ int ForEachInput(std::string_view command, const std::vector<std::string>& args,
     }
     if (!reader.status().ok()) {
       std::cerr << "u8guard " << command << ": cannot read "
-                << reader.status().message() << "\n";
+                << ShownMessage(reader.status()) << "\n";
       return kExitUsage;
     }
   }

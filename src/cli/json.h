@@ -16,7 +16,12 @@
 namespace u8guard::cli {
 
 // Returns `s` as a JSON string literal. Bytes that are not valid UTF-8 become
-// U+FFFD (so the output is always valid JSON); controls become \u escapes.
+// U+FFFD (so the output is always valid JSON: callers add the bytes in hex
+// where they matter, AddInputField); every code point that text output
+// escapes (IsInvisibleForDisplay: controls, C1 controls, format characters
+// such as the bidi overrides, ...) is written as a \u escape, so that the
+// JSON, printed as it is, moves no cursor and reorders nothing, and parses
+// to the same string.
 std::string JsonString(std::string_view s);
 
 // Builds one JSON object, keys in insertion order.

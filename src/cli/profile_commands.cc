@@ -10,6 +10,7 @@
 #include "src/cli/flags.h"
 #include "src/cli/input.h"
 #include "src/cli/json.h"
+#include "src/cli/shown.h"
 #include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
@@ -21,7 +22,7 @@ int RunCanon(const std::vector<std::string>& args, Format format,
              bool enforce) {
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) {
-    std::cerr << "u8guard: " << profile.status().message() << "\n";
+    std::cerr << "u8guard: " << ShownMessage(profile.status()) << "\n";
     return kExitUsage;
   }
   return ForEachInput(enforce ? "enforce" : "canon", args,
@@ -40,10 +41,10 @@ int RunCanon(const std::vector<std::string>& args, Format format,
                           }
                           std::cout << o.Line() << "\n";
                         } else if (out.ok()) {
-                          std::cout << EscapeControls(*out) << "\n";
+                          std::cout << EscapeForDisplay(*out) << "\n";
                         } else {
-                          std::cout << "rejected: " << out.status().message()
-                                    << "\n";
+                          std::cout << "rejected: "
+                                    << ShownMessage(out.status()) << "\n";
                         }
                         return out.ok() ? kExitOk : kExitNegative;
                       });
@@ -56,7 +57,7 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   }
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) {
-    std::cerr << "u8guard: " << profile.status().message() << "\n";
+    std::cerr << "u8guard: " << ShownMessage(profile.status()) << "\n";
     return kExitUsage;
   }
   const Comparison c = Compare(*profile, args[0], args[1]);
@@ -80,7 +81,7 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   } else {
     std::cout << (equivalent ? "equivalent" : "different") << "\n";
     for (const auto* key : {&a, &b}) {
-      if (!key->ok()) std::cout << "  " << key->status().message() << "\n";
+      if (!key->ok()) std::cout << "  " << ShownMessage(key->status()) << "\n";
     }
   }
   return equivalent ? kExitOk : kExitNegative;

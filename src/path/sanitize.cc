@@ -399,7 +399,13 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
 
 Verdict Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
                                      size_t last) {
-  if (form.empty()) return Verdict();
+  // A form that is empty, "." or ".." would take a segment away from the
+  // path, or rise above it, once a later layer applied it: "a/\u200B/b"
+  // under NFKC_Casefold is "a//b".
+  if (form.empty()) {
+    return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
+                         "NFKC_Casefold turns this segment into an empty one");
+  }
   if (IsDot(form) || IsDotDot(form)) {
     return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
                          "NFKC turns this segment into a dot segment");

@@ -44,21 +44,47 @@ std::vector<std::string_view> Split(std::string_view s) {
   }
 }
 
-// The segment profiles the fuzzer chooses from (data[1] bits 4-5): the
+// The segment profiles the fuzzer chooses from (data[1] bits 4-6), so that
+// the guarantees and idempotence are fuzzed under every kind of mapping a
+// profile can add to normalizing (NFC or NFKC: data[0] bit 1): the
 // built-in path-segment profile, text-document (any text: default
-// ignorables and controls reach the path rules), a custom FreeformClass
-// profile that trims spaces and accepts empty results, and nickname.
+// ignorables and controls reach the path rules), nickname (trims, lower-
+// cases, NFKC), a FreeformClass profile that trims spaces and accepts empty
+// results, and text-document with trimming, with width and space mapping,
+// with case folding, and with all three.
 const u8guard::Profile& ChosenProfile(int choice) {
   static const std::vector<u8guard::Profile>* const profiles = [] {
     auto* v = new std::vector<u8guard::Profile>;
-    v->push_back(**u8guard::FindBuiltinProfile("path-segment"));
-    v->push_back(**u8guard::FindBuiltinProfile("text-document"));
-    u8guard::Profile trim = **u8guard::FindBuiltinProfile("freeform-class");
+    const auto builtin = [](const char* name) {
+      return **u8guard::FindBuiltinProfile(name);
+    };
+    v->push_back(builtin("path-segment"));
+    v->push_back(builtin("text-document"));
+    u8guard::Profile trim = builtin("freeform-class");
     trim.name = "trimming";
     trim.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
     trim.min_output_bytes = 0;
     v->push_back(trim);
-    v->push_back(**u8guard::FindBuiltinProfile("nickname"));
+    v->push_back(builtin("nickname"));
+    u8guard::Profile text_trim = builtin("text-document");
+    text_trim.name = "text-trimming";
+    text_trim.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
+    v->push_back(text_trim);
+    u8guard::Profile text_width = builtin("text-document");
+    text_width.name = "text-width";
+    text_width.width_mapping = true;
+    text_width.additional_mapping = u8guard::SpaceMapping::kToAscii;
+    v->push_back(text_width);
+    u8guard::Profile text_fold = builtin("text-document");
+    text_fold.name = "text-folding";
+    text_fold.case_mapping = u8guard::CaseMapping::kFold;
+    text_fold.key_case_mapping = u8guard::CaseMapping::kFold;
+    v->push_back(text_fold);
+    u8guard::Profile text_all = text_fold;
+    text_all.name = "text-width-trimming-folding";
+    text_all.width_mapping = true;
+    text_all.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
+    v->push_back(text_all);
     return v;
   }();
   return (*profiles)[static_cast<size_t>(choice) % profiles->size()];
@@ -136,7 +162,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.allow_hidden = bits & 32;
   o.leading_separator_is_root = bits & 64;
   if (bits & 128) o.root = "/srv/www";
-  o.segment_profile = &ChosenProfile((data[1] >> 4) & 3);
+  o.segment_profile = &ChosenProfile((data[1] >> 4) & 7);
   // Small bounds now and then, to reach too_deep / too_long.
   if (data[1] & 0x80) {
     o.max_depth = data[1] & 7;

@@ -88,7 +88,7 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
     if (!SameStructure(d, nfkc_form, windows)) {
       finding = Blame(d, windows,
                       "NFKC would change the structure characters "
-                      "(/ \\ . : % # ? @ NUL controls) of this segment");
+                      "(/ backslash . : % # ? @ NUL controls) of this segment");
       return absl::OkStatus();
     }
   }

@@ -39,6 +39,14 @@ option(U8GUARD_DEB
   "Build for Debian packages (CMAKE_INSTALL_PREFIX=/usr) and configure CPack's DEB generator"
   OFF)
 
+if(U8GUARD_TESTS AND NOT U8GUARD_SANITIZE AND NOT U8GUARD_FUZZ)
+  # tests/packaging: builds the packages in a build directory of its own
+  # and checks them. Registered at the end, once the integrations are
+  # configured.
+  cmake_language(DEFER CALL include
+    ${PROJECT_SOURCE_DIR}/tests/packaging/deb_test.cmake)
+endif()
+
 if(NOT U8GUARD_DEB)
   return()
 endif()

@@ -14,8 +14,8 @@
 #                          namelink and the shared library's CMake targets,
 #                          which go with u8guard_shared in other builds)
 #   u8guard                u8guard_cli: the tool (linked with
-#                          libu8guard.so.0), its manual page when the build
-#                          has one, the policy files
+#                          libu8guard.so.0), its manual page u8guard(1)
+#                          (compressed here), the policy files
 #   python3-u8guard        python: /usr/lib/python3/dist-packages/u8guard
 #   postgresql-NN-u8guard  postgresql: the extension for the PostgreSQL NN
 #                          that pg_config names
@@ -170,8 +170,8 @@ CMake package (find_package(u8guard)) and u8guard.pc for pkg-config."
       "secure comparison of untrusted text (command-line tool)"
       "This package holds the command-line tool u8guard: strict UTF-8
 validation of files and streams, PRECIS canonicalization and comparison,
-ACL lookup and audit, path sanitization; and the built-in profiles' policy
-files, in /usr/share/u8guard/policies."
+ACL lookup and audit, path sanitization; its manual page; and the built-in
+profiles' policy files, in /usr/share/u8guard/policies."
       u8guard_cli)
   endif()
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_AclLookup/<mode>/<input>: one credential looked up in an index of
 // 1,000,000 generated user names (username-case-mapped), through
 // AllowList::Grants (exact) or DenyList::Resembles (skeleton). Inputs:

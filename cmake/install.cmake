@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Install rules (included by CMakeLists.txt when U8GUARD_INSTALL is ON).
 #
 # Layout under the prefix (GNUInstallDirs):

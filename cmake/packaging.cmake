@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Debian packages, made by CPack's DEB generator from the install components
 # (included by CMakeLists.txt, before cmake/install.cmake, when
 # U8GUARD_INSTALL is ON).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AclIndex: the file format (comments, blank lines, CRLF, the file's
 // signature, BOMs on other lines), entries and their indexes and lines,
 // invalid entries, lists, the two lookups, versions, memory, loading.

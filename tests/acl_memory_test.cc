@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The memory of an AclIndex stays within a small constant per entry and
 // times its file's bytes, whether the entries are valid, invalid or mixed:
 // both as AclIndex::MemoryUsage reports it and as the heap measures it

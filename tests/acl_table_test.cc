@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ACL index's hash table (src/match/acl_table.h) against
 // absl::flat_hash_map on the same keys, and on hashes chosen to break it:
 // one bucket for everything, one tag for everything, the tag 0 that marks

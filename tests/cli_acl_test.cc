@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `u8guard acl` contract: `acl audit --profile=NAME FILE` and `acl lookup
 // --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...` (IDs as
 // arguments or standard-input lines), text and --format=json (one object per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every string the CLI did not write itself (file names, inputs, ACL
 // entries, profile names, flags as typed, messages that quote them) is
 // escaped in every output format of every subcommand (issue 22, item 10):

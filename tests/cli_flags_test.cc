@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exit status and flags of the CLI (docs/cli.md):
 // every output error exits 2 with a message (a full disk, a closed standard
 // output, a reader that goes away: SIGPIPE is ignored and EPIPE is a write

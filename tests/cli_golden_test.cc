@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's output, byte for byte: every case of tests/data/cli_golden/
 // cases.txt (text and JSON output of every command over the bundled examples
 // and two input files, plus usage errors) runs the built `u8guard` and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI contract of `u8guard canon|enforce|compare|profiles` (README,
 // "Command-line tool"): one output line per input (the key, or
 // "rejected: <message>"); --format=json one object per input and line with

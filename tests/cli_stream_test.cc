@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard input of canon, enforce, path sanitize and acl lookup is read as
 // it arrives (docs/cli.md, "Standard input"): each line is answered before the
 // next one is read (the tool works as a co-process, with --line-buffered or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicode's own conformance data for normalization, Unicode 15.0 (the version
 // ICU 72 implements), from Debian's unicode-data package:
 //

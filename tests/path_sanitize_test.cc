@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SanitizePath (include/u8guard/path.h): the RFC 3629 §10 IIS/Nimda input
 // first, then generated corpora (overlongs of '.', '/' and '\' in every
 // length, raw and percent-encoded once and twice; every code point whose ICU

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PRECIS derived property (RFC 8264 §8) of every code point, computed
 // from ICU, against precis_i18n's golden file for Unicode 15.0 (ICU 72's
 // version), and against IANA's PRECIS registry for Unicode 6.3.0 where the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the test suites.
 
 #ifndef U8GUARD_TESTS_TEST_SUPPORT_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validation of a mapped file (Utf8FileOptions::map, src/utf8/range_feed.h,
 // src/utf8/mapped_read.h): the answer is the reference decoder's wherever a
 // sequence falls against a window boundary (the utf8tests corpus placed

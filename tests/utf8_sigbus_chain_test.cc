@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SIGBUS that is not a mapped read's (src/utf8/mapped_read.h) reaches the
 // disposition the guard replaced exactly as the kernel would have
 // delivered it: the handler's own form (with or without SA_SIGINFO), its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds u8guard's Debian packages (cmake/packaging.cmake); `./dev package`
 # runs it.
 #
@@ -19,7 +20,7 @@ set -euo pipefail
 umask 022 # the packages' files are what the build writes
 source=$(cd "$(dirname "$0")/../.." && pwd)
 if [ $# -lt 2 ]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 build=$1 out=$2

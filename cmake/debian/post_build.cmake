@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CPack post-build script of the Debian packages (cmake/packaging.cmake): runs
 # once the packages are made (CPACK_PACKAGE_FILES), before they are copied
 # out.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CPack pre-build script of the Debian packages (cmake/packaging.cmake): runs
 # once the components are installed into their staging directories
 # (CPACK_TEMPORARY_DIRECTORY/<group>/), before the packages are made.

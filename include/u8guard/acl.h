@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Access-control lists of identifiers (layer 5): entries canonicalized once
 // under one Profile, looked up by hash, audited for collisions and
 // look-alikes.

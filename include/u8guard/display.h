@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Showing untrusted text to people: in terminals, logs and audit reports.
 
 #ifndef U8GUARD_DISPLAY_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Path sanitization (layer 6): untrusted request paths and file names become
 // normalized relative paths that cannot leave their root.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration (layer 5): one decision for a sign-up. May this name be
 // registered beside the names a service already has, and what should it
 // store so that the answer stays right?

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parts of the `u8guard._u8guard` extension module, one function per
 // binding file; module.cc calls them in this order.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `u8guard._u8guard` extension module: the u8guard C++ library for
 // Python. u8guard/__init__.py re-exports it; u8guard/_u8guard.pyi types it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard acl audit | acl lookup: a thin shell over acl.h.
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text output of `u8guard acl`.
 
 #include "src/cli/acl_text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard check: strict validation of files, streamed.
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's commands and their usage texts.
 
 #include "src/cli/command_table.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's subcommands. Each takes the positional arguments after its name
 // and returns the process exit status: 0 success, 1 a negative answer, 2 a
 // usage or I/O error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's flags.
 
 #include "src/cli/flags.h"

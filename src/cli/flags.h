@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's flags, defined in flags.cc.
 
 #ifndef U8GUARD_SRC_CLI_FLAGS_H_

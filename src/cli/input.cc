@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inputs of the line-oriented commands.
 
 #include "src/cli/input.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON output for the CLI.
 
 #include "src/cli/json.h"

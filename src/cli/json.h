@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON output for the CLI: one object per line.
 
 #ifndef U8GUARD_SRC_CLI_JSON_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The u8guard command-line tool: a thin shell over the public API. See
 // docs/cli.md for the contract.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard path sanitize: SanitizePath per input (the rules live in the
 // library, include/u8guard/path.h). `u8guard path read`:
 // path_read_command.cc.

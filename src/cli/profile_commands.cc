@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard canon, enforce, compare, profiles.
 
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How the CLI's output shows an untrusted string: in text output and on
 // standard error escaped with EscapeForDisplay (display.h), in JSON as a
 // string whose invisible code points are \u escapes (json.h); and how much of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ACL audit: file signature, BOMs, invalid entries, collisions,
 // look-alikes, mixed-script entries, streamed in list order.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Building an AclIndex: from a list, from an ACL file's text, from a file.
 
 #include <cstdint>

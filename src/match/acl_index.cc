@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AclIndex accessors and the two lookups: AllowList::Grants (exact) and
 // DenyList::Resembles (skeleton).
 

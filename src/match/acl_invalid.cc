@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The compact store of an ACL index's invalid entries (acl_invalid.h).
 
 #include "src/match/acl_invalid.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the entries an ACL index's profile rejected, stored compactly.
 //
 // An ACL file can hold millions of lines that are all invalid (it may come

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: an allocator that backs large ACL buffers with transparent huge
 // pages.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the immutable data behind an AclIndex, and its record format.
 //
 // Every valid entry is one record in one arena string, in list order:

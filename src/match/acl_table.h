@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the hash table of an AclIndex. It maps 64-bit hashes to 32-bit
 // record offsets in 64-byte buckets; the caller's predicate decides whether
 // the record at an offset is the key it looks for.

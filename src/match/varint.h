@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: LEB128 numbers (7 bits a byte, low bits first), the framing of
 // the ACL index's arenas: numbers under 128 cost one byte.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Structure characters under NFKC and NFKC_Casefold (ICU).
 
 #include "src/path/nfkc_structure.h"

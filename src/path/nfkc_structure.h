@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the check that a later NFKC cannot undo the sanitizer.
 
 #ifndef U8GUARD_SRC_PATH_NFKC_STRUCTURE_H_

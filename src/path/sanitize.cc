@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SanitizePath: decode strictly, split, (percent-decode), check the bytes,
 // check the structure under NFKC, canonicalize, re-check after
 // normalization, apply "." and "..", join under the root.

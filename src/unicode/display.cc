@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Escaped text and character names for people.
 
 #include "u8guard/display.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "src/utf8/mapped_read.h"
 
 #include <pthread.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a mapping of a file that another process may truncate. Internal:
 // file validation (range_feed.cc) maps regular files when asked.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing of the ACL file reader, the two lookups and the audit.
 //
 // Input: byte 0 picks the profile; the rest is an ACL file's text, then,

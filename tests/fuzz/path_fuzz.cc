@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing of SanitizePath. The first two bytes choose the options; the rest
 // is the raw path. Never crashes; every rejection carries a Rejection whose
 // offset lies in the input; every accepted result:

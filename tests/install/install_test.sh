@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The install test: `cmake --install` of the existing build into temporary
 # prefixes, then programs built against them the ways users build them.
 # tests/CMakeLists.txt runs one step per ctest test:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The Debian packages' test (tests/packaging/deb_test.sh): the packages built
 # from this source tree in a build directory of their own
 # (tests/packaging/deb-build/ in this build's directory, kept between runs:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Debian packages' test (cmake/packaging.cmake): builds them as
 # `./dev package` does, unpacks them into a scratch root with dpkg-deb -x,
 # and then uses that root only, as the users of the installed packages do.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A throw-away PostgreSQL server for the extension's tests, with u8guard
 # installed into it the way a user installs it.
 #
@@ -151,7 +152,7 @@ case "$cmd" in
   start) start "$@" ;;
   stop) stop "$@" ;;
   *)
-    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,23p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

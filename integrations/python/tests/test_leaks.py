@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """No reference or memory leaks over many calls, error paths included.
 
 Three measures: sys.getrefcount of the arguments and of the long-lived

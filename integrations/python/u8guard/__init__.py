@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard: compare untrusted text securely.
 
 Strict UTF-8 validation (RFC 3629), PRECIS profiles (RFC 8264, 8265, 8266)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Type hints for the extension module u8guard._u8guard (module.cc,
 profile_bindings.cc, acl_bindings.cc, beneath_bindings.cc); the docstrings
 are in the module.

@@ -23,7 +23,7 @@
 // Look-alike keys over-match on purpose ("rn" ~ "m", "l" ~ "1" ~ "I"): they
 // refuse registrations and never grant access. RegistrationPolicy may
 // exempt single-script mappings that refuse ordinary names
-// (docs/matching.md, "False positives", measures each on real words).
+// (docs/registration.md, "False positives", measures each on real words).
 //
 // Thread safety: RegistrationPolicy and records are values. A Registry may
 // be read (Decide) by any number of threads at once; Add and Register

@@ -53,6 +53,11 @@ int RunAclLookup(const std::vector<std::string>& args, Format format);
 // u8guard acl [WORD]... without `audit` or `lookup`: a usage error.
 int RunAcl(const std::vector<std::string>& args, Format format);
 
+// u8guard register --profile=NAME [--acl=FILE] [--policy=FILE]
+// [--others=A,B] [--add] [NAME]...: Registry::Decide (or Register) per
+// name.
+int RunRegister(const std::vector<std::string>& args, Format format);
+
 // u8guard profiles
 int RunProfiles(const std::vector<std::string>& args, Format format);
 

@@ -105,6 +105,16 @@ JsonObject& JsonObject::Add(std::string_view key, uint64_t value) {
   return *this;
 }
 
+JsonObject& JsonObject::AddArray(std::string_view key,
+                                 const std::vector<std::string>& values) {
+  std::string array = "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    absl::StrAppend(&array, i ? ", " : "", JsonString(values[i]));
+  }
+  fields_.emplace_back(std::string(key), array + "]");
+  return *this;
+}
+
 std::string JsonObject::Line() const {
   std::string out = "{";
   for (size_t i = 0; i < fields_.size(); ++i) {

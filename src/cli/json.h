@@ -34,6 +34,9 @@ class JsonObject {
   }
   JsonObject& Add(std::string_view key, bool value);
   JsonObject& Add(std::string_view key, uint64_t value);
+  // Adds `values` as an array of JSON strings (JsonString each).
+  JsonObject& AddArray(std::string_view key,
+                       const std::vector<std::string>& values);
   // The object as one line, without a newline.
   std::string Line() const;
 

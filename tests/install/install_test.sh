@@ -212,7 +212,7 @@ case "$step" in
     tool=$work/full/bin/u8guard
     checked=0
     for command in "" check canon enforce compare "path sanitize" \
-      "acl audit" "acl lookup" profiles version help; do
+      "acl audit" "acl lookup" register profiles version help; do
       # shellcheck disable=SC2086  # the command's words
       help=$("$tool" $command --help)
       [ -n "$help" ] || fail "u8guard $command --help printed nothing"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Every source file names its licence with an SPDX identifier.
 
     spdx.py ROOT           check: list the files without one; exit 1 if any

@@ -320,12 +320,16 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
     // Under a profile that strips or ignores an initial BOM, only one is
     // taken off: a segment that starts with two keeps the second, and
     // sanitizing the result again would take that one off too. Such a
-    // segment is not stable; refuse it at its second BOM.
+    // segment is not stable; refuse it at the BOM left in front: d's first
+    // after its first character (the second of two, or one that trimming
+    // brought forward: " \uFEFF").
     if ((profile_.bom == BomPolicy::kStrip ||
          profile_.bom == BomPolicy::kIgnore) &&
         n.starts_with(kUtf8Bom)) {
-      return ProfileRejection(raw_offset(kUtf8Bom.size()), U'\uFEFF',
-                              Rule::kUnstable);
+      const size_t bom = d.find(kUtf8Bom, 1);
+      return ProfileRejection(
+          raw_offset(bom == std::string_view::npos ? 0 : bom), U'\uFEFF',
+          Rule::kUnstable);
     }
   }
   // On ASCII the profile can only change letter case and spaces (NFC and
@@ -364,8 +368,16 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
                          "the segment profile maps this segment to nothing");
   }
   if (Verdict v = CheckWholeSegment(n, begin, last); !v.ok()) return v;
+  // d's forms are n's where the profile only normalizes (NFKC(NFC(d)) =
+  // NFKC(d)) or kept d; otherwise n's own forms are computed below, and d's,
+  // which the result does not hold, are not the rules' business ("e\u0301 "
+  // trimmed is "\u00E9", as "e " trimmed is "e").
+  const bool d_forms_are_n_forms =
+      normalization_only_ || internal::SameBytes(n, d);
   for (const std::string_view form : {nfkc_form, casefold_form}) {
-    if (ascii || internal::SameBytes(form, n)) continue;
+    if (ascii || !d_forms_are_n_forms || internal::SameBytes(form, n)) {
+      continue;
+    }
     if (Verdict v = CheckWholeSegment(form, begin, last); !v.ok()) return v;
   }
   // A profile that maps by more than normalizing (trims spaces, maps width

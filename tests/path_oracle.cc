@@ -308,7 +308,9 @@ absl::Status Oracle::CheckBytes(const Decoded& d) const {
 // run by their number; any other code point ends the run, after its leading
 // non-starters, and starts a new one with its trailing non-starters. The
 // input is refused at the first code point that takes the run past the
-// profile's max_non_starters.
+// profile's max_non_starters, its trailing non-starters included (UAX #15
+// checks only leading ones, which is the same for its bound of 30, but not
+// for a profile's bound of 1 or 2: U+1FEE is U+0020 U+0308 U+0301).
 absl::Status Oracle::CheckStreamSafe(const Decoded& d,
                                      const std::vector<CodePoint>& cps) const {
   size_t run = 0;
@@ -329,6 +331,9 @@ absl::Status Oracle::CheckStreamSafe(const Decoded& d,
       return Reject(d.raw[c.pos], c.cp, Rule::kStreamUnsafe, profile_.name);
     }
     run = all ? run + leading : trailing;
+    if (run > profile_.max_non_starters) {
+      return Reject(d.raw[c.pos], c.cp, Rule::kStreamUnsafe, profile_.name);
+    }
   }
   return absl::OkStatus();
 }

@@ -40,12 +40,26 @@ using ::u8guard::testing::SplitLines;
 constexpr char kCorpusFile[] =
     "testdata/fuzzdb-traversals-8-deep-exotic-encoding.txt";
 
-// Every segment profile: the built-in ones and the custom ones of
-// OracleSegmentProfiles (with path-segment and text-document again).
+// text-document with a Stream-Safe bound of `max` non-starters.
+const Profile* TightStreamSafe(size_t max) {
+  auto* p = new Profile(**FindBuiltinProfile("text-document"));
+  p->name = absl::StrCat("text-stream-safe-", max);
+  p->max_non_starters = max;
+  return p;
+}
+
+// Every segment profile: the built-in ones, the custom ones of
+// OracleSegmentProfiles (with path-segment and text-document again), and
+// tight Stream-Safe bounds (1 and 2: a code point's own trailing
+// non-starters exceed them).
 std::vector<const Profile*> AllProfiles() {
+  static const Profile* const tight1 = TightStreamSafe(1);
+  static const Profile* const tight2 = TightStreamSafe(2);
   std::vector<const Profile*> out;
   for (const Profile& p : BuiltinProfiles()) out.push_back(&p);
   for (const Profile& p : OracleSegmentProfiles()) out.push_back(&p);
+  out.push_back(tight1);
+  out.push_back(tight2);
   return out;
 }
 

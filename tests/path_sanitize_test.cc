@@ -21,6 +21,7 @@
 #include "src/path/path_rules.h"
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
+#include "tests/path_oracle.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
@@ -105,20 +106,24 @@ Rejection RejectionOf(const absl::StatusOr<std::string>& r) {
   return *rej;
 }
 
-// Expects `raw` to be rejected with `rule` at `offset`.
+// Expects `raw` to be rejected with `rule` at `offset`, as the reference
+// oracle (tests/path_oracle.h) rejects it.
 void ExpectRejected(std::string_view raw, const PathOptions& o,
                     std::string_view rule, size_t offset) {
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
+  EXPECT_EQ(::u8guard::testing::OracleDisagreement(raw, o), "");
   const absl::StatusOr<std::string> r = SanitizePath(raw, o);
   const Rejection rej = RejectionOf(r);
   EXPECT_EQ(rej.rule_id(), rule) << r.status();
   EXPECT_EQ(rej.offset, offset) << r.status();
 }
 
-// Expects `raw` to become `want`, and `want` to stay `want`.
+// Expects `raw` to become `want`, as the reference oracle
+// (tests/path_oracle.h) has it, and `want` to stay `want`.
 void ExpectSanitized(std::string_view raw, const PathOptions& o,
                      std::string_view want) {
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
+  EXPECT_EQ(::u8guard::testing::OracleDisagreement(raw, o), "");
   const absl::StatusOr<std::string> r = SanitizePath(raw, o);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(*r, want);

@@ -118,11 +118,14 @@ struct PathOptions {
   // ending in '.' or ' ', and < > : " | ? * are rejected. Default false.
   bool windows = false;
   // At most this many segments in the result (after "." and ".." are
-  // applied): "path/too_deep".
+  // applied), counted as segments are added: the path never holds more on
+  // the way ("a/b/../c" needs 2): "path/too_deep", at the segment that
+  // would be one too many.
   size_t max_depth = 32;
-  // At most this many bytes in the relative result, without the root:
-  // "path/too_long". Raw input over 4 * max_length + 64 bytes is rejected
-  // before any work, at offset 4 * max_length + 64.
+  // At most this many bytes in the relative result, without the root,
+  // counted as max_depth is: "path/too_long", at the segment that makes it
+  // longer. Raw input over 4 * max_length + 64 bytes is rejected before any
+  // work, at offset 4 * max_length + 64.
   size_t max_length = 4096;
   // The profile applied to each segment; nullptr (default) means the
   // built-in "path-segment" profile. Its normalization is replaced by

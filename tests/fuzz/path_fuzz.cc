@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fuzzing of SanitizePath. The first two bytes choose the options; the rest
-// is the raw path. Never crashes; every rejection carries a Rejection whose
-// offset lies in the input; every accepted result:
+// is the raw path. Never crashes; agrees with the reference oracle
+// (tests/path_oracle.h) on the result, or on the rule, offset and code point
+// of the rejection; every rejection carries a Rejection whose offset lies in
+// the input; every accepted result:
 //   - stays under the root, has no absolute prefix, no empty, "." or ".."
 //     segment, no NUL, control character or backslash, is valid UTF-8, and
 //     respects max_depth and max_length;
@@ -14,11 +16,13 @@
 //     when it holds no '%', also with percent-decoding).
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tests/path_oracle.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
 #include "u8guard/path.h"
@@ -45,50 +49,14 @@ std::vector<std::string_view> Split(std::string_view s) {
   }
 }
 
-// The segment profiles the fuzzer chooses from (data[1] bits 4-6), so that
-// the guarantees and idempotence are fuzzed under every kind of mapping a
-// profile can add to normalizing (NFC or NFKC: data[0] bit 1): the
-// built-in path-segment profile, text-document (any text: default
-// ignorables and controls reach the path rules), nickname (trims, lower-
-// cases, NFKC), a FreeformClass profile that trims spaces and accepts empty
-// results, and text-document with trimming, with width and space mapping,
-// with case folding, and with all three.
+// The segment profiles the fuzzer chooses from (data[1] bits 4-6;
+// OracleSegmentProfiles), so that the guarantees, idempotence and the
+// oracle are fuzzed under every kind of mapping a profile can add to
+// normalizing (NFC or NFKC: data[0] bit 1).
 const u8guard::Profile& ChosenProfile(int choice) {
-  static const std::vector<u8guard::Profile>* const profiles = [] {
-    auto* v = new std::vector<u8guard::Profile>;
-    const auto builtin = [](const char* name) {
-      return **u8guard::FindBuiltinProfile(name);
-    };
-    v->push_back(builtin("path-segment"));
-    v->push_back(builtin("text-document"));
-    u8guard::Profile trim = builtin("freeform-class");
-    trim.name = "trimming";
-    trim.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
-    trim.min_output_bytes = 0;
-    v->push_back(trim);
-    v->push_back(builtin("nickname"));
-    u8guard::Profile text_trim = builtin("text-document");
-    text_trim.name = "text-trimming";
-    text_trim.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
-    v->push_back(text_trim);
-    u8guard::Profile text_width = builtin("text-document");
-    text_width.name = "text-width";
-    text_width.width_mapping = true;
-    text_width.additional_mapping = u8guard::SpaceMapping::kToAscii;
-    v->push_back(text_width);
-    u8guard::Profile text_fold = builtin("text-document");
-    text_fold.name = "text-folding";
-    text_fold.case_mapping = u8guard::CaseMapping::kFold;
-    text_fold.key_case_mapping = u8guard::CaseMapping::kFold;
-    v->push_back(text_fold);
-    u8guard::Profile text_all = text_fold;
-    text_all.name = "text-width-trimming-folding";
-    text_all.width_mapping = true;
-    text_all.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
-    v->push_back(text_all);
-    return v;
-  }();
-  return (*profiles)[static_cast<size_t>(choice) % profiles->size()];
+  const std::vector<u8guard::Profile>& profiles =
+      u8guard::testing::OracleSegmentProfiles();
+  return profiles[static_cast<size_t>(choice) % profiles.size()];
 }
 
 // `profile` with the normalization SanitizePath gives it.
@@ -170,6 +138,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.max_length = (data[1] >> 3) & 15;
   }
   const std::string_view raw(reinterpret_cast<const char*>(data + 2), size - 2);
+
+  // The reference oracle (tests/path_oracle.h) agrees on the verdict, the
+  // rule, the offset and the code point.
+  if (const std::string why = u8guard::testing::OracleDisagreement(raw, o);
+      !why.empty()) {
+    std::fprintf(stderr, "oracle disagreement: %s\n", why.c_str());
+    std::abort();
+  }
 
   const absl::StatusOr<std::string> r = u8guard::SanitizePath(raw, o);
   if (!r.ok()) {

@@ -26,29 +26,29 @@ int RunCanon(const std::vector<std::string>& args, Format format,
     std::cerr << "u8guard: " << ShownMessage(profile.status()) << "\n";
     return kExitUsage;
   }
-  return ForEachInput(enforce ? "enforce" : "canon", args,
-                      profile->max_input_bytes, [&](const Input& input) {
-                        const absl::StatusOr<std::string> out =
-                            enforce ? Enforce(*profile, input.bytes)
-                                    : Canonicalize(*profile, input.bytes);
-                        if (format == Format::kJson) {
-                          JsonObject o;
-                          AddInput(o, "input", input);
-                          o.Add("ok", out.ok());
-                          if (out.ok()) {
-                            o.Add("output", *out);
-                          } else {
-                            AddErrorFields(o, out.status());
-                          }
-                          std::cout << o.Line() << "\n";
-                        } else if (out.ok()) {
-                          std::cout << EscapeForDisplay(*out) << "\n";
-                        } else {
-                          std::cout << "rejected: "
-                                    << ShownMessage(out.status()) << "\n";
-                        }
-                        return out.ok() ? kExitOk : kExitNegative;
-                      });
+  return ForEachInput(
+      enforce ? "enforce" : "canon", args, profile->max_input_bytes,
+      [&](const Input& input) {
+        const absl::StatusOr<std::string> out =
+            enforce ? Enforce(*profile, input.bytes)
+                    : Canonicalize(*profile, input.bytes);
+        if (format == Format::kJson) {
+          JsonObject o;
+          AddInput(o, "input", input);
+          o.Add("ok", out.ok());
+          if (out.ok()) {
+            o.Add("output", *out);
+          } else {
+            AddErrorFields(o, out.status());
+          }
+          std::cout << o.Line() << "\n";
+        } else if (out.ok()) {
+          std::cout << EscapeForDisplay(*out) << "\n";
+        } else {
+          std::cout << "rejected: " << ShownMessage(out.status()) << "\n";
+        }
+        return out.ok() ? kExitOk : kExitNegative;
+      });
 }
 
 int RunCompare(const std::vector<std::string>& args, Format format) {

@@ -74,7 +74,7 @@ using Arena =
 inline size_t HeapBytes(const Arena& a) {
   const uintptr_t data = reinterpret_cast<uintptr_t>(a.data());
   const uintptr_t self = reinterpret_cast<uintptr_t>(&a);
-  if (data >= self && data < self + sizeof a) return 0;
+  if (data >= self && data < self + sizeof(Arena)) return 0;  // the object
   return AllocatedBytes(a.capacity() + 1);
 }
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Builds the extension module u8guard._u8guard with CMake for
 `pip install .` and `pip wheel .`; pyproject.toml holds the metadata.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_AclLookup/<mode>/<input>: one credential looked up in an index of
 // 1,000,000 generated user names (username-case-mapped), through
 // AllowList::Grants (exact) or DenyList::Resembles (skeleton). Inputs:
@@ -36,7 +37,7 @@
 #include <thread>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
+#include "bench/user_names.h"
 #include "benchmark/benchmark.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"
@@ -44,7 +45,7 @@
 namespace u8guard::bench {
 namespace {
 
-constexpr size_t kEntries = 1000000;
+constexpr size_t kEntries = kUserNames;
 constexpr size_t kPool = 4096;
 
 const Profile& Mapped() {
@@ -52,65 +53,7 @@ const Profile& Mapped() {
   return *p;
 }
 
-// Name parts. Non-ASCII ones are NFC and lower case (entries are written as
-// users would type them; the index canonicalizes anyway).
-const std::vector<std::string>& First(bool ascii) {
-  static const auto* const kAscii = new std::vector<std::string>{
-      "maria",  "james", "wei",   "fatima", "olga",  "john",  "aiko",
-      "carlos", "priya", "noah",  "emma",   "liam",  "sofia", "ivan",
-      "chen",   "amir",  "lucas", "mia",    "david", "sara",  "omar",
-      "anna",   "ken",   "zoe",   "pedro",  "nina",  "ali",   "eva"};
-  static const auto* const kNonAscii = new std::vector<std::string>{
-      "jos\u00E9",
-      "fran\u00E7ois",
-      "j\u00FCrgen",
-      "\u0142ukasz",
-      "zo\u00EB",
-      "s\u00F8ren",
-      "\u00E5sa",
-      "ren\u00E9e",
-      "\u03B5\u03BB\u03AD\u03BD\u03B7",               // ελένη
-      "\u0434\u043C\u0438\u0442\u0440\u0438\u0439"};  // дмитрий
-  return ascii ? *kAscii : *kNonAscii;
-}
-
-const std::vector<std::string>& Last(bool ascii) {
-  static const auto* const kAscii = new std::vector<std::string>{
-      "garcia", "smith",  "wang",  "khan",     "ivanova", "brown", "sato",
-      "lopez",  "patel",  "jones", "muller",   "nguyen",  "rossi", "petrov",
-      "li",     "haddad", "silva", "kowalski", "cohen",   "kim",   "novak"};
-  static const auto* const kNonAscii = new std::vector<std::string>{
-      "m\u00FCller",
-      "\u010Dapek",
-      "gonz\u00E1lez",
-      "wi\u015Bniewski",
-      "\u00F8stergaard",
-      "n\u00FA\u00F1ez",
-      "\u03C0\u03B1\u03C0\u03B1\u03B4\u03AC\u03BA\u03B7",  // παπαδάκη
-      "\u0441\u043C\u0438\u0440\u043D\u043E\u0432"};       // смирнов
-  return ascii ? *kAscii : *kNonAscii;
-}
-
-// Entry i: "first.last<i>", non-ASCII for one i in 8.
-bool IsAsciiEntry(size_t i) { return i % 8 != 3; }
-
-std::string EntryName(size_t i, size_t number) {
-  const bool ascii = IsAsciiEntry(i);
-  const auto& first = First(ascii);
-  const auto& last = Last(ascii);
-  return absl::StrCat(first[i % first.size()], ".",
-                      last[(i / first.size()) % last.size()], number);
-}
-
-const std::vector<std::string>& Entries() {
-  static const auto* const kEntriesList = [] {
-    auto* v = new std::vector<std::string>();
-    v->reserve(kEntries);
-    for (size_t i = 0; i < kEntries; ++i) v->push_back(EntryName(i, i));
-    return v;
-  }();
-  return *kEntriesList;
-}
+const std::vector<std::string>& Entries() { return UserNames(); }
 
 size_t RawBytes() {
   size_t raw = 0;
@@ -158,7 +101,7 @@ Credentials MakeCredentials(const Input& in) {
   std::mt19937_64 rng(42);
   std::vector<size_t> picks;
   for (size_t i = 0; i < kEntries; ++i) {
-    if (IsAsciiEntry(i) == in.ascii) picks.push_back(i);
+    if (IsAsciiUserName(i) == in.ascii) picks.push_back(i);
   }
   std::shuffle(picks.begin(), picks.end(), rng);
   if (in.pool > 0) picks.resize(in.pool);
@@ -166,7 +109,7 @@ Credentials MakeCredentials(const Input& in) {
   std::vector<size_t> ends;
   for (size_t i : picks) {
     // A miss: the same shape, a number past the end of the list.
-    c.bytes += in.hit ? Entries()[i] : EntryName(i, kEntries + i);
+    c.bytes += in.hit ? Entries()[i] : UserName(i, kEntries + i);
     ends.push_back(c.bytes.size());
   }
   size_t begin = 0;

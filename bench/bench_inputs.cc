@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deterministic generators for the UTF-8 validation benchmark inputs.
 
 #include "bench/bench_inputs.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inputs of the UTF-8 validation benchmarks: deterministic (seeded),
 // all valid UTF-8, shared by u8guard_bench and by any out-of-tree harness
 // that must measure a peer on exactly the same bytes.

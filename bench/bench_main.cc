@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard_bench's entry point: builds (and checks) the inputs before any
 // benchmark runs, records how the binary was built, then runs the
 // benchmarks selected by the usual Google Benchmark flags.

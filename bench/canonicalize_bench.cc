@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_Canonicalize/<impl>/<input> and BM_Equivalent/<impl>/<input>: the
 // comparison key of short identifiers under each built-in PRECIS profile,
 // beside what services use today on the same strings:

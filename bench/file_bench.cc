@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_CheckFile/<impl>/<content>: `u8guard check FILE` on a file in the page
 // cache, against a plain read() loop like cat's on the same file.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_Hostile/<family>/<target>/<bytes>: pathological inputs at 1 KiB ...
 // 1 MiB, to show that the time per byte stays flat (bytes_per_second does
 // not fall as the input grows). Each family is built so that it stays

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_OpenBeneath/<how>/<input>: opening a path beneath a root on a small
 // tree, and closing it, with OpenBeneath's two resolvers beside plain
 // openat(2) of the same sanitized path:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_SanitizePath/<input>: SanitizePath on typical request paths, beside
 // std::filesystem::path::lexically_normal as a baseline
 // (BM_SanitizePath/lexically_normal/<input>), which only resolves "." and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Turns u8guard_bench's JSON output into a PNG chart of u8guard against its
 peers, one panel per benchmark family, one group of bars per input.
 

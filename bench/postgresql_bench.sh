@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # u8guard in PostgreSQL beside lower() and citext, on one table of user
 # names, in one throw-away server (integrations/postgresql/tests/
 # pg_cluster.sh, the extension installed from BUILD_DIR).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # What the extension costs DDL that cannot touch its indexes, and how long
 # its slowest calls take at the input bound, in one throw-away server
 # (integrations/postgresql/tests/pg_cluster.sh, the extension installed from

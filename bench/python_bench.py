@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Times u8guard from Python against precis_i18n and hand-written code.
 
 Every implementation runs on the same names in this one process; the names

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BM_Validate/<impl>/<input>: strict UTF-8 validation, u8guard against its
 // peers, on the inputs of bench_inputs.h.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs BM_Validate for u8guard and simdutf side by side, kernel pair by pair.
 
 For each pair (u8guard kernel, simdutf implementation of the same instruction

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What a configure builds and what it leaves out, and why.
 #
 # A plain `cmake -S . -B build` needs only the library's own dependencies

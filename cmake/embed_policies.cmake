@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUTPUT: a C++ fragment listing every file of POLICY_DIR matching
 # PATTERN (*.toml by default: the built-in profiles; *.txt: the built-in
 # name lists) as {"file name", R"u8gpolicy(contents)u8gpolicy"}, so that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The ICU this build uses, and what its consumers must know of it
 # (included by CMakeLists.txt after find_package(ICU)).
 #

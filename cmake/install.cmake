@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Install rules (included by CMakeLists.txt when U8GUARD_INSTALL is ON).
 #
 # Layout under the prefix (GNUInstallDirs):
@@ -30,13 +31,20 @@ install(FILES ${U8GUARD_GENERATED_INCLUDE}/u8guard/version_macros.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/u8guard
   COMPONENT u8guard_development)
 
+# The libu8guard.so namelink and the shared library's CMake targets are for
+# building against it: Debian's split puts them in the -dev package
+# (cmake/packaging.cmake sets U8GUARD_SHARED_DEV_COMPONENT), other installs
+# keep them with the library.
+if(NOT U8GUARD_SHARED_DEV_COMPONENT)
+  set(U8GUARD_SHARED_DEV_COMPONENT u8guard_shared)
+endif()
 if(U8GUARD_BUILD_SHARED)
   install(TARGETS u8guard_shared EXPORT u8guard_shared_targets
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT u8guard_shared
-      NAMELINK_COMPONENT u8guard_shared)
+      NAMELINK_COMPONENT ${U8GUARD_SHARED_DEV_COMPONENT})
   install(EXPORT u8guard_shared_targets NAMESPACE u8guard::
     FILE u8guard-shared-targets.cmake DESTINATION ${U8GUARD_CMAKE_DIR}
-    COMPONENT u8guard_shared)
+    COMPONENT ${U8GUARD_SHARED_DEV_COMPONENT})
 endif()
 if(U8GUARD_BUILD_STATIC)
   install(TARGETS u8guard EXPORT u8guard_static_targets

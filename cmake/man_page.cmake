@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes the manual page u8guard(1): what `CLI --help-man` prints (the same
 # table as `u8guard --help`, src/cli/man_page.h), into OUTPUT.
 #   cmake -DCLI=path/to/u8guard -DOUTPUT=u8guard.1 -P man_page.cmake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // login_check ACL_FILE NAME: may NAME log in? Exit 0 granted, 1 denied,
 // 2 error. The worked example of docs/matching.md, "Allow lists and deny
 // lists".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AuditAcl: every kind of finding with its fields, their order, the
 // restriction-level threshold, the text descriptions, and the bundled
 // example ACL (examples/acl/users.acl) with its planted problems.

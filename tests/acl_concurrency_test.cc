@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Many threads looking up in one index at once, every answer checked
 // against what the list was built from. `./dev test` also runs this suite
 // under ThreadSanitizer. gtest_discover_tests runs each test in a process

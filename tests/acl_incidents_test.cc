@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The incidents an ACL must survive (issue 4), each through the key, an
 // AllowList and, where it applies, a DenyList and the audit. Expected keys
 // come from the Unicode Character Database (cited per case), not from the

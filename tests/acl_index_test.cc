@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AclIndex: the file format (comments, blank lines, CRLF, the file's
 // signature, BOMs on other lines), entries and their indexes and lines,
 // invalid entries, lists, the two lookups, versions, memory, loading.
@@ -359,6 +360,78 @@ TEST(AclIndex, InvalidEntriesKeepABoundedPrefix) {
   EXPECT_EQ(index->invalid_entries()[1].original, "a b");
   EXPECT_EQ(index->invalid_entries()[1].original_size, 3u);
   EXPECT_LT(index->MemoryUsage(), 16u * 1024);
+}
+
+// The index keeps invalid entries compactly and rebuilds each one when
+// asked: every field as the profile gave it (the rejection Canonicalize
+// gives, its bytes too when they lie past the kept prefix), with indexes and
+// lines far from those of the entries around.
+TEST(AclIndex, InvalidEntriesAreRebuiltFieldForField) {
+  const Profile& p = **FindBuiltinProfile("username-case-mapped");
+  const std::string past_prefix = std::string(2000, 'a') + "\xC0\xAE";
+  const std::vector<std::string> invalid = {
+      "\x01",                  // C0 control
+      "a b",                   // space
+      "\xC0\xAE",              // overlong (bytes in the prefix)
+      "ab\xE2\x82",            // truncated at the end
+      past_prefix,             // bytes past the kept prefix
+      std::string(5000, 'x'),  // input_too_long: no code point
+      "\xEF\xBB\xBF"
+      "bob",                // BOM
+      "al\xE2\x80\x8Bice",  // U+200B
+      "\xF0\x9F\x98\x80",   // U+1F600: a 3-byte varint
+      "a\xD7\x90",          // the Bidi Rule: offset 0
+  };
+  // 300 valid entries and 200 blank lines before each invalid one: their
+  // index and line are far from their position among the invalid ones.
+  std::string text;
+  size_t line = 0;
+  std::vector<size_t> lines;
+  for (size_t i = 0; i < invalid.size(); ++i) {
+    for (int k = 0; k < 300; ++k) {
+      absl::StrAppend(&text, "user", i, "x", k, "\n");
+      ++line;
+    }
+    text += std::string(200, '\n');
+    line += 200;
+    absl::StrAppend(&text, invalid[i], "\n");
+    lines.push_back(++line);
+  }
+  for (const AclMode mode : {AclMode::kExact, AclMode::kSkeleton}) {
+    const absl::StatusOr<AclIndex> index = AclIndex::Parse(p, text, mode);
+    ASSERT_TRUE(index.ok()) << index.status();
+    const AclInvalidEntries entries = index->invalid_entries();
+    ASSERT_EQ(entries.size(), invalid.size());
+    size_t i = 0;
+    for (const AclInvalidEntry& e : entries) {
+      SCOPED_TRACE(i);
+      const std::string& whole = invalid[i];
+      EXPECT_EQ(e.index, 300 * (i + 1) + i);
+      EXPECT_EQ(e.line, lines[i]);
+      EXPECT_EQ(e.original, whole.substr(0, kAclInvalidEntryKeptBytes));
+      EXPECT_EQ(e.original_size, whole.size());
+      const std::optional<Rejection> expected =
+          GetRejection(Canonicalize(p, whole).status());
+      ASSERT_TRUE(expected.has_value());
+      EXPECT_EQ(e.rejection, *expected);
+      EXPECT_EQ(RejectionMessage(entries[i].rejection),
+                RejectionMessage(*expected));
+      ++i;
+    }
+    EXPECT_EQ(i, invalid.size());
+    EXPECT_EQ(entries[4].rejection.bytes, "\xC0\xAE");
+    EXPECT_EQ(entries[4].rejection.offset, 2000u);
+  }
+  // From a list: no lines.
+  const absl::StatusOr<AclIndex> list =
+      AclIndex::Build(p, invalid, AclMode::kExact);
+  ASSERT_TRUE(list.ok());
+  for (size_t i = 0; i < invalid.size(); ++i) {
+    EXPECT_EQ(list->invalid_entries()[i].index, i);
+    EXPECT_EQ(list->invalid_entries()[i].line, 0u);
+    EXPECT_EQ(list->invalid_entries()[i].rejection,
+              *GetRejection(Canonicalize(p, invalid[i]).status()));
+  }
 }
 
 }  // namespace

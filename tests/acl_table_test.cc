@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ACL index's hash table (src/match/acl_table.h) against
 // absl::flat_hash_map on the same keys, and on hashes chosen to break it:
 // one bucket for everything, one tag for everything, the tag 0 that marks
@@ -164,6 +165,16 @@ TEST(AclTableDeathTest, MoreInsertsThanSizedAbort) {
   table.Insert(1, 0, [](uint32_t) { return false; });
   table.Insert(2, 1, [](uint32_t) { return false; });
   EXPECT_DEATH(table.Insert(3, 2, [](uint32_t) { return false; }), "");
+}
+
+// An index of many equal entries sizes its table for the distinct ones:
+// the others are looked up in a full table, and insert nothing.
+TEST(AclTable, AnEqualEntryInsertsNothingEvenWhenFull) {
+  AclTable table;
+  table.Reset(1);
+  EXPECT_TRUE(table.Insert(7, 0, [](uint32_t) { return false; }));
+  EXPECT_FALSE(table.Insert(7, 1, [](uint32_t other) { return other == 0; }));
+  EXPECT_EQ(table.size(), 1u);
 }
 
 // HasKey, the table's predicate in an exact index, compares lengths and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BOM policies (RFC 3629 §6), alone and through a profile: each policy x BOM
 // at the start, twice at the start, in the middle, alone, and followed by
 // invalid bytes. Offsets always refer to the caller's bytes.

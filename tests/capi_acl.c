@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Allow lists, deny lists and audits through the C API, from C11.
  * capi_test.cc compares every answer with the C++ API on
  * examples/acl/users.acl. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The output-buffer contract of the C API, checked at every capacity. */
 
 #include <stdio.h>

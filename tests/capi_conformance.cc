@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API returns what the C++ API returns, on the project's conformance
 // data run through both: precis_i18n's golden cases and corpus under every
 // built-in profile (keys, enforced forms, secrets, equivalence), the

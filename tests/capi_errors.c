@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The C API's versions, names and error struct, from C11. */
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registers the C API's C11 test suites (capi_*.c, tables declared in
 // capi_harness.h) with GoogleTest, and implements the harness functions
 // they call: failed checks become GoogleTest failures at the C file's line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* A small harness for the C API's test suites written in C11 (capi_*.c):
  * each file lists its tests in a table, and capi_harness.cc registers them
  * with GoogleTest and reports their failed checks as GoogleTest failures.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No C++ exception crosses the C API: every allocation an entry point makes
 // is made to fail in turn (this binary replaces the global operator new),
 // and each such call must return U8GUARD_OUT_OF_MEMORY with its outputs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Opening beneath a root through the C API, from C11: every case through
  * both resolvers (U8GUARD_RESOLVER_OPENAT2 where the kernel has openat2,
  * and U8GUARD_RESOLVER_WALK), refusals as rules, missing files as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Path sanitization through the C API, from C11. capi_test.cc compares
  * every result with the C++ API on fuzzdb's traversal corpus. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Profiles, comparison keys, enforced forms and equivalence through the C
  * API, from C11. capi_test.cc compares every result with the C++ API on
  * the PRECIS corpora. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Registration through the C API, from C11: records, registries, every
  * outcome, other identifiers, policies, NULL arguments. */
 

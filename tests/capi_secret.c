@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Constant-time comparison, secret keys and wiping through the C API, from
  * C11. */
 

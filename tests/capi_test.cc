@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's constants and names against the C++ API's: every integer the
 // C header defines equals its C++ enumerator, and every rule, kind and
 // version string is the one the C++ API gives. With capi_conformance.cc

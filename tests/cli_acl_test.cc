@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `u8guard acl` contract: `acl audit --profile=NAME FILE` and `acl lookup
 // --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...` (IDs as
 // arguments or standard-input lines), text and --format=json (one object per
@@ -90,7 +91,8 @@ TEST_F(CliAcl, AuditJson) {
   EXPECT_EQ(lines[1],
             file +
                 "\"kind\": \"invalid\", \"line\": 5, \"index\": 3, "
-                "\"entry\": \"al\xE2\x80\x8Bice\", \"error\": "
+                // U+200B, invisible, as a \u escape.
+                "\"entry\": \"al\\u200bice\", \"error\": "
                 "\"username-case-mapped: rejected at byte 2 (U+200B): "
                 "DISALLOWED/precis_ignorable_properties\", \"rule\": "
                 "\"DISALLOWED/precis_ignorable_properties\", \"offset\": 2, "

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `u8guard check` contract (docs/cli.md, "check"): text output
 // `FILE:OFFSET: KIND` / `FILE: ok`; `--format=json`, one object per file per
 // line; exit status 0 all valid, 1 any invalid, 2 usage or I/O error (a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exit status and flags of the CLI (docs/cli.md):
 // every output error exits 2 with a message (a full disk, a closed standard
 // output, a reader that goes away: SIGPIPE is ignored and EPIPE is a write
@@ -247,9 +248,9 @@ TEST_F(CliExit, AbseilBuiltinFlagsAreRefused) {
 // the tool and for each command, whatever else is on the command line.
 TEST_F(CliExit, HelpForTheToolAndEachCommand) {
   const std::vector<std::string> commands = {
-      "",         "check",         "canon", "enforce",   "compare",
-      "path",     "path sanitize", "acl",   "acl audit", "acl lookup",
-      "profiles", "version",       "help"};
+      "",         "check",         "canon",   "enforce",   "compare",
+      "path",     "path sanitize", "acl",     "acl audit", "acl lookup",
+      "register", "profiles",      "version", "help"};
   for (const std::string& command : commands) {
     const std::string synopsis =
         command.empty() || command == "acl" || command == "path"

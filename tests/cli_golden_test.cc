@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's output, byte for byte: every case of tests/data/cli_golden/
 // cases.txt (text and JSON output of every command over the bundled examples
 // and two input files, plus usage errors) runs the built `u8guard` and
@@ -7,21 +8,30 @@
 // are checked, not hoped. Set U8GUARD_UPDATE_GOLDEN=1 to rewrite them after
 // an intended change of output (and say why in the commit).
 //
-// The ICU and Unicode versions the tool reports (the audit's summary) are
-// those of the ICU the build uses: the golden files say <icu> and <unicode>
-// in their place, so that the same files hold under any ICU.
+// The ICU and Unicode versions the tool reports (the audit's summary, the
+// version tags of registration records) are those of the ICU the build
+// uses: the golden files say <icu> and <unicode> in their place, so that
+// the same files hold under any ICU. Where the output itself depends on the
+// Unicode version (UTS #39's skeletons), NAME.unicode-X.Y.golden holds it
+// from Unicode X.Y on: the test reads the one of the newest version not
+// newer than ICU's, else NAME.golden (written under ICU 72, Unicode 15.0).
+// U8GUARD_UPDATE_GOLDEN rewrites the file the test reads.
 
 #include <cstdlib>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
+#include "tests/unicode_versions.h"
 #include "u8guard/version.h"
 
 namespace u8guard {
@@ -62,7 +72,9 @@ std::string WithoutVersions(const std::string& output) {
       {{absl::StrCat("ICU ", icu, ", Unicode ", unicode, ")"),
         "ICU <icu>, Unicode <unicode>)"},
        {absl::StrCat("\"icu\": \"", icu, "\", \"unicode\": \"", unicode, "\""),
-        "\"icu\": \"<icu>\", \"unicode\": \"<unicode>\""}});
+        "\"icu\": \"<icu>\", \"unicode\": \"<unicode>\""},
+       {absl::StrCat("+icu-", icu, "+unicode-", unicode, "\""),
+        "+icu-<icu>+unicode-<unicode>\""}});
 }
 
 // Exit status, stdout and stderr of one case, in the golden file's format.
@@ -80,11 +92,30 @@ std::string RunCase(const GoldenCase& c) {
                                       ReadFileOrDie(err)));
 }
 
+// The golden file of case `name` for ICU's Unicode version.
+std::string GoldenPath(const std::string& name) {
+  const std::string dir = TestDataPath("cli_golden");
+  const std::string prefix = name + ".unicode-";
+  const testing::UnicodeVersionNumber icu = testing::IcuUnicodeVersion();
+  std::optional<testing::UnicodeVersionNumber> best;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string file = entry.path().filename().string();
+    if (!absl::StartsWith(file, prefix) || !absl::EndsWith(file, ".golden")) {
+      continue;
+    }
+    const std::optional<testing::UnicodeVersionNumber> v =
+        testing::ParseUnicodeVersion(file.substr(prefix.size()));
+    if (v && *v <= icu && (!best || *v > *best)) best = v;
+  }
+  return best ? absl::StrCat(dir, "/", prefix, best->ToString(), ".golden")
+              : absl::StrCat(dir, "/", name, ".golden");
+}
+
 class CliGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
 
 TEST_P(CliGoldenTest, OutputIsUnchanged) {
   const GoldenCase& c = GetParam();
-  const std::string path = TestDataPath("cli_golden/" + c.name + ".golden");
+  const std::string path = GoldenPath(c.name);
   const std::string got = RunCase(c);
   const char* update = std::getenv("U8GUARD_UPDATE_GOLDEN");
   if (update != nullptr && std::string_view(update) == "1") {

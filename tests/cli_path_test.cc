@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `u8guard path sanitize` contract (docs/cli.md, docs/paths.md):
 // arguments or standard input lines; text output (the sanitized path, or
 // `rejected: <message>`); --format=json, one object per input per line with

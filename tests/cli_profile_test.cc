@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI contract of `u8guard canon|enforce|compare|profiles` (README,
 // "Command-line tool"): one output line per input (the key, or
 // "rejected: <message>"); --format=json one object per input and line with
@@ -36,6 +37,10 @@ namespace {
 
 using ::u8guard::testing::CliPath;
 using ::u8guard::testing::CommandResult;
+using ::u8guard::testing::JsonBoolField;
+using ::u8guard::testing::JsonObject;
+using ::u8guard::testing::JsonStringField;
+using ::u8guard::testing::ParseJsonObject;
 using ::u8guard::testing::RunCommand;
 using ::u8guard::testing::ShellQuote;
 using ::u8guard::testing::ToHex;
@@ -97,174 +102,26 @@ std::vector<std::string> Lines(const std::string& out) {
   return lines;
 }
 
-// ---- A minimal JSON reader for the CLI's flat objects ---------------------
-
-using JsonValue = std::variant<std::string, bool, double>;
-using JsonObject = std::map<std::string, JsonValue>;
-
-class JsonReader {
- public:
-  explicit JsonReader(std::string_view s) : s_(s) {}
-
-  // Parses one object of string, boolean and number values; nullopt (with
-  // a test failure naming the position) on anything else.
-  std::optional<JsonObject> Object() {
-    JsonObject obj;
-    Space();
-    if (!Eat('{')) return Fail("expected {");
-    Space();
-    if (Eat('}')) return End(obj);
-    while (true) {
-      Space();
-      std::optional<std::string> key = String();
-      if (!key) return std::nullopt;
-      Space();
-      if (!Eat(':')) return Fail("expected :");
-      Space();
-      if (Peek() == '"') {
-        std::optional<std::string> v = String();
-        if (!v) return std::nullopt;
-        obj[*key] = *v;
-      } else if (s_.substr(i_, 4) == "true") {
-        i_ += 4;
-        obj[*key] = true;
-      } else if (s_.substr(i_, 5) == "false") {
-        i_ += 5;
-        obj[*key] = false;
-      } else {
-        size_t start = i_;
-        while (i_ < s_.size() && (std::isdigit(static_cast<uint8_t>(s_[i_])) ||
-                                  s_[i_] == '-' || s_[i_] == '.')) {
-          ++i_;
-        }
-        if (start == i_) return Fail("expected a value");
-        obj[*key] = std::strtod(
-            std::string(s_.substr(start, i_ - start)).c_str(), nullptr);
-      }
-      Space();
-      if (Eat('}')) return End(obj);
-      if (!Eat(',')) return Fail("expected , or }");
-    }
-  }
-
- private:
-  char Peek() const { return i_ < s_.size() ? s_[i_] : '\0'; }
-  bool Eat(char c) {
-    if (Peek() != c) return false;
-    ++i_;
-    return true;
-  }
-  void Space() {
-    while (Peek() == ' ') ++i_;
-  }
-  std::nullopt_t Fail(std::string_view what) {
-    ADD_FAILURE() << "bad JSON at " << i_ << " (" << what << "): " << s_;
-    return std::nullopt;
-  }
-  std::optional<JsonObject> End(JsonObject& obj) {
-    if (i_ != s_.size()) return Fail("trailing bytes");
-    return obj;
-  }
-  std::optional<uint32_t> Hex4() {
-    if (i_ + 4 > s_.size()) return std::nullopt;
-    uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) {
-      const char c = s_[i_++];
-      v <<= 4;
-      if (c >= '0' && c <= '9') {
-        v |= c - '0';
-      } else if (c >= 'a' && c <= 'f') {
-        v |= c - 'a' + 10;
-      } else if (c >= 'A' && c <= 'F') {
-        v |= c - 'A' + 10;
-      } else {
-        return std::nullopt;
-      }
-    }
-    return v;
-  }
-  std::optional<std::string> String() {
-    if (!Eat('"')) return Fail("expected a string");
-    std::string out;
-    while (true) {
-      if (i_ >= s_.size()) return Fail("unterminated string");
-      const char c = s_[i_++];
-      if (c == '"') break;
-      if (static_cast<uint8_t>(c) < 0x20) return Fail("raw control");
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      const char e = s_[i_++];
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out += e;
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'u': {
-          std::optional<uint32_t> v = Hex4();
-          if (!v) return Fail("bad \\u");
-          char32_t cp = *v;
-          if (cp >= 0xD800 && cp < 0xDC00 && s_.substr(i_, 2) == "\\u") {
-            i_ += 2;
-            std::optional<uint32_t> lo = Hex4();
-            if (!lo || *lo < 0xDC00 || *lo > 0xDFFF) return Fail("bad pair");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (*lo - 0xDC00);
-          }
-          if (!AppendUtf8(cp, out)) return Fail("lone surrogate");
-          break;
-        }
-        default:
-          return Fail("bad escape");
-      }
-    }
-    if (!IsValidUtf8(out)) return Fail("string is not valid UTF-8");
-    return out;
-  }
-
-  std::string_view s_;
-  size_t i_ = 0;
-};
-
 std::vector<JsonObject> JsonLines(const std::string& out) {
   std::vector<JsonObject> objects;
   for (const std::string& line : Lines(out)) {
-    std::optional<JsonObject> o = JsonReader(line).Object();
-    if (o) objects.push_back(std::move(*o));
+    std::string error;
+    std::optional<JsonObject> o = ParseJsonObject(line, &error);
+    if (o) {
+      objects.push_back(std::move(*o));
+    } else {
+      ADD_FAILURE() << error;
+    }
   }
   return objects;
 }
 
 std::string Str(const JsonObject& o, const std::string& key) {
-  auto it = o.find(key);
-  if (it == o.end() || !std::holds_alternative<std::string>(it->second)) {
-    return "<missing " + key + ">";
-  }
-  return std::get<std::string>(it->second);
+  return JsonStringField(o, key);
 }
 
 std::optional<bool> Bool(const JsonObject& o, const std::string& key) {
-  auto it = o.find(key);
-  if (it == o.end() || !std::holds_alternative<bool>(it->second)) {
-    return std::nullopt;
-  }
-  return std::get<bool>(it->second);
+  return JsonBoolField(o, key);
 }
 
 // The library's key (or enforced form) of `s`, or its error message: what

@@ -1,10 +1,11 @@
-// Standard input of canon, enforce, path sanitize and acl lookup is read as
-// it arrives (docs/cli.md, "Standard input"): each line is answered before the
-// next one is read (the tool works as a co-process, with --line-buffered or
-// without), in constant memory whatever the input (millions of lines, one
-// line of hundreds of MiB), and a line longer than the command's limit is
-// rejected exactly as the library rejects the whole line, while the output
-// shows only a bounded prefix of it.
+// SPDX-License-Identifier: Apache-2.0
+// Standard input of canon, enforce, path sanitize, acl lookup and register
+// is read as it arrives (docs/cli.md, "Standard input"): each line is
+// answered before the next one is read (the tool works as a co-process, with
+// --line-buffered or without), in constant memory whatever the input (millions
+// of lines, one line of hundreds of MiB), and a line longer than the command's
+// limit is rejected exactly as the library rejects the whole line, while the
+// output shows only a bounded prefix of it.
 
 #include <cstdint>
 #include <optional>
@@ -115,6 +116,13 @@ TEST_F(CliStream, EachLineIsAnsweredBeforeTheNextIsRead) {
                           {"ADMIN", "carol"},
                           {"\"ADMIN\": match: line 1 \"admin\" (key \"admin\")",
                            "\"carol\": no match"});
+    // With --add, each answer depends on the lines before it.
+    ExpectAnswersOneByOne(
+        {"register", "--profile=username-case-mapped", "--acl=" + acl_, "--add",
+         buffering},
+        {"carol", "Carol"},
+        {"\"carol\": accepted (key \"carol\")",
+         "\"Carol\": refused: collision: \"carol\" (shared key \"carol\")"});
   }
   ExpectAnswersOneByOne(
       {"canon", "--profile=username-case-mapped", "--format=json"},

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kernel selection is visible (utf8.h, ActiveUtf8KernelChoice): `u8guard
 // version` shows the UTF-8 kernel that runs and, when U8GUARD_KERNEL asked
 // for another one (an unknown name, a kernel this CPU lacks), what was asked

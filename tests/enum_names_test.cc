@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every named enumeration: its names and its parser come from one table, so
 // a name round-trips, an unknown name is an error that lists the names, and
 // policy files accept exactly what the library's parsers accept.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The error model (rule.h, rejection.h): the closed Rule enumeration and its
 // stable ids and values, the Rejection carried by statuses, the one message
 // formatter, and that every public function which rejects input attaches a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Look-alikes that case mapping hides: DenyList::Resembles and the audit
 // compare the skeletons of what users type and see (the original and the
 // enforced form) as well as of the key. A corpus of pairs that look alike

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mapping flags table (src/unicode/mapping_table.h) against ICU's own
 // per-code-point answers, for every code point: the table is generated from
 // ICU property sets at start-up, and a set pattern ICU did not understand

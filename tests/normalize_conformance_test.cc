@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicode's own conformance data for normalization, from the Unicode
 // Character Database files in U8GUARD_UNICODE_DATA_DIR
 // (tests/unicode_versions.h): Debian's unicode-data by default (Unicode

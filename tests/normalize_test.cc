@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Normalization API: strict UTF-8 before ICU, the ASCII fast paths against
 // ICU, the examples layers 4-6 rely on, long inputs, appending, and the
 // splitting of input ICU cannot take in one call.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the walk beneath a root asks the filesystem (src/path/fs_facts.h):
 // the mount id from name_to_handle_at, which kernels before 5.8 give where
 // statx has no STATX_MNT_ID, agrees with statx's; procfs is recognized;

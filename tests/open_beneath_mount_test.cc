@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenBeneath across mount points, through both resolvers: a tmpfs, a bind
 // mount of a directory of the same filesystem (the case a device number
 // cannot tell, only the mount id), a bind-mounted file, and /proc bound

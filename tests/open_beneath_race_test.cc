@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenBeneath against a concurrent attacker (time of check to time of use),
 // through both resolvers and both link policies: while one thread opens a
 // path beneath the root thousands of times, another keeps swapping a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the suites of OpenBeneath (open_beneath_*_test.cc):
 // both resolvers as test parameters, trees with links, and outcomes as
 // short strings ("ok:CONTENT", "open/escapes_root", "NotFound").

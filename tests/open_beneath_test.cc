@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenBeneath, CreateBeneath, MkdirBeneath (include/u8guard/open_beneath.h)
 // under attack, every case through both resolvers (openat2 and the O_PATH
 // walk) with the same expected outcome: links inside the root that point

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SanitizePath (include/u8guard/path.h): the RFC 3629 §10 IIS/Nimda input
 // first, then generated corpora (overlongs of '.', '/' and '\' in every
 // length, raw and percent-encoded once and twice; every code point whose ICU
@@ -20,6 +21,7 @@
 #include "src/path/path_rules.h"
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
+#include "tests/path_oracle.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
@@ -104,20 +106,24 @@ Rejection RejectionOf(const absl::StatusOr<std::string>& r) {
   return *rej;
 }
 
-// Expects `raw` to be rejected with `rule` at `offset`.
+// Expects `raw` to be rejected with `rule` at `offset`, as the reference
+// oracle (tests/path_oracle.h) rejects it.
 void ExpectRejected(std::string_view raw, const PathOptions& o,
                     std::string_view rule, size_t offset) {
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
+  EXPECT_EQ(::u8guard::testing::OracleDisagreement(raw, o), "");
   const absl::StatusOr<std::string> r = SanitizePath(raw, o);
   const Rejection rej = RejectionOf(r);
   EXPECT_EQ(rej.rule_id(), rule) << r.status();
   EXPECT_EQ(rej.offset, offset) << r.status();
 }
 
-// Expects `raw` to become `want`, and `want` to stay `want`.
+// Expects `raw` to become `want`, as the reference oracle
+// (tests/path_oracle.h) has it, and `want` to stay `want`.
 void ExpectSanitized(std::string_view raw, const PathOptions& o,
                      std::string_view want) {
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
+  EXPECT_EQ(::u8guard::testing::OracleDisagreement(raw, o), "");
   const absl::StatusOr<std::string> r = SanitizePath(raw, o);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(*r, want);
@@ -800,6 +806,31 @@ TEST(PathSanitize, GuaranteesHoldForEverySegmentProfile) {
   o.segment_profile = nullptr;
   ExpectRejected("CON\u200B.txt", o, "DISALLOWED/precis_ignorable_properties",
                  3);
+}
+
+// A profile that trims spaces but keeps default ignorables (issue 22, item
+// 9): "\u200B " becomes "\u200B", whose NFKC_Casefold form is empty, so
+// "a/\u200B /b" was accepted as "a/\u200B/b" ("a//b" under NFKC_Casefold),
+// which sanitizing again refused. A result segment none of whose forms may
+// be empty is refused, as the segment it would become is.
+TEST(PathSanitize, NoResultSegmentHasAnEmptyNormalizedForm) {
+  Profile trim = **FindBuiltinProfile("text-document");
+  trim.name = "text-trimming";
+  trim.additional_mapping = SpaceMapping::kToAsciiTrimCollapse;
+  PathOptions o;
+  o.segment_profile = &trim;
+  for (const NormalizationForm form :
+       {NormalizationForm::kNfc, NormalizationForm::kNfkc}) {
+    o.normalization = form;
+    ExpectRejected("a/\u200B /b", o, "path/structure_changed_by_nfkc", 2);
+    ExpectRejected("a/\u200B/b", o, "path/structure_changed_by_nfkc", 2);
+    ExpectRejected("a/ \u200B\u2060 /b", o, "path/structure_changed_by_nfkc",
+                   2);
+    ExpectRejected("\u200B\u00AD ", o, "path/structure_changed_by_nfkc", 0);
+    // path_fuzz's reproducer (seed path_text_trimming_zwj_after_space).
+    ExpectRejected(" \u200D", o, "path/structure_changed_by_nfkc", 0);
+    ExpectSanitized("a/\u200Bx /b", o, "a/\u200Bx/b");
+  }
 }
 
 }  // namespace

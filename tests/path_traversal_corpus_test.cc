@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fuzzdb's path traversal corpus (../shared/testdata/
 // fuzzdb-traversals-8-deep-exotic-encoding.txt: 530 payloads with overlong
 // %c0%ae, double-encoded %25c0%25ae, %uff0e, 0x2e, mixed separators...)

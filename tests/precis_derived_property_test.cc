@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PRECIS derived property (RFC 8264 §8) of every code point, computed
 // from ICU, against precis_i18n's golden files for Unicode 15.0 (ICU 72's
 // version) and 16.0 (ICU 76's), and against IANA's PRECIS registry for

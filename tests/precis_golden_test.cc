@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // precis_i18n's golden cases (../shared/testdata/precis_golden/golden.json,
 // converted by tests/data/gen_precis_golden_tsv.py): every case of every
 // profile gives the same output or the same rejection rule. Cases we decide

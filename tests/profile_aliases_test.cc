@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Profile names: the RFCs' spellings of the built-in PRECIS profiles
 // ("UsernameCaseMapped") designate the same profiles as their kebab-case
 // names everywhere a name is looked up, and a profile always reports the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Security properties of the built-in profiles, through the public API
 // (Canonicalize, Enforce, Equivalent): the incident strings, case mapping
 // that never goes through upper case, invisible characters rejected with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ProfileKeepsAsIs (src/match/pipeline.h), the shortcut that lets the
 // profile rules and the path sanitizer skip every mapping, ICU call and
 // class check: whenever it says a profile keeps a text as it is, ICU's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Policy files: the built-ins parse and say what the RFCs say; bad files are
 // errors naming the file, the line and the key.
 

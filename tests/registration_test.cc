@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration: records, the decision against a registry, protected names,
 // confusable exemptions, cross-field clashes, policy files, version tags.
 

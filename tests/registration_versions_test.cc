@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What an upgrade of ICU, and so of Unicode, changes in registration records
 // (registration.h), measured with ICU 72 (Unicode 15.0) and ICU 78 (17.0):
 //

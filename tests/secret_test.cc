@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // secret.h: ConstantTimeEquals (correct, and its time does not depend on
 // where two strings differ), SecretString (wiped before its buffer is freed,
 // moves hand the buffer over), CanonicalizeSecret (OpaqueString keys, errors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ASCII skeleton table against ICU's spoof checker: every ASCII string
 // of length 1 and 2, a few thousand random ones up to 40 characters, and the
 // classic look-alike sequences, give exactly ICU's skeleton.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Stream-Safe bound (UAX #15 §13): at most max_non_starters (30 by
 // default) non-starters in a row, counted in the NFKD form, in every
 // profile and in every path segment, rejected as "stream_unsafe" at the

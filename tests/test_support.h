@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the test suites.
 
 #ifndef U8GUARD_TESTS_TEST_SUPPORT_H_
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "u8guard/profile.h"
@@ -221,6 +223,25 @@ struct PrecisCase {
 // string; "#" lines are comments). Fails the current test on a malformed
 // line or an unreadable file.
 std::vector<PrecisCase> ReadPrecisTable(std::string_view file_name);
+
+// A flat JSON object of the CLI's output: each key's string (decoded to
+// UTF-8), boolean or number.
+using JsonValue = std::variant<std::string, bool, double>;
+using JsonObject = std::map<std::string, JsonValue>;
+
+// Parses `line`, one flat JSON object: valid UTF-8, string values without
+// raw control characters and with RFC 8259's escapes (\uXXXX surrogate
+// pairs joined; a lone surrogate is an error), no key twice, nothing after
+// the object. nullopt when it is not such an object, and `error` (when not
+// null) says where and why.
+std::optional<JsonObject> ParseJsonObject(std::string_view line,
+                                          std::string* error = nullptr);
+
+// The string value of `key` in `o`, or "<missing KEY>" when it has none.
+std::string JsonStringField(const JsonObject& o, const std::string& key);
+
+// The boolean value of `key` in `o`, or nullopt when it has none.
+std::optional<bool> JsonBoolField(const JsonObject& o, const std::string& key);
 
 }  // namespace u8guard::testing
 

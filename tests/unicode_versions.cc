@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "tests/unicode_versions.h"
 
 #include <unicode/uchar.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicode versions in the conformance suites. u8guard is built against the
 // ICU a system has (72 on Debian 12, 78 on Fedora), so a suite that
 // compares with data written for one Unicode version must know which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decoding, encoding and error reporting: DecodeUtf8, DecodeUtf8At,
 // Utf8CodePoints, AppendUtf8 / EncodeUtf8 (every scalar value round-trips;
 // surrogates and values above U+10FFFF are refused, RFC 3629 §3 and §10),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every kernel against the reference decoder on every input of 1, 2 and 3
 // bytes and on every 4-byte input that starts with F0..F4; and the reference
 // decoder itself against an independent oracle written here from the Unicode

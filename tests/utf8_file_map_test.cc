@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validation of a mapped file (Utf8FileOptions::map, src/utf8/range_feed.h,
 // src/utf8/mapped_read.h): the answer is the reference decoder's wherever a
 // sequence falls against a window boundary (the utf8tests corpus placed
 // across one at every offset); a file truncated while it is mapped, before,
 // inside and at the end of the window being read, gives the answer for the
-// bytes the file still holds and does not end the process; SIGBUS that is
-// not a mapped read's still reaches the program's handler or the default
-// action; a handler the program installs afterwards turns mapping off.
+// bytes the file still holds and does not end the process; a handler the
+// program installs afterwards turns mapping off. (SIGBUS that is not a
+// mapped read's: utf8_sigbus_chain_test.cc.)
 
 #include <fcntl.h>
 #include <signal.h>
@@ -281,96 +282,7 @@ TEST(Utf8FileMap, StandardInputIsValidatedFromItsOffset) {
   close(saved);
 }
 
-// Reads the byte at `p`, which faults: outside any ReadMapped window.
-void ReadFaultingByte(const std::string& dir) {
-  const std::string path = dir + "/fault";
-  WriteFileOrDie(path, std::string(3 * kPage, 'a'));
-  const int fd = open(path.c_str(), O_RDWR);
-  auto* p = static_cast<volatile char*>(
-      mmap(nullptr, 3 * kPage, PROT_READ, MAP_SHARED, fd, 0));
-  if (p == MAP_FAILED || ftruncate(fd, 0) != 0) std::_Exit(3);
-  (void)p[2 * kPage];
-  std::_Exit(4);  // not reached: the read faults
-}
-
 extern "C" void ExitWith42(int) { std::_Exit(42); }
-
-// Sets SIGBUS's disposition to `disposition`, then installs the handler
-// over it; exits with 2 if it cannot. For death tests.
-void GuardOver(void (*disposition)(int)) {
-  struct sigaction action = {};
-  action.sa_handler = disposition;
-  sigaction(SIGBUS, &action, nullptr);
-  if (!internal::GuardMappedReads()) std::_Exit(2);
-}
-
-// Each death test runs in a new process (threadsafe style), so the handler
-// is installed there after the disposition the test sets.
-class Utf8FileMapDeathTest : public ::testing::Test {
- protected:
-  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
-  ScopedTempDir dir_;
-};
-
-TEST_F(Utf8FileMapDeathTest, OtherFaultsReachTheProgramsHandler) {
-  EXPECT_EXIT(
-      {
-        GuardOver(&ExitWith42);
-        ReadFaultingByte(dir_.path());
-      },
-      ::testing::ExitedWithCode(42), "");
-}
-
-TEST_F(Utf8FileMapDeathTest, OtherFaultsTakeTheDefaultAction) {
-  EXPECT_EXIT(
-      {
-        GuardOver(SIG_DFL);
-        ReadFaultingByte(dir_.path());
-      },
-      ::testing::KilledBySignal(SIGBUS), "");
-}
-
-// A fault in a window that another thread is reading is not that thread's
-// to catch: the faulting thread's SIGBUS takes the default action.
-TEST_F(Utf8FileMapDeathTest, AFaultInAnotherThreadsWindowIsNotCaught) {
-  EXPECT_EXIT(
-      {
-        GuardOver(SIG_DFL);
-        const std::string path = dir_.path() + "/fault";
-        WriteFileOrDie(path, std::string(3 * kPage, 'a'));
-        const int fd = open(path.c_str(), O_RDWR);
-        auto* p = static_cast<const char*>(
-            mmap(nullptr, 3 * kPage, PROT_READ, MAP_SHARED, fd, 0));
-        if (p == MAP_FAILED || ftruncate(fd, 0) != 0) std::_Exit(3);
-        internal::ReadMapped(p, 3 * kPage, [&] {
-          std::thread other(
-              [&] { (void)*static_cast<const volatile char*>(p + kPage); });
-          other.join();
-        });
-        std::_Exit(4);
-      },
-      ::testing::KilledBySignal(SIGBUS), "");
-}
-
-TEST_F(Utf8FileMapDeathTest, SentSigbusTakesTheDefaultAction) {
-  EXPECT_EXIT(
-      {
-        GuardOver(SIG_DFL);
-        kill(getpid(), SIGBUS);
-        std::_Exit(4);
-      },
-      ::testing::KilledBySignal(SIGBUS), "");
-}
-
-TEST_F(Utf8FileMapDeathTest, SentSigbusIgnoredStaysIgnored) {
-  EXPECT_EXIT(
-      {
-        GuardOver(SIG_IGN);
-        kill(getpid(), SIGBUS);
-        std::_Exit(5);
-      },
-      ::testing::ExitedWithCode(5), "");
-}
 
 TEST(Utf8FileMap, AHandlerInstalledAfterwardsTurnsMappingOff) {
   ASSERT_TRUE(internal::GuardMappedReads());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validation of a file in ranges by several threads (src/utf8/file_ranges.h,
 // Utf8FileOptions::threads): the answer is the reference decoder's on the
 // whole file wherever the cuts fall, against the utf8tests corpus and

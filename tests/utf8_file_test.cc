@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ValidateUtf8Fd / ValidateUtf8File (utf8_file.h): validation from the
 // descriptor's current offset, through pipes whose writes split sequences,
 // across the 256 KiB read chunks, and the error Status of a missing file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ValidateUtf8 (every kernel) against ICU 72's U8_NEXT, a decoder written
 // independently of ours: on every input of up to 3 bytes and every 4-byte
 // input starting F0..F4, ICU must agree with the RFC 3629 §4 ABNF (our

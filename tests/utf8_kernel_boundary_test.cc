@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every kernel against hand-derived expectations (and the reference decoder)
 // for bad and good byte patterns placed at every offset 0..191 of ASCII and
 // multi-byte text, at every buffer alignment 0..63: errors at, before and

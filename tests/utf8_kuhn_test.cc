@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Markus Kuhn's "UTF-8 decoder capability and stress test"
 // (../shared/testdata/UTF-8-test.txt), line by line, with the expectation
 // derived from the file's own section numbering and annotations:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Long inputs through every kernel: ASCII runs long enough for the kernels'
 // run-skipping (aligned 256-byte steps) with one error or one multi-byte
 // character placed at a random position, at every buffer misalignment 0..7,

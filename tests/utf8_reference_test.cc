@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference decoder against RFC 3629 itself: the §7 examples, the §10
 // attacks, and the boundaries of every row of the §4 ABNF.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Utf8StreamValidator against ValidateUtf8Reference on the whole input: every
 // split into two chunks, one-byte chunks and random chunk sizes (with empty
 // chunks) give exactly the whole-input result, for the utf8tests cases, the

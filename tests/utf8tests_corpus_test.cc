@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The 222 cases of flenniken/utf8tests (../shared/testdata/utf8tests): the
 // verdict of every kernel, the U+FFFD substitution of maximal subparts
 // (Unicode §3.9, Tables 3-8 to 3-11) by ToUtf8Lossy and by every kernel's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Go peer of BM_Canonicalize and BM_Equivalent: golang.org/x/text's
 // PRECIS implementation (precis.UsernameCaseMapped, Debian's
 // golang-golang-x-text-dev) on the same names (bench/data/names.txt),

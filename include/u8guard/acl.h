@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Access-control lists of identifiers (layer 5): entries canonicalized once
 // under one Profile, looked up by hash, audited for collisions and
 // look-alikes.
@@ -46,6 +47,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -112,6 +114,68 @@ struct AclInvalidEntry {
 // How much of an invalid entry an index keeps (AclInvalidEntry::original).
 inline constexpr size_t kAclInvalidEntryKeptBytes = 1024;
 
+// The entries an index's profile rejected, in list order: a view into the
+// index, valid as long as the index or a copy of it lives. The index keeps
+// them compactly (a few bytes of framing and the kept bytes of each, see
+// AclIndex::MemoryUsage), so an entry is decoded when asked for: operator[]
+// and the iterators return a new AclInvalidEntry each time, and its message
+// (RejectionMessage) is formatted only when the caller asks for it.
+class AclInvalidEntries {
+ public:
+  // Iterates over the entries in list order, decoding each one.
+  class Iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = AclInvalidEntry;
+    using difference_type = std::ptrdiff_t;
+    using reference = AclInvalidEntry;
+    using pointer = void;
+
+    Iterator() = default;
+    AclInvalidEntry operator*() const;
+    Iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator old = *this;
+      ++i_;
+      return old;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) {
+      return a.i_ == b.i_;
+    }
+
+   private:
+    friend class AclInvalidEntries;
+    Iterator(const internal::AclStorage* storage, size_t i)
+        : storage_(storage), i_(i) {}
+    const internal::AclStorage* storage_ = nullptr;
+    size_t i_ = 0;
+  };
+
+  AclInvalidEntries() = default;
+
+  // How many entries the profile rejected.
+  size_t size() const;
+  bool empty() const { return size() == 0; }
+  // The i-th of them (0 <= i < size()), decoded.
+  AclInvalidEntry operator[](size_t i) const;
+
+  Iterator begin() const { return Iterator(storage_, 0); }
+  Iterator end() const { return Iterator(storage_, size()); }
+
+ private:
+  friend class AclIndex;
+  U8GUARD_HIDDEN explicit AclInvalidEntries(const internal::AclStorage* storage)
+      : storage_(storage) {}
+  const internal::AclStorage* storage_ = nullptr;
+};
+
+inline AclInvalidEntry AclInvalidEntries::Iterator::operator*() const {
+  return AclInvalidEntries(storage_)[i_];
+}
+
 // Limits on reading an ACL file.
 struct AclLoadOptions {
   // Files larger than this are refused before they are read
@@ -125,12 +189,21 @@ struct AclLoadOptions {
 //
 // Memory: the keys (and the originals that differ from them) are stored
 // back to back in one arena with a few bytes of framing each; the hash table
-// holds 32-bit offsets into it. About 2-3 times the bytes of the entries.
+// holds 32-bit offsets into it. Invalid entries are records of a few bytes
+// in an arena of their own (the rejection as data; no message). A valid
+// entry of n bytes costs about 22 + n bytes (plus 12 per further look-alike
+// skeleton in kSkeleton mode, and 12 when an invalid or skipped line comes
+// before it), an invalid one about 11 + min(n, kAclInvalidEntryKeptBytes)
+// (a few more in a file that mixes them). In all: about 4 times the file's
+// bytes for short user names, 6.3 for a file of one-byte invalid lines, and
+// at most about 10 for the costliest files, one-byte entries each after an
+// invalid or skipped line (tests/acl_memory_test.cc).
 class AclIndex {
  public:
   // Builds from a list: every string is one entry, as is (no comments, no
   // file signature; a leading BOM goes to the profile). Invalid entries are
-  // recorded, not fatal. ResourceExhausted when the keys exceed 4 GiB.
+  // recorded, not fatal. ResourceExhausted when the keys or the invalid
+  // entries exceed 4 GiB, or the list has 2^32 entries or lines.
   static absl::StatusOr<AclIndex> Build(const Profile& profile,
                                         const std::vector<std::string>& entries,
                                         AclMode mode);
@@ -159,8 +232,9 @@ class AclIndex {
   AclEntry entry(size_t i) const;
   // All entries, valid and invalid.
   size_t entry_count() const;
-  // The entries the profile rejected, in list order.
-  const std::vector<AclInvalidEntry>& invalid_entries() const;
+  // The entries the profile rejected, in list order (a view into the
+  // index that decodes each one when asked).
+  AclInvalidEntries invalid_entries() const;
   // Entries (valid or not) whose bytes begin with EF BB BF, i.e. a BOM
   // that is not the file's signature: their positions (AclEntry::index).
   const std::vector<size_t>& bom_entries() const;
@@ -274,6 +348,10 @@ struct AclFinding {
   size_t index = 0;
   size_t line = 0;
   std::string original;
+  // The entry's whole length in bytes: more than original.size() when
+  // `original` holds only the first kAclInvalidEntryKeptBytes of an invalid
+  // entry (kInvalid, and kBom about an invalid entry).
+  size_t original_size = 0;
   std::string key;  // its canonical key (empty for invalid entries)
   // kCollision, kLookalike: the earlier entry it collides with or resembles
   // (the first one in list order).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte-order-mark policies per protocol element (RFC 3629 §6).
 //
 // An initial EF BB BF means what the element's policy says. U+FEFF anywhere

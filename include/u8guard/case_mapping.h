@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Case mapping (RFC 8264 §5.2.3), as profiles and the Unicode layer name it.
 
 #ifndef U8GUARD_CASE_MAPPING_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Showing untrusted text to people: in terminals, logs and audit reports.
 
 #ifndef U8GUARD_DISPLAY_H_
@@ -18,11 +19,21 @@ namespace u8guard {
 // are not UTF-8 as "\xHH"; a backslash as "\\". Never use it for matching.
 std::string EscapeForDisplay(std::string_view s);
 
+// True for the code points EscapeForDisplay shows as "\u{XXXX}": those a
+// reader cannot see or that move the cursor or reorder text (C0 and C1
+// controls, DEL, format characters such as U+200B, U+FEFF and the bidi
+// overrides U+202A..U+202E, default-ignorables, separators other than
+// U+0020, unassigned, private-use and surrogate code points). For other
+// output formats that must escape what EscapeForDisplay escapes (the CLI's
+// JSON writes them as \uXXXX).
+bool IsInvisibleForDisplay(char32_t cp);
+
 // Returns `s` with its control characters escaped, so that it prints as one
 // line: C0 controls and DEL as "\xNN", C1 controls (C2 80..C2 9F) as
 // "\u00NN"; everything else, including bytes that are not UTF-8, as is.
-// For output whose lines must stay one per input (the CLI's canon and
-// enforce); EscapeForDisplay escapes more.
+// For output whose lines must stay one per input and whose other bytes must
+// stay as they are; it is not enough for a terminal (bidi overrides and
+// other format characters pass): EscapeForDisplay escapes those too.
 std::string EscapeControls(std::string_view s);
 
 // Returns the Unicode name of `cp` from ICU, e.g. "CYRILLIC SMALL LETTER A",

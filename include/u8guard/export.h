@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Symbol visibility of u8guard's public API (C and C++).
  *
  * u8guard is compiled with hidden visibility (-fvisibility=hidden): only the

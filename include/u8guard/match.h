@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canonical keys and comparison under a Profile (RFC 8264 §7, RFC 3629 §10).
 //
 // Every function here is fail-closed: an input that the profile rejects

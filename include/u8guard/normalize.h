@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicode normalization (UAX #15) of strict UTF-8, through ICU's Normalizer2.
 //
 // Every function that takes unchecked bytes validates them with the strict

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening untrusted paths beneath a root directory (layer 6, after the
 // string rules of path.h).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Path sanitization (layer 6): untrusted request paths and file names become
 // normalized relative paths that cannot leave their root.
 //
@@ -33,7 +34,12 @@
 //   path/control                    C0 controls, DEL, C1 controls
 //   path/separator_in_segment       '/' or '\' inside a segment: a '\' that
 //                                   is not a separator, or a decoded %2F/%5C
-//   path/structure_changed_by_nfkc  see above
+//   path/structure_changed_by_nfkc  see above; also a segment (as given,
+//                                   or as the segment profile maps it)
+//                                   whose NFKC or NFKC_Casefold form is
+//                                   empty, "." or ".." ("\u200B" under a
+//                                   profile that allows it: NFKC_Casefold
+//                                   removes it)
 //   path/dot_dot                    a ".." segment (DotDotPolicy::kReject)
 //   path/above_root                 ".." rising above the root (kResolve)
 //   path/hidden                     a segment starting with '.'
@@ -112,11 +118,14 @@ struct PathOptions {
   // ending in '.' or ' ', and < > : " | ? * are rejected. Default false.
   bool windows = false;
   // At most this many segments in the result (after "." and ".." are
-  // applied): "path/too_deep".
+  // applied), counted as segments are added: the path never holds more on
+  // the way ("a/b/../c" needs 2): "path/too_deep", at the segment that
+  // would be one too many.
   size_t max_depth = 32;
-  // At most this many bytes in the relative result, without the root:
-  // "path/too_long". Raw input over 4 * max_length + 64 bytes is rejected
-  // before any work, at offset 4 * max_length + 64.
+  // At most this many bytes in the relative result, without the root,
+  // counted as max_depth is: "path/too_long", at the segment that makes it
+  // longer. Raw input over 4 * max_length + 64 bytes is rejected before any
+  // work, at offset 4 * max_length + 64.
   size_t max_length = 4096;
   // The profile applied to each segment; nullptr (default) means the
   // built-in "path-segment" profile. Its normalization is replaced by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Profiles: the policy of one protocol element (RFC 8264 §5), read from TOML.
 //
 // A Profile says how untrusted text for that element becomes its stored form

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration (layer 5): one decision for a sign-up. May this name be
 // registered beside the names a service already has, and what should it
 // store so that the answer stays right?
@@ -22,7 +23,7 @@
 // Look-alike keys over-match on purpose ("rn" ~ "m", "l" ~ "1" ~ "I"): they
 // refuse registrations and never grant access. RegistrationPolicy may
 // exempt single-script mappings that refuse ordinary names
-// (docs/matching.md, "False positives", measures each on real words).
+// (docs/registration.md, "False positives", measures each on real words).
 //
 // Thread safety: RegistrationPolicy and records are values. A Registry may
 // be read (Decide) by any number of threads at once; Add and Register

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Why an input was rejected: one structured Rejection per rejected input,
 // carried by every u8guard Status that rejects input, and one formatter for
 // every rejection message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every reason u8guard can reject input, as one closed enumeration.
 //
 // Each rule has a stable string id (the one JSON output, log lines and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Secrets (passwords, tokens): canonical keys held in buffers that are wiped,
 // and compared in time that does not depend on their content.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Look-alikes (UTS #39): confusable skeletons and restriction levels of
 // canonical keys, from ICU's spoof checker.
 //

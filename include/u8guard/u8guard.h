@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The umbrella header: everything u8guard offers.
 
 #ifndef U8GUARD_U8GUARD_H_

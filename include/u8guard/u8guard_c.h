@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The C interface of u8guard: strict UTF-8 validation, PRECIS profiles,
  * allow and deny lists, path sanitization and secrets, for C programs and
  * for every language's foreign-function interface.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strict UTF-8 (RFC 3629 §3, §4, §10): validation, decoding, encoding.
 //
 // Valid input is exactly the RFC 3629 §4 ABNF. Everything else is rejected

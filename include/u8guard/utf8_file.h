@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strict UTF-8 validation of files and other file descriptors, streamed in
 // constant memory.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Versions of u8guard and of the Unicode data it uses.
 //
 // The version macros U8GUARD_VERSION_MAJOR, _MINOR, _PATCH, _STRING and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // open_beneath_fd, create_beneath_fd, mkdir_beneath, openat2_available:
 // opening beneath a root (open_beneath.h). u8guard/_beneath.py builds
 // open_beneath (a file object) on them.

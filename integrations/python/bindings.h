@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parts of the `u8guard._u8guard` extension module, one function per
 // binding file; module.cc calls them in this order.
 
@@ -28,7 +29,7 @@ void RegisterProfile(pybind11::module_& m);
 
 // Everything: versions, rules, validate_utf8, sanitize_path,
 // constant_time_equals, escape_for_display, then RegisterProfile,
-// RegisterAcl and RegisterBeneath (module.cc).
+// RegisterAcl, RegisterBeneath and RegisterRegistration (module.cc).
 void RegisterModule(pybind11::module_& m);
 
 // AllowList, DenyList, AclEntry, AclInvalidEntry, AclLookup, AclAudit,
@@ -38,6 +39,11 @@ void RegisterAcl(pybind11::module_& m);
 // open_beneath_fd, create_beneath_fd, mkdir_beneath, openat2_available
 // (beneath_bindings.cc).
 void RegisterBeneath(pybind11::module_& m);
+
+// RegistrationPolicy, RegistrationRecord, RegistrationDecision, Registry,
+// VersionTagParts, registration_record, version_tag, parse_version_tag
+// (registration_bindings.cc).
+void RegisterRegistration(pybind11::module_& m);
 
 }  // namespace u8guard::python
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conversions between Python objects and the u8guard C++ API.
 
 #include "integrations/python/convert.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conversions between Python objects and the u8guard C++ API, shared by the
 // binding files of the `u8guard._u8guard` extension module: text arguments
 // (str or bytes), results in the caller's type, rejections as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `u8guard._u8guard` extension module: the u8guard C++ library for
 // Python. u8guard/__init__.py re-exports it; u8guard/_u8guard.pyi types it.
 //
@@ -92,8 +93,8 @@ py::object SanitizePathOf(py::handle path, bool backslash_is_separator,
 
 void RegisterModule(py::module_& m) {
   m.doc() =
-      "The u8guard C++ library (strict UTF-8, PRECIS profiles, ACLs, path "
-      "sanitization). Import it as `u8guard`.";
+      "The u8guard C++ library (strict UTF-8, PRECIS profiles, ACLs, "
+      "registration, path sanitization). Import it as `u8guard`.";
   SetRejectedClass(py::module_::import("u8guard._rejected").attr("Rejected"));
   m.attr("__version__") = LibraryVersion();
   m.attr("GIL_RELEASE_MIN_BYTES") = kReleaseGilMinBytes;
@@ -234,6 +235,7 @@ UTF-8 as \xHH, a backslash as \\. Never use it for matching.)doc");
   RegisterProfile(m);
   RegisterAcl(m);
   RegisterBeneath(m);
+  RegisterRegistration(m);
 }
 
 }  // namespace u8guard::python

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard.Profile: canonical keys, enforced forms and comparison under one
 // profile (match.h, profile.h, skeleton.h).
 

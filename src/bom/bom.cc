@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BOM policies (RFC 3629 §6).
 
 #include "u8guard/bom.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the BOM policy as the profile pipeline applies it, with the
 // rejection as data.
 

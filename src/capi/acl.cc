@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Allow lists and deny lists: built from a file or from strings, looked up.
 
 #include "u8guard/acl.h"

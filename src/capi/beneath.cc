@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening beneath a root (u8guard_open_beneath and its kin): conversions
 // to and from open_beneath.h, and errno set from the status.
 

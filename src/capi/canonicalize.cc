@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Comparison keys, enforced forms and equivalence under a profile.
 
 #include <string>

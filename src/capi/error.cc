@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // absl::Status to u8guard_status and u8guard_error.
 
 #include "src/capi/error.h"

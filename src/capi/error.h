@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Results of the C API: u8guard_status codes from absl::Status, the
 // u8guard_error struct, and the guard that keeps C++ exceptions from
 // crossing the C boundary.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's opaque handles: each one wraps the C++ object it stands for.
 // Created with new and destroyed with delete by the C API's _new/_open and
 // _free functions only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's inputs: (pointer, length) pairs, where NULL is the empty
 // string when the length is 0 and an error otherwise.
 

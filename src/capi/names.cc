@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's name functions: rule ids and descriptions, status names,
 // finding kind names. Every returned string is static.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The caller's output buffer of the C API.
 
 #include "src/capi/output.h"

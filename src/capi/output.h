@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The caller's output buffer of the C API (u8guard_c.h, "Output buffers"):
 // ICU-style pre-flighting, and an empty string after every failure.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard_path_options to PathOptions.
 
 #include "src/capi/path_options.h"

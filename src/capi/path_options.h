@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's path options (u8guard_path_options) as the C++ PathOptions,
 // and names parsed into the C API's integers: shared by the sanitizer's
 // and the open-beneath entry points.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Profiles: the built-in ones, from a directory or a file.
 
 #include "u8guard/profile.h"

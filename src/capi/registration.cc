@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration: policies, records, registries and decisions.
 
 #include "u8guard/registration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Secrets: constant-time comparison, canonical keys into the caller's buffer.
 
 #include "u8guard/secret.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Confusable skeletons and restriction levels of comparison keys.
 
 #include "u8guard/skeleton.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strict UTF-8 validation and the stream validator.
 
 #include "u8guard/utf8.h"

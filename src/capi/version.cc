@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard_version, u8guard_abi_version, u8guard_icu_version,
 // u8guard_unicode_version.
 

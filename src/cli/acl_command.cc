@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard acl audit | acl lookup: a thin shell over acl.h.
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "src/cli/json.h"
 #include "src/cli/shown.h"
 #include "u8guard/acl.h"
+#include "u8guard/display.h"
 #include "u8guard/profile.h"
 #include "u8guard/utf8.h"
 
@@ -28,20 +30,12 @@ constexpr char kAclUsage[] =
     "       u8guard acl lookup --profile=NAME --acl=FILE "
     "[--mode=exact|skeleton] [ID]...\n";
 
+// `message` may quote what the user typed (a profile name, a word): it is
+// escaped.
 int UsageError(std::string_view message) {
-  std::cerr << "u8guard acl: " << message << "\n" << kAclUsage;
+  std::cerr << "u8guard acl: " << EscapeForDisplay(message) << "\n"
+            << kAclUsage;
   return kExitUsage;
-}
-
-// The whole length of the entry `f` is about: an invalid entry's finding
-// holds only its first kAclInvalidEntryKeptBytes, the index knows the rest.
-size_t EntrySize(const AclIndex& index, const AclFinding& f) {
-  const std::vector<AclInvalidEntry>& invalid = index.invalid_entries();
-  const auto it = std::lower_bound(
-      invalid.begin(), invalid.end(), f.index,
-      [](const AclInvalidEntry& e, size_t i) { return e.index < i; });
-  if (it != invalid.end() && it->index == f.index) return it->original_size;
-  return f.original.size();
 }
 
 // Adds an entry, key or skeleton, cut at kShownBytes (shown.h).
@@ -51,15 +45,13 @@ void AddShown(JsonObject& o, std::string_view key, std::string_view value,
                 with_hex);
 }
 
-std::string FindingJson(const std::string& file, const AclIndex& index,
-                        const AclFinding& f) {
+std::string FindingJson(const std::string& file, const AclFinding& f) {
   JsonObject o;
-  o.Add("file", file)
-      .Add("kind", AclFindingKindName(f.kind))
-      .Add("line", uint64_t{f.line});
+  AddInputField(o, "file", file);
+  o.Add("kind", AclFindingKindName(f.kind)).Add("line", uint64_t{f.line});
   if (f.kind == AclFindingKind::kFileSignature) return o.Line();
   o.Add("index", uint64_t{f.index});
-  AddShown(o, "entry", f.original, EntrySize(index, f), /*with_hex=*/true);
+  AddShown(o, "entry", f.original, f.original_size, /*with_hex=*/true);
   if (!f.key.empty()) AddShown(o, "key", f.key, 0, false);
   switch (f.kind) {
     case AclFindingKind::kCollision:
@@ -107,33 +99,37 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
   const absl::StatusOr<AclIndex> index =
       AclIndex::Load(*profile, file, AclMode::kExact, LoadOptionsFromFlags());
   if (!index.ok()) {
-    std::cerr << "u8guard acl: " << index.status().message() << "\n";
+    std::cerr << "u8guard acl: " << ShownMessage(index.status()) << "\n";
     return kExitUsage;
   }
+  // The file's name is untrusted too: escaped in text, in hex as well in
+  // JSON when it is not UTF-8.
+  const std::string shown_file = EscapeForDisplay(file);
   // Findings are printed as the audit finds them, never collected; the
   // audit stops being printed once standard output has failed.
   const absl::StatusOr<AclAudit> audit =
       AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
         if (!std::cout.good()) return;
         if (format == Format::kJson) {
-          std::cout << FindingJson(file, *index, f) << "\n";
+          std::cout << FindingJson(file, f) << "\n";
           return;
         }
-        const std::string text = DescribeFinding(f, EntrySize(*index, f));
+        const std::string text = DescribeFinding(f, f.original_size);
         if (f.line > 0) {
-          std::cout << file << ":" << f.line << ": " << text << "\n";
+          std::cout << shown_file << ":" << f.line << ": " << text << "\n";
         } else {
-          std::cout << file << ": entry #" << f.index << ": " << text << "\n";
+          std::cout << shown_file << ": entry #" << f.index << ": " << text
+                    << "\n";
         }
       });
   if (!audit.ok()) {
-    std::cerr << "u8guard acl: " << audit.status().message() << "\n";
+    std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
     return kExitUsage;
   }
   if (format == Format::kJson) {
-    std::cout << JsonObject()
-                     .Add("file", file)
-                     .Add("kind", "summary")
+    JsonObject o;
+    AddInputField(o, "file", file);
+    std::cout << o.Add("kind", "summary")
                      .Add("profile", audit->profile)
                      .Add("entries", uint64_t{audit->entries})
                      .Add("valid_entries", uint64_t{audit->valid_entries})
@@ -143,11 +139,13 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
                      .Line()
               << "\n";
   } else {
+    // A profile from --profile-dir is named by its policy file.
     std::cout << absl::StrFormat(
         "%s: %d entries, %d valid, %d findings (profile %s, ICU %s, Unicode "
         "%s)\n",
-        file, audit->entries, audit->valid_entries, audit->finding_count,
-        audit->profile, audit->icu_version, audit->unicode_version);
+        shown_file, audit->entries, audit->valid_entries, audit->finding_count,
+        EscapeForDisplay(audit->profile), audit->icu_version,
+        audit->unicode_version);
   }
   return audit->finding_count == 0 ? kExitOk : kExitNegative;
 }
@@ -173,7 +171,7 @@ int RunAclLookup(const std::vector<std::string>& args, Format format) {
     loaded = deny.status();
   }
   if (!loaded.ok()) {
-    std::cerr << "u8guard acl: " << loaded.message() << "\n";
+    std::cerr << "u8guard acl: " << ShownMessage(loaded) << "\n";
     return kExitUsage;
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text output of `u8guard acl`.
 
 #include "src/cli/acl_text.h"
@@ -108,10 +109,7 @@ std::string DescribeLookup(std::string_view credential, const AclLookup& r,
                            AclMode mode, size_t credential_size) {
   std::string out = absl::StrCat(QuotedPart(credential, credential_size), ": ");
   if (!r.status.ok()) {
-    const absl::string_view message = r.status.message();
-    absl::StrAppend(
-        &out, "rejected: ",
-        EscapeForDisplay(std::string_view(message.data(), message.size())));
+    absl::StrAppend(&out, "rejected: ", ShownMessage(r.status));
   } else if (!r.match) {
     absl::StrAppend(&out,
                     mode == AclMode::kExact ? "no match" : "resembles nothing");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text output of `u8guard acl`: one line per audit finding or lookup.
 
 #ifndef U8GUARD_SRC_CLI_ACL_TEXT_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard check: strict validation of files, streamed.
 
 #include <cstdio>
@@ -8,6 +9,8 @@
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
 #include "src/cli/json.h"
+#include "src/cli/shown.h"
+#include "u8guard/display.h"
 #include "u8guard/utf8.h"
 #include "u8guard/utf8_file.h"
 
@@ -27,14 +30,16 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
     if (!std::cout.good()) break;  // output failed: main reports it
     const absl::StatusOr<Utf8Result> r =
         ValidateUtf8File(file, {.threads = threads, .map = map});
+    // File names are untrusted (a name can hold "\n" and a forged line,
+    // or escape sequences): escaped in text, with their bytes in hex in
+    // JSON when they are not UTF-8.
     if (!r.ok()) {
-      std::cerr << "u8guard check: " << r.status().message() << "\n";
+      std::cerr << "u8guard check: " << ShownMessage(r.status()) << "\n";
       if (format == Format::kJson) {
-        std::cout << JsonObject()
-                         .Add("file", file)
-                         .Add("io_error", std::string(r.status().message()))
-                         .Line()
-                  << "\n";
+        JsonObject o;
+        AddInputField(o, "file", file);
+        o.Add("io_error", std::string(r.status().message()));
+        std::cout << o.Line() << "\n";
       }
       exit_code = kExitUsage;
       continue;
@@ -42,19 +47,18 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
     if (!r->ok() && exit_code == kExitOk) exit_code = kExitNegative;
     if (format == Format::kJson) {
       JsonObject o;
-      o.Add("file", file)
-          .Add("valid", r->ok())
-          .Add("valid_up_to", uint64_t{r->valid_up_to});
+      AddInputField(o, "file", file);
+      o.Add("valid", r->ok()).Add("valid_up_to", uint64_t{r->valid_up_to});
       if (!r->ok()) {
         o.Add("error", Utf8ErrorKindId(r->kind))
             .Add("error_len", uint64_t{r->error_len});
       }
       std::cout << o.Line() << "\n";
     } else if (r->ok()) {
-      std::cout << absl::StrFormat("%s: ok\n", file);
+      std::cout << absl::StrFormat("%s: ok\n", EscapeForDisplay(file));
     } else {
-      std::cout << absl::StrFormat("%s:%d: %s\n", file, r->valid_up_to,
-                                   Utf8ErrorKindName(r->kind));
+      std::cout << absl::StrFormat("%s:%d: %s\n", EscapeForDisplay(file),
+                                   r->valid_up_to, Utf8ErrorKindName(r->kind));
     }
   }
   std::cout.flush();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's commands and their usage texts.
 
 #include "src/cli/command_table.h"
@@ -25,6 +26,9 @@ commands:
   acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
   acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
                                      the entry each ID matches (exact) or resembles (skeleton)
+  register --profile=NAME [--acl=FILE] [NAME]...
+                                     may each NAME sign up? accepted, or refused and why
+      [--policy=FILE] [--others=A,B] [--add]
   profiles                           built-in profiles and their settings
   version                            library, ICU and Unicode versions, UTF-8 kernel
                                      (also --version, -V)
@@ -34,10 +38,11 @@ Every command but path read (which writes files' bytes) takes -f,
 --format=text|json (JSON: one object per line;
 a rejected input has "error", "rule", "offset" and, when a code point is to
 blame, "code_point").
-With no STRING (PATH, ID) arguments, canon, enforce, path sanitize, path
-read and acl lookup read standard input, one input per line (the "\n" is removed;
-nothing else is), and answer each line as it is read; --line-buffered
-flushes standard output after every answer (for use as a co-process).
+With no STRING (PATH, ID, NAME) arguments, canon, enforce, path sanitize,
+path read, acl lookup and register read standard input, one input per line
+(the "\n" is removed; nothing else is), and answer each line as it is
+read; --line-buffered flushes standard output after every answer (for use
+as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
 acl audit and acl lookup refuse ACL files over --max-acl-bytes=N (1 GiB).
 Profiles are named as `u8guard profiles` lists them or, for the PRECIS
@@ -210,6 +215,45 @@ Put untrusted IDs after "--", or on standard input.
 exit status: 0 every ID found, 1 some not, 2 usage or I/O error
 )";
 
+constexpr char kRegisterUsage[] =
+    R"(usage: u8guard register -p|--profile=NAME [-a|--acl=FILE] [--policy=FILE]
+           [--others=A,B] [--add] [--profile-dir=DIR] [-f|--format=text|json]
+           [--line-buffered] [--] [NAME]...
+
+Decides whether each NAME or, with none, each line of standard input
+(answered as it is read) may sign up beside the names of the ACL FILE
+(none: an empty registry), and prints `"NAME": accepted (key "KEY")` or
+`"NAME": refused: OUTCOME: DETAIL`. OUTCOME is rejected (the profile
+rejects it; DETAIL is why), protected_name (it is, or looks like, a
+protected name), restriction_level (it mixes scripts more than the policy
+allows), collision (a registered name has its key), lookalike (it shares a
+look-alike key with a registered name) or cross_field_clash (an identifier
+of --others clashes, or the name clashes with an other identifier); DETAIL
+then names what it clashes with and the shared key. JSON: {"input",
+"outcome", "accepted", "enforced", "key", "lookalike_keys",
+"restriction_level", "scripts", "display", "version_tag", "identifier",
+"conflict", "shared_key"}, with "error", "rule", "offset" and "code_point"
+when the profile rejects it; the record (enforced ... version_tag) is
+given whole, to be stored with the account.
+  -p, --profile=NAME  a profile (`u8guard profiles`)
+  -a, --acl=FILE      the registered names, one a line (the ACL format);
+                      names the profile rejects are skipped (counted on
+                      standard error)
+  --policy=FILE       a registration policy (TOML: protected_names,
+                      protected_names_file, confusable_exemptions,
+                      max_restriction_level); default: the built-in
+                      protected names, no exemptions, highly_restrictive
+  --others=A,B        the account's other identifiers (an email's local
+                      part, a display handle), checked with each NAME
+  --add               add each accepted NAME to the registry, so that the
+                      names after it are decided against it (a batch of
+                      sign-ups); by default each NAME is decided alone
+  --line-buffered     flush standard output after every answer
+Put untrusted names after "--", or on standard input.
+
+exit status: 0 all accepted, 1 some refused, 2 usage or I/O error
+)";
+
 constexpr char kAclGroupUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME FILE
        u8guard acl lookup -p|--profile=NAME -a|--acl=FILE [--mode=exact|skeleton] [ID]...
@@ -299,6 +343,12 @@ const std::vector<Command>& Commands() {
         "line_buffered"},
        &RunAclLookup},
       {"acl", "", kAclGroupUsage, {}, &RunAcl},
+      {"",
+       "register",
+       kRegisterUsage,
+       {"format", "profile", "profile_dir", "acl", "policy", "others", "add",
+        "line_buffered"},
+       &RunRegister},
       {"", "profiles", kProfilesUsage, {"format"}, &RunProfiles},
       {"", "version", kVersionUsage, {"format"}, &RunVersion},
   };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's commands: their names, usage texts, flags and entry points. One
 // table, from which `u8guard help`, `--help` and the man page u8guard(1)
 // (man_page.h) all come.

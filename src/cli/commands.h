@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's subcommands. Each takes the positional arguments after its name
 // and returns the process exit status: 0 success, 1 a negative answer, 2 a
 // usage or I/O error.
@@ -51,6 +52,11 @@ int RunAclLookup(const std::vector<std::string>& args, Format format);
 
 // u8guard acl [WORD]... without `audit` or `lookup`: a usage error.
 int RunAcl(const std::vector<std::string>& args, Format format);
+
+// u8guard register --profile=NAME [--acl=FILE] [--policy=FILE]
+// [--others=A,B] [--add] [NAME]...: Registry::Decide (or Register) per
+// name.
+int RunRegister(const std::vector<std::string>& args, Format format);
 
 // u8guard profiles
 int RunProfiles(const std::vector<std::string>& args, Format format);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's flags.
 
 #include "src/cli/flags.h"
@@ -48,13 +49,25 @@ ABSL_FLAG(std::string, resolver, "auto",
           "path read: auto, openat2 or walk (tests and diagnosis)");
 
 // u8guard acl lookup (include/u8guard/acl.h).
-ABSL_FLAG(std::string, acl, "", "acl lookup: the ACL file, one entry per line");
+ABSL_FLAG(std::string, acl, "",
+          "acl lookup: the ACL file, one entry per line; register: the "
+          "names registered, in the same format");
 ABSL_FLAG(std::string, mode, "exact",
           "acl lookup: exact (allow lists: only canonical equality grants) or "
           "skeleton (deny lists: UTS #39 look-alikes; never grants)");
 ABSL_FLAG(uint64_t, max_acl_bytes,
           uint64_t{::u8guard::AclLoadOptions().max_file_bytes},
           "acl: refuse ACL files larger than this many bytes");
+
+// u8guard register (include/u8guard/registration.h).
+ABSL_FLAG(std::string, policy, "",
+          "register: a registration policy file (TOML); default: the "
+          "built-in protected names, no exemptions, highly_restrictive");
+ABSL_FLAG(std::string, others, "",
+          "register: the account's other identifiers, comma-separated");
+ABSL_FLAG(bool, add, false,
+          "register: add each accepted name, so that later names are "
+          "decided against it");
 
 // u8guard check (include/u8guard/utf8_file.h, Utf8FileOptions).
 ABSL_FLAG(int32_t, threads, 0,
@@ -89,6 +102,9 @@ constexpr std::string_view kCliFlags[] = {
     "acl",
     "mode",
     "max_acl_bytes",
+    "policy",
+    "others",
+    "add",
     "threads",
     "map",
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's flags, defined in flags.cc.
 
 #ifndef U8GUARD_SRC_CLI_FLAGS_H_
@@ -37,6 +38,10 @@ ABSL_DECLARE_FLAG(std::string, resolver);
 // u8guard acl lookup (include/u8guard/acl.h).
 ABSL_DECLARE_FLAG(std::string, acl);
 ABSL_DECLARE_FLAG(std::string, mode);
+// u8guard register (include/u8guard/registration.h).
+ABSL_DECLARE_FLAG(std::string, policy);
+ABSL_DECLARE_FLAG(std::string, others);
+ABSL_DECLARE_FLAG(bool, add);
 // acl audit, acl lookup: AclLoadOptions::max_file_bytes.
 ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inputs of the line-oriented commands.
 
 #include "src/cli/input.h"
@@ -107,7 +108,7 @@ int ForEachInput(std::string_view command, const std::vector<std::string>& args,
     }
     if (!reader.status().ok()) {
       std::cerr << "u8guard " << command << ": cannot read "
-                << reader.status().message() << "\n";
+                << ShownMessage(reader.status()) << "\n";
       return kExitUsage;
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inputs of canon, enforce, path sanitize and acl lookup: their
 // arguments or, with none, standard input read line by line as it arrives,
 // in constant memory whatever its size.

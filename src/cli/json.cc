@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON output for the CLI.
 
 #include "src/cli/json.h"
@@ -8,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "src/cli/commands.h"
+#include "u8guard/display.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::cli {
@@ -39,30 +41,48 @@ std::string FormatNames() {
 }
 
 std::string JsonString(std::string_view s) {
-  const std::string text = ToUtf8Lossy(s);
+  std::string lossy;
+  if (!IsValidUtf8(s)) {
+    lossy = ToUtf8Lossy(s);
+    s = lossy;
+  }
   std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
+  out.reserve(s.size() + 2);
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const size_t start = pos;
+    const auto c = static_cast<unsigned char>(s[pos]);
+    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+      out += static_cast<char>(c);  // the common case
+      ++pos;
+      continue;
+    }
+    const char32_t cp = static_cast<char32_t>(DecodeUtf8At(s, pos));
+    switch (cp) {
+      case U'"':
         out += "\\\"";
         break;
-      case '\\':
+      case U'\\':
         out += "\\\\";
         break;
-      case '\n':
+      case U'\n':
         out += "\\n";
         break;
-      case '\r':
+      case U'\r':
         out += "\\r";
         break;
-      case '\t':
+      case U'\t':
         out += "\\t";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-          absl::StrAppendFormat(&out, "\\u%04x", static_cast<unsigned char>(c));
-        } else {
-          out += c;
+        if (!IsInvisibleForDisplay(cp)) {
+          out.append(s.substr(start, pos - start));
+        } else if (cp < 0x10000) {
+          absl::StrAppendFormat(&out, "\\u%04x", static_cast<uint32_t>(cp));
+        } else {  // a surrogate pair
+          const uint32_t v = static_cast<uint32_t>(cp) - 0x10000;
+          absl::StrAppendFormat(&out, "\\u%04x\\u%04x", 0xD800 + (v >> 10),
+                                0xDC00 + (v & 0x3FF));
         }
     }
   }
@@ -82,6 +102,16 @@ JsonObject& JsonObject::Add(std::string_view key, bool value) {
 
 JsonObject& JsonObject::Add(std::string_view key, uint64_t value) {
   fields_.emplace_back(std::string(key), absl::StrCat(value));
+  return *this;
+}
+
+JsonObject& JsonObject::AddArray(std::string_view key,
+                                 const std::vector<std::string>& values) {
+  std::string array = "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    absl::StrAppend(&array, i ? ", " : "", JsonString(values[i]));
+  }
+  fields_.emplace_back(std::string(key), array + "]");
   return *this;
 }
 

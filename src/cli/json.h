@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON output for the CLI: one object per line.
 
 #ifndef U8GUARD_SRC_CLI_JSON_H_
@@ -16,7 +17,12 @@
 namespace u8guard::cli {
 
 // Returns `s` as a JSON string literal. Bytes that are not valid UTF-8 become
-// U+FFFD (so the output is always valid JSON); controls become \u escapes.
+// U+FFFD (so the output is always valid JSON: callers add the bytes in hex
+// where they matter, AddInputField); every code point that text output
+// escapes (IsInvisibleForDisplay: controls, C1 controls, format characters
+// such as the bidi overrides, ...) is written as a \u escape, so that the
+// JSON, printed as it is, moves no cursor and reorders nothing, and parses
+// to the same string.
 std::string JsonString(std::string_view s);
 
 // Builds one JSON object, keys in insertion order.
@@ -28,6 +34,9 @@ class JsonObject {
   }
   JsonObject& Add(std::string_view key, bool value);
   JsonObject& Add(std::string_view key, uint64_t value);
+  // Adds `values` as an array of JSON strings (JsonString each).
+  JsonObject& AddArray(std::string_view key,
+                       const std::vector<std::string>& values);
   // The object as one line, without a newline.
   std::string Line() const;
 

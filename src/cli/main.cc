@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The u8guard command-line tool: a thin shell over the public API. See
 // docs/cli.md for the contract.
 
@@ -15,6 +16,8 @@
 #include "src/cli/flags.h"
 #include "src/cli/man_page.h"
 #include "src/cli/output.h"
+#include "src/cli/shown.h"
+#include "u8guard/display.h"
 
 namespace u8guard::cli {
 namespace {
@@ -33,7 +36,8 @@ int Help(const std::vector<std::string>& words) {
   size_t taken = 0;
   const Command* c = FindCommand(words, taken);
   if (c == nullptr) {
-    std::cerr << "u8guard: unknown command '" << words[0] << "'\n"
+    std::cerr << "u8guard: unknown command '" << EscapeForDisplay(words[0])
+              << "'\n"
               << ToolUsage();
     return kExitUsage;
   }
@@ -67,7 +71,7 @@ int Run(int argc, char** argv) {
   if (words.empty()) {
     // No command; an unknown flag (--flagfile=...) is named.
     if (const absl::Status s = SetFlags(line.flags, AllFlags(), ""); !s.ok()) {
-      std::cerr << "u8guard: " << s.message() << "\n";
+      std::cerr << "u8guard: " << ShownMessage(s) << "\n";
     }
     std::cerr << ToolUsage();
     return kExitUsage;
@@ -75,7 +79,8 @@ int Run(int argc, char** argv) {
   size_t taken = 0;
   const Command* command = FindCommand(words, taken);
   if (command == nullptr) {
-    std::cerr << "u8guard: unknown command '" << words[0] << "'\n"
+    std::cerr << "u8guard: unknown command '" << EscapeForDisplay(words[0])
+              << "'\n"
               << ToolUsage();
     return kExitUsage;
   }
@@ -87,7 +92,8 @@ int Run(int argc, char** argv) {
   const std::string name = FullName(*command);
   if (const absl::Status s = SetFlags(line.flags, command->flags, name);
       !s.ok()) {
-    std::cerr << "u8guard: " << s.message() << "\n" << Synopsis(command->usage);
+    std::cerr << "u8guard: " << ShownMessage(s) << "\n"
+              << Synopsis(command->usage);
     return kExitUsage;
   }
   const std::optional<Format> format = ParseFormat(absl::GetFlag(FLAGS_format));

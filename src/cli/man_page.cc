@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The manual page u8guard(1).
 
 #include "src/cli/man_page.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The manual page u8guard(1), made from the same table as `u8guard --help`
 // (command_table.h), so that the two never disagree. The build writes it
 // with the hidden `u8guard --help-man` (cmake/man_page.cmake) and installs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard output of the CLI.
 
 #include "src/cli/output.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard output of the CLI: a buffer in front of write(2) that remembers
 // the first write error, so that every command can exit 2 when its output
 // is lost (a full disk, a closed descriptor, a reader gone: EPIPE).

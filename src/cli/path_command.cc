@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard path sanitize: SanitizePath per input (the rules live in the
 // library, include/u8guard/path.h). `u8guard path read`:
 // path_read_command.cc.
@@ -13,6 +14,8 @@
 #include "src/cli/flags.h"
 #include "src/cli/input.h"
 #include "src/cli/json.h"
+#include "src/cli/shown.h"
+#include "u8guard/display.h"
 #include "u8guard/path.h"
 #include "u8guard/rejection.h"
 #include "u8guard/utf8.h"
@@ -27,7 +30,7 @@ int RunPath(const std::vector<std::string>&, Format) {
 int RunPathSanitize(const std::vector<std::string>& args, Format format) {
   absl::StatusOr<PathOptions> options = PathOptionsFromFlags();
   if (!options.ok()) {
-    std::cerr << "u8guard path sanitize: " << options.status().message()
+    std::cerr << "u8guard path sanitize: " << ShownMessage(options.status())
               << "\n";
     return kExitUsage;
   }
@@ -38,7 +41,7 @@ int RunPathSanitize(const std::vector<std::string>& args, Format format) {
         const absl::Status s = SanitizePathInto(input.bytes, *options, out);
         const std::optional<Rejection> rejection = GetRejection(s);
         if (!s.ok() && !rejection) {  // bad options (e.g. --root), ICU failure
-          std::cerr << "u8guard path sanitize: " << s.message() << "\n";
+          std::cerr << "u8guard path sanitize: " << ShownMessage(s) << "\n";
           return kExitUsage;
         }
         if (format == Format::kJson) {
@@ -52,9 +55,11 @@ int RunPathSanitize(const std::vector<std::string>& args, Format format) {
           }
           std::cout << o.Line() << "\n";
         } else if (s.ok()) {
-          std::cout << out << "\n";
+          // No control character gets through, but a segment profile may
+          // let format characters (the bidi overrides) through.
+          std::cout << EscapeForDisplay(out) << "\n";
         } else {
-          std::cout << "rejected: " << s.message() << "\n";
+          std::cout << "rejected: " << ShownMessage(s) << "\n";
         }
         return s.ok() ? kExitOk : kExitNegative;
       });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard path read: a safe `cat` for scripts. Each PATH is opened with
 // OpenBeneath under --root (the rules live in the library,
 // include/u8guard/open_beneath.h) and its bytes are copied to standard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard canon, enforce, compare, profiles.
 
 #include <iostream>
@@ -10,6 +11,7 @@
 #include "src/cli/flags.h"
 #include "src/cli/input.h"
 #include "src/cli/json.h"
+#include "src/cli/shown.h"
 #include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
@@ -21,32 +23,32 @@ int RunCanon(const std::vector<std::string>& args, Format format,
              bool enforce) {
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) {
-    std::cerr << "u8guard: " << profile.status().message() << "\n";
+    std::cerr << "u8guard: " << ShownMessage(profile.status()) << "\n";
     return kExitUsage;
   }
-  return ForEachInput(enforce ? "enforce" : "canon", args,
-                      profile->max_input_bytes, [&](const Input& input) {
-                        const absl::StatusOr<std::string> out =
-                            enforce ? Enforce(*profile, input.bytes)
-                                    : Canonicalize(*profile, input.bytes);
-                        if (format == Format::kJson) {
-                          JsonObject o;
-                          AddInput(o, "input", input);
-                          o.Add("ok", out.ok());
-                          if (out.ok()) {
-                            o.Add("output", *out);
-                          } else {
-                            AddErrorFields(o, out.status());
-                          }
-                          std::cout << o.Line() << "\n";
-                        } else if (out.ok()) {
-                          std::cout << EscapeControls(*out) << "\n";
-                        } else {
-                          std::cout << "rejected: " << out.status().message()
-                                    << "\n";
-                        }
-                        return out.ok() ? kExitOk : kExitNegative;
-                      });
+  return ForEachInput(
+      enforce ? "enforce" : "canon", args, profile->max_input_bytes,
+      [&](const Input& input) {
+        const absl::StatusOr<std::string> out =
+            enforce ? Enforce(*profile, input.bytes)
+                    : Canonicalize(*profile, input.bytes);
+        if (format == Format::kJson) {
+          JsonObject o;
+          AddInput(o, "input", input);
+          o.Add("ok", out.ok());
+          if (out.ok()) {
+            o.Add("output", *out);
+          } else {
+            AddErrorFields(o, out.status());
+          }
+          std::cout << o.Line() << "\n";
+        } else if (out.ok()) {
+          std::cout << EscapeForDisplay(*out) << "\n";
+        } else {
+          std::cout << "rejected: " << ShownMessage(out.status()) << "\n";
+        }
+        return out.ok() ? kExitOk : kExitNegative;
+      });
 }
 
 int RunCompare(const std::vector<std::string>& args, Format format) {
@@ -56,7 +58,7 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   }
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) {
-    std::cerr << "u8guard: " << profile.status().message() << "\n";
+    std::cerr << "u8guard: " << ShownMessage(profile.status()) << "\n";
     return kExitUsage;
   }
   const Comparison c = Compare(*profile, args[0], args[1]);
@@ -80,7 +82,7 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   } else {
     std::cout << (equivalent ? "equivalent" : "different") << "\n";
     for (const auto* key : {&a, &b}) {
-      if (!key->ok()) std::cout << "  " << key->status().message() << "\n";
+      if (!key->ok()) std::cout << "  " << ShownMessage(key->status()) << "\n";
     }
   }
   return equivalent ? kExitOk : kExitNegative;

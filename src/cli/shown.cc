@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Untrusted strings quoted for display.
 
 #include "src/cli/shown.h"

@@ -1,7 +1,10 @@
-// How much of an untrusted string the CLI's output shows: an over-long input,
-// and any ACL entry, key, original or skeleton, is shown as its first
-// kShownBytes bytes (cut at a character boundary) and marked as truncated,
-// with its whole length (docs/cli.md).
+// SPDX-License-Identifier: Apache-2.0
+// How the CLI's output shows an untrusted string: in text output and on
+// standard error escaped with EscapeForDisplay (display.h), in JSON as a
+// string whose invisible code points are \u escapes (json.h); and how much of
+// it: an over-long input, and any ACL entry, key, original or skeleton, is
+// shown as its first kShownBytes bytes (cut at a character boundary) and
+// marked as truncated, with its whole length (docs/cli.md).
 
 #ifndef U8GUARD_SRC_CLI_SHOWN_H_
 #define U8GUARD_SRC_CLI_SHOWN_H_
@@ -9,6 +12,9 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+
+#include "absl/status/status.h"
+#include "u8guard/display.h"
 
 namespace u8guard::cli {
 
@@ -40,6 +46,14 @@ std::string QuotedPart(std::string_view shown, size_t size);
 // and `... (N bytes)` after the quote when that is not all of its `size`
 // bytes (0: s.size()).
 std::string QuotedShown(std::string_view s, size_t size = 0);
+
+// The message of `status` as text output and standard error show it:
+// escaped (EscapeForDisplay), since messages quote what they are about (a
+// file name, a profile name, a flag as typed).
+inline std::string ShownMessage(const absl::Status& status) {
+  const absl::string_view m = status.message();
+  return EscapeForDisplay(std::string_view(m.data(), m.size()));
+}
 
 }  // namespace u8guard::cli
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard version: library, ICU and Unicode versions.
 
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: one table per named enumeration, from which both its names and
 // its parser come, so that policy files, the CLI and the library accept
 // exactly the same spellings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a whole regular file, bounded.
 
 #include "src/common/read_file.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: reading a whole file, with one error convention and a bound.
 
 #ifndef U8GUARD_SRC_COMMON_READ_FILE_H_

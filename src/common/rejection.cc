@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rejection messages, and Rejections carried on absl::Status.
 //
 // A Status carries its Rejection as a payload (absl::Status payloads are

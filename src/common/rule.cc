@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rule table: value, stable id and description of every Rule, once.
 
 #include "u8guard/rule.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: per-thread scratch buffers.
 
 #ifndef U8GUARD_SRC_COMMON_THREAD_SCRATCH_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The cold paths of Verdict.
 
 #include "src/common/verdict.h"

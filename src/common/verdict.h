@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the outcome of applying rules to untrusted input inside the
 // library, with the rejection as structured data.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ACL audit: file signature, BOMs, invalid entries, collisions,
 // look-alikes, mixed-script entries, streamed in list order.
 
@@ -36,6 +37,7 @@ AclFinding About(AclFindingKind kind, const AclEntry& e) {
   f.index = e.index;
   f.line = e.line;
   f.original = std::string(e.original);
+  f.original_size = e.original.size();
   f.key = std::string(e.key);
   return f;
 }
@@ -110,7 +112,7 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
 
   // Entries in list order: valid ones (by valid position v), invalid ones
   // and BOM markers merged by entry index.
-  const std::vector<AclInvalidEntry>& invalid = index.invalid_entries();
+  const AclInvalidEntries invalid = index.invalid_entries();
   const std::vector<size_t>& boms = index.bom_entries();
   absl::flat_hash_map<absl::string_view, size_t> first_by_key;
   first_by_key.reserve(index.size());
@@ -123,21 +125,18 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
     if (has_bom) ++bom;
     if (!is_valid) {
       // An invalid entry (the index records every entry it did not accept).
-      const AclInvalidEntry& e = invalid[bad++];
-      if (has_bom) {
-        AclFinding f;
-        f.kind = AclFindingKind::kBom;
-        f.index = e.index;
-        f.line = e.line;
-        f.original = e.original;
-        emit(f);
-      }
+      AclInvalidEntry e = invalid[bad++];
       AclFinding f;
-      f.kind = AclFindingKind::kInvalid;
       f.index = e.index;
       f.line = e.line;
-      f.original = e.original;
-      f.rejection = e.rejection;
+      f.original = std::move(e.original);
+      f.original_size = e.original_size;
+      if (has_bom) {
+        f.kind = AclFindingKind::kBom;
+        emit(f);
+      }
+      f.kind = AclFindingKind::kInvalid;
+      f.rejection = std::move(e.rejection);
       emit(f);
       continue;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Building an AclIndex: from a list, from an ACL file's text, from a file.
 
 #include <cstdint>
@@ -55,18 +56,16 @@ class AclBuilder {
     const Verdict verdict =
         RunProfile(s_->profile, s_->profile.key_case_mapping, original, key_);
     if (const Rejection* r = verdict.rejection()) {
-      s_->invalid.push_back(
-          {index, line,
-           std::string(original.substr(0, kAclInvalidEntryKeptBytes)),
-           original.size(), *r});
-      return absl::OkStatus();
+      // Kept compactly (acl_invalid.h): no message is formatted here.
+      return s_->invalid.Add(index, line, original, *r, s_->profile.name);
     }
     // Not a rejection: ICU failed. The index fails as a whole (closed).
     if (!verdict.ok()) return verdict.ToStatus();
     const size_t v = s_->offsets.size();
-    if (v >= kMaxOffset || s_->arena.size() > kMaxOffset) {
+    if (s_->arena.size() > kMaxOffset || index >= kMaxOffset ||
+        line >= kMaxOffset) {
       return absl::ResourceExhaustedError(
-          "ACL too large: more than 4 GiB of keys or 2^32 entries");
+          "ACL too large: more than 4 GiB of keys, or 2^32 entries or lines");
     }
     // The table's hashes, kept until Finish (a skeleton costs ICU ~1 us):
     // the key's, or each of the entry's look-alike skeletons.
@@ -83,13 +82,13 @@ class AclBuilder {
     } else {
       filings_.push_back({TableHash(key_), static_cast<uint32_t>(v)});
     }
-    // Runs: index and line as offsets from the valid index.
-    const int64_t index_delta =
-        static_cast<int64_t>(index) - static_cast<int64_t>(v);
-    const int64_t line_delta =
-        static_cast<int64_t>(line) - static_cast<int64_t>(v);
+    // Runs: index and line as offsets from the valid index (v <= index <
+    // line < 2^32; lists have no lines).
+    const uint32_t index_delta = static_cast<uint32_t>(index - v);
+    const uint32_t line_delta =
+        s_->from_file ? static_cast<uint32_t>(line - v) : 0;
     if (s_->runs.empty() || s_->runs.back().index_delta != index_delta ||
-        (s_->from_file && s_->runs.back().line_delta != line_delta)) {
+        s_->runs.back().line_delta != line_delta) {
       s_->runs.push_back({static_cast<uint32_t>(v), index_delta, line_delta});
     }
     // The record.
@@ -113,11 +112,25 @@ class AclBuilder {
     s_->arena.shrink_to_fit();
     s_->offsets.shrink_to_fit();
     s_->runs.shrink_to_fit();
-    s_->invalid.shrink_to_fit();
+    s_->invalid.Shrink();
     // The first entry with a given key (exact) or skeleton wins; later ones
-    // are collisions or look-alikes, which the audit lists.
-    const char* base = s_->arena.data();
+    // are collisions or look-alikes, which the audit lists and the table
+    // does not hold. When they are most of the list (a file of one name
+    // repeated), the table is built again at the size of what it holds.
     s_->table.Reset(filings_.size());
+    FileAll();
+    if (s_->table.size() < filings_.size() / 2) {
+      s_->table.Reset(s_->table.size());
+      FileAll();
+    }
+    filings_ = {};
+    return std::shared_ptr<const AclStorage>(std::move(s_));
+  }
+
+ private:
+  // Files every hash of filings_ in the table, in list order.
+  void FileAll() {
+    const char* base = s_->arena.data();
     for (const Filing& f : filings_) {
       const uint32_t offset = s_->offsets[f.v];
       if (s_->mode == AclMode::kExact) {
@@ -146,11 +159,8 @@ class AclBuilder {
                other_skeletons_.Contains(*mine);
       });
     }
-    filings_ = {};
-    return std::shared_ptr<const AclStorage>(std::move(s_));
   }
 
- private:
   // One hash of one valid entry (position v) to file in the table.
   struct Filing {
     uint64_t hash;

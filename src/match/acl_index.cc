@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AclIndex accessors and the two lookups: AllowList::Grants (exact) and
 // DenyList::Resembles (skeleton).
 
@@ -46,8 +47,8 @@ void AclStorage::EntryInto(uint32_t offset, AclEntry& e) const {
                               }) -
              1);
   }
-  e.index = static_cast<size_t>(v + run->index_delta);
-  e.line = from_file ? static_cast<size_t>(v + run->line_delta) : 0;
+  e.index = size_t{v} + run->index_delta;
+  e.line = from_file ? size_t{v} + run->line_delta : 0;
   e.original = std::string_view(original, original_size);
   e.key = std::string_view(key, key_size);
 }
@@ -94,8 +95,16 @@ AclEntry AclIndex::entry(size_t i) const {
   return e;
 }
 
-const std::vector<AclInvalidEntry>& AclIndex::invalid_entries() const {
-  return storage_->invalid;
+AclInvalidEntries AclIndex::invalid_entries() const {
+  return AclInvalidEntries(storage_.get());
+}
+
+size_t AclInvalidEntries::size() const {
+  return storage_ == nullptr ? 0 : storage_->invalid.size();
+}
+
+AclInvalidEntry AclInvalidEntries::operator[](size_t i) const {
+  return storage_->invalid.Get(i, storage_->profile.name);
 }
 
 const std::vector<size_t>& AclIndex::bom_entries() const {
@@ -113,16 +122,11 @@ const std::string& AclIndex::unicode_version() const {
 size_t AclIndex::MemoryUsage() const {
   using internal::AllocatedBytes;
   const internal::AclStorage& s = *storage_;
-  size_t bytes = sizeof s + AllocatedBytes(s.arena.capacity()) +
-                 AllocatedBytes(s.offsets.capacity() * sizeof(uint32_t)) +
-                 s.runs.capacity() * sizeof(internal::AclRun) +
-                 s.bom_entries.capacity() * sizeof(size_t) +
-                 s.invalid.capacity() * sizeof(AclInvalidEntry);
-  for (const AclInvalidEntry& e : s.invalid) {
-    bytes += e.original.capacity() + e.rejection.profile.capacity() +
-             e.rejection.bytes.capacity() + e.rejection.detail.capacity();
-  }
-  return bytes + s.table.MemoryUsage();
+  return sizeof s + internal::HeapBytes(s.arena) +
+         AllocatedBytes(s.offsets.capacity() * sizeof(uint32_t)) +
+         s.runs.capacity() * sizeof(internal::AclRun) +
+         s.bom_entries.capacity() * sizeof(size_t) + s.invalid.MemoryUsage() +
+         s.table.MemoryUsage();
 }
 
 // ---- AllowList --------------------------------------------------------------

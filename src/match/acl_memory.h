@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: an allocator that backs large ACL buffers with transparent huge
 // pages.
 //
@@ -15,9 +16,11 @@
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <string>
 
 namespace u8guard::internal {
 
@@ -61,6 +64,19 @@ struct HugePageAllocator {
     return true;
   }
 };
+
+// A byte buffer of an index (its arenas of records).
+using Arena =
+    std::basic_string<char, std::char_traits<char>, HugePageAllocator<char>>;
+
+// The heap bytes `a` holds: none while its bytes fit inside the object
+// (the short-string buffer), else its capacity and the terminating NUL.
+inline size_t HeapBytes(const Arena& a) {
+  const uintptr_t data = reinterpret_cast<uintptr_t>(a.data());
+  const uintptr_t self = reinterpret_cast<uintptr_t>(&a);
+  if (data >= self && data < self + sizeof(Arena)) return 0;  // the object
+  return AllocatedBytes(a.capacity() + 1);
+}
 
 }  // namespace u8guard::internal
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the immutable data behind an AclIndex, and its record format.
 //
 // Every valid entry is one record in one arena string, in list order:
@@ -36,36 +37,15 @@
 
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
+#include "src/match/acl_invalid.h"
 #include "src/match/acl_memory.h"
 #include "src/match/acl_table.h"
 #include "src/match/skeleton.h"
+#include "src/match/varint.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"
 
 namespace u8guard::internal {
-
-// Appends `n` as LEB128.
-template <typename String>
-void AppendVarint(uint64_t n, String& out) {
-  while (n >= 0x80) {
-    out.push_back(static_cast<char>((n & 0x7F) | 0x80));
-    n >>= 7;
-  }
-  out.push_back(static_cast<char>(n));
-}
-
-// Reads a LEB128 number at `p` and advances `p`. The arena is written by
-// AppendVarint only, so the input is always well formed.
-inline uint64_t ReadVarint(const char*& p) {
-  uint64_t n = 0;
-  int shift = 0;
-  for (;;) {
-    const uint8_t b = static_cast<uint8_t>(*p++);
-    n |= static_cast<uint64_t>(b & 0x7F) << shift;
-    if (b < 0x80) return n;
-    shift += 7;
-  }
-}
 
 inline constexpr uint8_t kOriginalStored = 1;
 inline constexpr size_t kRecordHeader = sizeof(uint32_t) + 1;
@@ -125,16 +105,15 @@ inline uint64_t TableHash(std::string_view s) {
   return absl::Hash<absl::string_view>{}(absl::string_view(s.data(), s.size()));
 }
 
-using Arena =
-    std::basic_string<char, std::char_traits<char>, HugePageAllocator<char>>;
-
 // From valid index v on (until the next run): entry index = v + index_delta
-// and line = v + line_delta. A new run starts after every skipped line and
-// every invalid entry, so a file without either has one run.
+// and line = v + line_delta (0 for lists). A new run starts after every
+// skipped line and every invalid entry, so a file without either has one
+// run. Indexes and lines are below 2^32 (AclBuilder refuses more), so the
+// deltas, never negative, fit 32 bits: 12 bytes a run.
 struct AclRun {
   uint32_t first_valid;
-  int64_t index_delta;
-  int64_t line_delta;
+  uint32_t index_delta;
+  uint32_t line_delta;
 };
 
 struct AclStorage {
@@ -147,7 +126,7 @@ struct AclStorage {
   std::vector<uint32_t, HugePageAllocator<uint32_t>>
       offsets;  // record offset per valid index
   std::vector<AclRun> runs;
-  std::vector<AclInvalidEntry> invalid;
+  AclInvalidStore invalid;
   std::vector<size_t> bom_entries;
   std::string icu_version;
   std::string unicode_version;

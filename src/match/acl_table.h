@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the hash table of an AclIndex. It maps 64-bit hashes to 32-bit
 // record offsets in 64-byte buckets; the caller's predicate decides whether
 // the record at an offset is the key it looks for.
@@ -62,9 +63,10 @@ class AclTable {
   // equal tag satisfies `same(offset)`; returns whether it inserted. At
   // most Reset's `max_entries` inserts: one more would break the bound
   // that ends every probe, so it aborts (a bug in the caller, not input).
+  // A call that finds its offset's equal inserts nothing and may come on a
+  // full table.
   template <typename Same>
   bool Insert(uint64_t hash, uint32_t offset, Same same) {
-    if (size_ >= max_entries_) std::abort();
     const uint32_t tag = Tag(hash);
     for (size_t b = Home(hash);; b = Next(b)) {
       Bucket& bucket = buckets_[b];
@@ -72,6 +74,7 @@ class AclTable {
         if (same(bucket.offset[std::countr_zero(m)])) return false;
       }
       if (bucket.tag[kSlots - 1] == 0) {
+        if (size_ >= max_entries_) std::abort();
         const int slot = std::countr_zero(Match(bucket, 0));
         bucket.tag[slot] = tag;
         bucket.offset[slot] = offset;

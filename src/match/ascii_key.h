@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the common case of an all-ASCII input, 16 bytes at a time.
 
 #ifndef U8GUARD_SRC_MATCH_ASCII_KEY_H_

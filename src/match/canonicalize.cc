@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canonicalize, Enforce, Equivalent, Compare.
 
 #include <string>

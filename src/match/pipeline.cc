@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules of a profile, in RFC 8264 §7's order, with an ASCII fast path.
 //
 // Order (as precis_i18n applies them, so errors agree): BOM policy, strict

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: one run of a profile's rules over an input (RFC 8264 §7).
 
 #ifndef U8GUARD_SRC_MATCH_PIPELINE_H_

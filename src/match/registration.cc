@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration records: keys, look-alike keys, scripts, display safety.
 
 #include "u8guard/registration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the pieces of registration.cc that registry.cc uses.
 
 #ifndef U8GUARD_SRC_MATCH_REGISTRATION_INTERNAL_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registration policies: exemption names, the built-in protected names,
 // policy files (TOML), and version tags.
 

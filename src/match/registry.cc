@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registry: the identifiers of a service's accounts, and the decision.
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Constant-time comparison, wiped buffers, canonicalization of secrets.
 
 #include "u8guard/secret.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // UTS #39 skeletons and restriction levels through ICU's spoof checker.
 
 #include "src/match/skeleton.h"

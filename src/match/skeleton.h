@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: UTS #39 confusable skeletons and restriction levels from ICU's
 // spoof checker (uspoof.h).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Outcomes of resolving beneath a root.
 
 #include "src/path/beneath.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: resolving a sanitized path beneath a root directory handle,
 // with openat2 (beneath_openat2.cc) or with the O_PATH walk
 // (beneath_walk.cc). open_beneath.cc sanitizes, checks the options, picks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The names of SymlinkPolicy and BeneathResolver (open_beneath.h), one table
 // each, for the CLI, the C API and the Python module.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Resolving beneath a root with openat2(2) (Linux 5.6): RESOLVE_BENEATH |
 // RESOLVE_NO_MAGICLINKS, with RESOLVE_NO_SYMLINKS and RESOLVE_NO_XDEV as
 // asked. The kernel says only EXDEV (out of the root, or across a mount)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The O_PATH walk beneath a root: the resolver for kernels without openat2,
 // and the classifier of openat2's refusals (which rule, which component).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Facts about one descriptor, for the walk beneath a root.
 
 #include "src/path/fs_facts.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: what the walk (beneath_walk.cc) asks the filesystem about one
 // descriptor: its type, identity and mount, whether it lives on procfs, and
 // a symbolic link's target.

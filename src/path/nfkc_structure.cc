@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 // Structure characters under NFKC and NFKC_Casefold (ICU).
 
 #include "src/path/nfkc_structure.h"
 
 #include <string>
+#include <utility>
 
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
@@ -44,52 +46,61 @@ SegmentFinding Blame(std::string_view d, bool windows, std::string_view why) {
 
 }  // namespace
 
-absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
-                                const std::string_view* composed, bool windows,
-                                std::string& nfkc_buffer,
-                                std::string& casefold_buffer,
-                                std::string_view& nfkc_form,
-                                std::string_view& casefold_form,
-                                std::optional<SegmentFinding>& finding) {
-  finding.reset();
-  nfkc_form = d;
-  casefold_form = d;
+namespace {
+
+// NFKC(d), and the facts of its code points.
+struct NfkcOfSegment {
+  absl::Status status;  // Internal only if ICU failed
+  std::string_view form;
+  CodePointFacts facts;
+};
+
+// NFKC(d) for a `d` with a code point that is not NFKC-stable: `composed`
+// where that is in NFKC already (NFKC(NFC(d)) = NFKC(d)), else ICU's, in
+// `buffer`.
+NfkcOfSegment ComputeNfkc(std::string_view d, const std::string_view* composed,
+                          std::string& buffer) {
+  NfkcOfSegment r;
+  if (composed != nullptr) {
+    r.facts = ScanCodePoints(*composed, std::string_view::npos);
+    if ((r.facts.all_flags & kNfkcStable) != 0) {
+      r.form = *composed;
+      return r;
+    }
+  }
+  buffer.clear();
+  r.status = AppendNormalizedValidUtf8(NormalizationForm::kNfkc, d, buffer);
+  r.form = buffer;
+  r.facts = ScanCodePoints(r.form, std::string_view::npos);
+  return r;
+}
+
+}  // namespace
+
+NfkcStructure CheckNfkcStructure(std::string_view d,
+                                 const CodePointFacts& facts,
+                                 const std::string_view* composed, bool windows,
+                                 NfkcBuffers& buffers) {
+  NfkcStructure r{absl::OkStatus(), std::nullopt, d, d};
+  if (SegmentStandsForItsNfkcForms(facts)) return r;
   // A default ignorable, which NFKC_Casefold removes, is there.
   const bool ignorables = (facts.any_flags & kDefaultIgnorable) != 0;
-  if (facts.nfkc_keeps_or_swaps && !ignorables) {
-    // NFKC keeps every code point, or swaps a non-ASCII one for another
-    // that is NFKC-stable, not default ignorable and not a C1 control
-    // (CodePointFacts::nfkc_keeps_or_swaps): NFKC(d) has d's structure
-    // characters, and d's ASCII characters in d's places, which is all the
-    // whole-segment rules look at; and NFKC_Casefold(d) looks the same to
-    // them as NFKC(d), made of such code points, does (see below). So d
-    // stands for both forms. tests/path_sanitize_test.cc checks this
-    // against ICU.
-    return absl::OkStatus();
-  }
-  // The facts of NFKC(d), for the choice below.
+  // The facts of NFKC(d), for the choice below (none: d is in NFKC).
   CodePointFacts nfkc_facts;
   if ((facts.all_flags & kNfkcStable) == 0) {
-    if (composed != nullptr) {
-      nfkc_facts = ScanCodePoints(*composed, std::string_view::npos);
+    NfkcOfSegment nfkc = ComputeNfkc(d, composed, buffers.nfkc);
+    if (!nfkc.status.ok()) {
+      r.status = std::move(nfkc.status);
+      return r;
     }
-    if (composed != nullptr && (nfkc_facts.all_flags & kNfkcStable) != 0) {
-      nfkc_form = *composed;  // in NFKC already: NFKC(NFC(d)) = NFKC(d)
-    } else {
-      nfkc_buffer.clear();
-      if (absl::Status s = AppendNormalizedValidUtf8(NormalizationForm::kNfkc,
-                                                     d, nfkc_buffer);
-          !s.ok()) {
-        return s;
-      }
-      nfkc_form = nfkc_buffer;
-      nfkc_facts = ScanCodePoints(nfkc_form, std::string_view::npos);
-    }
-    if (!SameStructure(d, nfkc_form, windows)) {
-      finding = Blame(d, windows,
-                      "NFKC would change the structure characters "
-                      "(/ \\ . : % # ? @ NUL controls) of this segment");
-      return absl::OkStatus();
+    r.nfkc_form = nfkc.form;
+    nfkc_facts = nfkc.facts;
+    if (!SameStructure(d, r.nfkc_form, windows)) {
+      r.finding =
+          Blame(d, windows,
+                "NFKC would change the structure characters "
+                "(/ backslash . : % # ? @ NUL controls) of this segment");
+      return r;
     }
   }
   // NFKC_Casefold also case-folds (no structure character comes out of case
@@ -106,23 +117,21 @@ absl::Status CheckNfkcStructure(std::string_view d, const CodePointFacts& facts,
   // .cc checks every code point, and the rules' view on mixed strings.)
   if (!ignorables && (nfkc_facts.all_flags & kNfkcStable) != 0 &&
       (nfkc_facts.any_flags & kDefaultIgnorable) == 0) {
-    casefold_form = nfkc_form;
-    return absl::OkStatus();
+    r.casefold_form = r.nfkc_form;
+    return r;
   }
-  casefold_buffer.clear();
-  if (absl::Status s = AppendNormalizedValidUtf8(
-          NormalizationForm::kNfkcCasefold, d, casefold_buffer);
-      !s.ok()) {
-    return s;
+  std::string& casefold = buffers.casefold;
+  casefold.clear();
+  r.status =
+      AppendNormalizedValidUtf8(NormalizationForm::kNfkcCasefold, d, casefold);
+  if (!r.status.ok()) return r;
+  if (!SameStructure(d, casefold, windows) || IsDotSegmentOrEmpty(casefold)) {
+    r.finding = Blame(d, windows,
+                      "NFKC_Casefold would change the structure of this "
+                      "segment");
   }
-  if (!SameStructure(d, casefold_buffer, windows) ||
-      IsDotSegmentOrEmpty(casefold_buffer)) {
-    finding = Blame(d, windows,
-                    "NFKC_Casefold would change the structure of this "
-                    "segment");
-  }
-  casefold_form = casefold_buffer;
-  return absl::OkStatus();
+  r.casefold_form = casefold;
+  return r;
 }
 
 }  // namespace u8guard::internal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenBeneath, CreateBeneath, MkdirBeneath: sanitize, check the options,
 // resolve the path (or its parent) beneath the root with openat2 or the
 // walk (beneath.h), and report the outcome as a Status.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte classes, structure characters, Windows names, rejections.
 
 #include "src/path/path_rules.h"

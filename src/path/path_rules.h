@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the byte- and segment-level rules of the path sanitizer.
 
 #ifndef U8GUARD_SRC_PATH_PATH_RULES_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strict percent-decoding (RFC 3986 §2.1), once.
 
 #include "src/path/percent_decode.h"

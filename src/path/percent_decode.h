@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: strict, single-pass percent-decoding of one path segment.
 
 #ifndef U8GUARD_SRC_PATH_PERCENT_DECODE_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SanitizePath: decode strictly, split, (percent-decode), check the bytes,
 // check the structure under NFKC, canonicalize, re-check after
 // normalization, apply "." and "..", join under the root.
@@ -8,6 +9,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -61,7 +63,8 @@ const BuiltinSegmentProfiles& Builtins() {
 
 // Buffers reused across calls on one thread (ThreadScratch).
 struct Scratch {
-  std::string decoded, normalized, nfkc, casefold;
+  std::string decoded, normalized;
+  internal::NfkcBuffers nfkc;
   std::vector<size_t> offsets;
 };
 
@@ -91,6 +94,51 @@ bool MapsOnlyByNormalizing(const Profile& p) {
          (p.bom == BomPolicy::kReject || p.bom == BomPolicy::kLiteral);
 }
 
+// A segment's bytes after percent-decoding (where asked), and where each of
+// them came from in the raw input.
+struct SegmentBytes {
+  std::string_view d;  // what the rules see
+  size_t begin = 0;    // the raw offset of the segment
+  // The raw offset of each byte of d and of its end (PercentDecodeSegment);
+  // nullptr when d is the raw segment itself.
+  const std::vector<size_t>* map = nullptr;
+  uint8_t bits = 0;  // the PathByteClass bits of d's bytes
+
+  bool ascii() const { return (bits & internal::kByteHigh) == 0; }
+  // The raw offset of d[pos] (pos <= d.size()).
+  size_t Raw(size_t pos) const {
+    return map != nullptr ? (*map)[pos] : begin + pos;
+  }
+  // The raw offset of d's last character.
+  size_t RawOfLastCharacter() const {
+    size_t last = d.size() - 1;
+    while (last > 0 && (static_cast<uint8_t>(d[last]) & 0xC0) == 0x80) --last;
+    return Raw(last);
+  }
+};
+
+// Step 1's result: the decoded segment, or why it stops there.
+struct Decoded {
+  Verdict verdict;
+  SegmentBytes bytes;
+};
+
+// What the whole-segment rules look at.
+struct SegmentForms {
+  std::string_view n;  // the profile's result
+  // NFKC(d) and NFKC_Casefold(d) (CheckNfkcStructure; d itself on ASCII).
+  std::string_view nfkc, casefold;
+};
+
+// Step 2's result: the forms, or why the segment stops there.
+struct Forms {
+  Verdict verdict;
+  SegmentForms forms;
+};
+
+// The segment stops at `v`.
+Forms Stop(Verdict v) { return {std::move(v), {}}; }
+
 // One run over one input.
 class Sanitizer {
  public:
@@ -109,8 +157,38 @@ class Sanitizer {
 
  private:
   // Processes raw_[begin, end), a non-empty segment whose bytes have the
-  // PathByteClass bits `bits`.
+  // PathByteClass bits `bits`: the steps below, in order.
   Verdict AddSegment(size_t begin, size_t end, uint8_t bits);
+
+  // 1. Decode: percent-decodes the segment where asked, and checks its bytes
+  // (NUL, controls, separators, Windows characters) and the profile's input
+  // bound, before anything costs more than a pass over them.
+  Decoded Decode(size_t begin, size_t end, uint8_t bits);
+
+  // 2. Compute forms: the profile's result and the NFKC forms, with the rules
+  // checked on the way (UTF-8 after decoding, the Stream-Safe bound, the
+  // structure under NFKC, the profile's rules, its structure).
+  Forms ComputeAsciiForms(const SegmentBytes& s);
+  Forms ComputeUnicodeForms(const SegmentBytes& s);
+  // The profile's verdict `v` on s.d (its result in scratch_.normalized),
+  // its rejection moved into the raw input; a result that starts with a BOM
+  // the profile would strip next time is unstable.
+  Verdict ProfileOutcome(const SegmentBytes& s, Verdict v) const;
+  // A non-ASCII segment the profile did not keep, with its verdict `v` and
+  // forms: ProfileOutcome, then the profile's result forms.n keeps d's
+  // structure characters.
+  Forms ProfiledForms(const SegmentBytes& s, Verdict v,
+                      const SegmentForms& forms) const;
+
+  // 3. Check forms: the result is not empty, and the whole-segment rules
+  // hold for it and for its NFKC and NFKC_Casefold forms.
+  Verdict CheckForms(const SegmentBytes& s, const SegmentForms& f);
+
+  // 4. Append: n joins the result, within the bounds.
+  Verdict Append(size_t begin, std::string_view n);
+
+  // A ".." segment at `begin`: rejected, or the previous segment removed.
+  Verdict DotDot(size_t begin);
 
   // A rule of the segment profile, found by the sanitizer itself before the
   // profile runs (its input bound, the Stream-Safe bound), at raw offset
@@ -122,9 +200,10 @@ class Sanitizer {
     return r;
   }
 
-  // The rules on a whole normalized segment `form` (the profile's result or
-  // the NFKC form), whose raw bytes start at `begin`.
-  Verdict CheckWholeSegment(std::string_view form, size_t begin, size_t last);
+  // The rules on a whole normalized form of segment `s` (the profile's
+  // result or an NFKC form), reported at the segment's first byte (the
+  // trailing dot or space: at its last character).
+  Verdict CheckWholeSegment(std::string_view form, const SegmentBytes& s);
 
   const std::string_view raw_;
   const PathOptions& o_;
@@ -212,175 +291,194 @@ Verdict Sanitizer::Run() {
 }
 
 Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
-  const std::string_view segment = raw_.substr(begin, end - begin);
-  std::string_view d = segment;
-  const std::vector<size_t>* map = nullptr;
+  Decoded decoded = Decode(begin, end, bits);
+  if (!decoded.verdict.ok()) return std::move(decoded.verdict);
+  const SegmentBytes& s = decoded.bytes;
+  Forms forms = s.ascii() ? ComputeAsciiForms(s) : ComputeUnicodeForms(s);
+  if (!forms.verdict.ok()) return std::move(forms.verdict);
+  // "." and "..", after normalization.
+  const std::string_view n = forms.forms.n;
+  if (IsDot(n)) return Verdict();
+  if (IsDotDot(n)) return DotDot(begin);
+  if (Verdict v = CheckForms(s, forms.forms); !v.ok()) return v;
+  return Append(begin, n);
+}
+
+Decoded Sanitizer::Decode(size_t begin, size_t end, uint8_t bits) {
+  Decoded r;
+  SegmentBytes& s = r.bytes;
+  s.d = raw_.substr(begin, end - begin);
+  s.begin = begin;
+  s.bits = bits;
   if (o_.percent_decode && (bits & internal::kBytePercent)) {
     const size_t bad = internal::PercentDecodeSegment(
-        segment, begin, scratch_.decoded, scratch_.offsets);
+        s.d, begin, scratch_.decoded, scratch_.offsets);
     if (bad != std::string_view::npos) {
-      return PathRejection(begin + bad, U'%', Rule::kPathPercentDecoding,
-                           "'%' not followed by two hex digits");
+      r.verdict = PathRejection(begin + bad, U'%', Rule::kPathPercentDecoding,
+                                "'%' not followed by two hex digits");
+      return r;
     }
-    d = scratch_.decoded;
-    map = &scratch_.offsets;
-    bits = internal::ClassesOf(d);
+    s.d = scratch_.decoded;
+    s.map = &scratch_.offsets;
+    s.bits = internal::ClassesOf(s.d);
   }
-  const auto raw_offset = [&](size_t pos) {
-    return map != nullptr ? (*map)[pos] : begin + pos;
-  };
-
   // The bytes: NUL, controls, separators, Windows characters.
   if (const std::optional<SegmentFinding> f =
-          internal::FindForbiddenByte(d, bits, windows_)) {
-    return PathRejection(raw_offset(f->pos), f->code_point, f->rule, f->detail);
+          internal::FindForbiddenByte(s.d, s.bits, windows_)) {
+    r.verdict = PathRejection(s.Raw(f->pos), f->code_point, f->rule, f->detail);
+    return r;
   }
-
-  // The segment profile's input bound, before anything costs more than a
-  // pass over the bytes.
-  if (d.size() > profile_.max_input_bytes) {
-    return ProfileRejection(raw_offset(profile_.max_input_bytes), std::nullopt,
-                            Rule::kInputTooLong);
+  if (s.d.size() > profile_.max_input_bytes) {
+    r.verdict = ProfileRejection(s.Raw(profile_.max_input_bytes), std::nullopt,
+                                 Rule::kInputTooLong);
   }
+  return r;
+}
 
-  // Non-ASCII: strict UTF-8 after decoding, one pass over the code points
-  // (the Stream-Safe bound, before ICU normalizes anything), and structure
-  // under NFKC. Common case: every code point is NFKC-stable and none is
-  // default ignorable, so NFKC and NFKC_Casefold (but for letter case) leave
-  // the segment alone, and the profile keeps it as it is: no ICU call.
-  std::string_view nfkc_form = d, casefold_form = d;
-  bool kept = false;  // the profile's result is `d` itself
-  // A non-ASCII segment the profile does not keep: the profile's verdict,
-  // found before the structure check and reported after it.
+// On ASCII the profile can only change letter case and spaces (NFC and NFKC
+// are the identity there), never a structure character, and NFKC and
+// NFKC_Casefold change nothing the whole-segment rules look at.
+Forms Sanitizer::ComputeAsciiForms(const SegmentBytes& s) {
+  Forms r;
+  r.forms = {s.d, s.d, s.d};
+  // The profile's verdict, skipped where it is known to be the identity.
+  if (ascii_identity_ &&
+      internal::AsciiSizeWithinBounds(profile_, s.d.size())) {
+    return r;
+  }
+  r.verdict = ProfileOutcome(
+      s, internal::RunProfile(profile_, profile_.key_case_mapping, s.d,
+                              scratch_.normalized));
+  r.forms.n = scratch_.normalized;
+  return r;
+}
+
+// Non-ASCII: strict UTF-8 after decoding, one pass over the code points (the
+// Stream-Safe bound, before ICU normalizes anything), and structure under
+// NFKC. Common case: every code point is NFKC-stable and none is default
+// ignorable, so NFKC and NFKC_Casefold (but for letter case) leave the
+// segment alone, and the profile keeps it as it is: no ICU call.
+Forms Sanitizer::ComputeUnicodeForms(const SegmentBytes& s) {
+  const std::string_view d = s.d;
+  if (s.map != nullptr) {
+    if (const Utf8Result u = ValidateUtf8(d); !u.ok()) {
+      return Stop(Utf8Rejection(d, u, s.Raw(u.valid_up_to), /*decoded=*/true));
+    }
+  }
+  const internal::CodePointFacts facts =
+      internal::ScanCodePoints(d, profile_.max_non_starters);
+  if (facts.stream_unsafe_at != std::string_view::npos) {
+    const char* mark = d.data() + facts.stream_unsafe_at;
+    return Stop(ProfileRejection(s.Raw(facts.stream_unsafe_at),
+                                 internal::DecodeValid(mark),
+                                 Rule::kStreamUnsafe));
+  }
+  const bool kept =
+      internal::ProfileKeepsAsIs(profile_, profile_.key_case_mapping, d, facts);
+  // Where the profile changes the segment, it runs first, its verdict
+  // reported after the structure check: when it only normalizes, its result
+  // is d in NFC or NFKC, from which the structure check may take the NFKC
+  // form without asking ICU again.
   Verdict profile_verdict;
-  if (bits & internal::kByteHigh) {
-    if (map != nullptr) {
-      const Utf8Result r = ValidateUtf8(d);
-      if (!r.ok()) {
-        return Utf8Rejection(d, r, raw_offset(r.valid_up_to),
-                             /*decoded=*/true);
-      }
-    }
-    const internal::CodePointFacts facts =
-        internal::ScanCodePoints(d, profile_.max_non_starters);
-    if (facts.stream_unsafe_at != std::string_view::npos) {
-      const char* mark = d.data() + facts.stream_unsafe_at;
-      return ProfileRejection(raw_offset(facts.stream_unsafe_at),
-                              internal::DecodeValid(mark), Rule::kStreamUnsafe);
-    }
-    kept = internal::ProfileKeepsAsIs(profile_, profile_.key_case_mapping, d,
-                                      facts);
-    // Where the profile changes the segment, it runs first: when it only
-    // normalizes, its result is d in NFC or NFKC, from which the structure
-    // check may take the NFKC form without asking ICU again.
-    std::string_view normalized;
-    const std::string_view* composed = nullptr;
-    if (!kept) {
-      profile_verdict = internal::RunProfileSlowPath(
-          profile_, profile_.key_case_mapping, d, scratch_.normalized);
-      if (profile_verdict.ok() && normalization_only_) {
-        normalized = scratch_.normalized;
-        composed = &normalized;
-      }
-    }
-    std::optional<SegmentFinding> f;
-    if (absl::Status s = internal::CheckNfkcStructure(
-            d, facts, composed, windows_, scratch_.nfkc, scratch_.casefold,
-            nfkc_form, casefold_form, f);
-        !s.ok()) {
-      return s;
-    }
-    if (f) {
-      return PathRejection(raw_offset(f->pos), f->code_point, f->rule,
-                           f->detail);
+  std::string_view normalized;
+  const std::string_view* composed = nullptr;
+  if (!kept) {
+    profile_verdict = internal::RunProfileSlowPath(
+        profile_, profile_.key_case_mapping, d, scratch_.normalized);
+    if (profile_verdict.ok() && normalization_only_) {
+      normalized = scratch_.normalized;
+      composed = &normalized;
     }
   }
+  std::string_view nfkc = d, casefold = d;
+  if (!internal::SegmentStandsForItsNfkcForms(facts)) {
+    internal::NfkcStructure st = internal::CheckNfkcStructure(
+        d, facts, composed, windows_, scratch_.nfkc);
+    if (!st.status.ok()) return Stop(std::move(st.status));
+    if (const std::optional<SegmentFinding>& f = st.finding) {
+      return Stop(
+          PathRejection(s.Raw(f->pos), f->code_point, f->rule, f->detail));
+    }
+    nfkc = st.nfkc_form;
+    casefold = st.casefold_form;
+  }
+  if (kept) return {Verdict(), {d, nfkc, casefold}};
+  return ProfiledForms(s, std::move(profile_verdict),
+                       {scratch_.normalized, nfkc, casefold});
+}
 
-  // The segment profile's verdict, skipped where it is known to be the
-  // identity; a non-ASCII segment's was found above.
-  const bool ascii = (bits & internal::kByteHigh) == 0;
-  std::string_view n = d;
-  if (ascii ? !ascii_identity_ ||
-                  !internal::AsciiSizeWithinBounds(profile_, d.size())
-            : !kept) {
-    Verdict v = ascii
-                    ? internal::RunProfile(profile_, profile_.key_case_mapping,
-                                           d, scratch_.normalized)
-                    : std::move(profile_verdict);
-    if (Rejection* r = v.rejection()) {
-      // The profile's rule, at its offset in the raw input.
-      r->offset = raw_offset(std::min(r->offset, d.size()));
-      r->source = RejectionSource::kPath;
-      r->bytes.clear();
-      return v;
-    }
-    if (!v.ok()) return v;
-    n = scratch_.normalized;
-    // Under a profile that strips or ignores an initial BOM, only one is
-    // taken off: a segment that starts with two keeps the second, and
-    // sanitizing the result again would take that one off too. Such a
-    // segment is not stable; refuse it at its second BOM.
-    if ((profile_.bom == BomPolicy::kStrip ||
-         profile_.bom == BomPolicy::kIgnore) &&
-        n.starts_with(kUtf8Bom)) {
-      return ProfileRejection(raw_offset(kUtf8Bom.size()), U'\uFEFF',
-                              Rule::kUnstable);
-    }
+Forms Sanitizer::ProfiledForms(const SegmentBytes& s, Verdict v,
+                               const SegmentForms& forms) const {
+  Forms r{ProfileOutcome(s, std::move(v)), forms};
+  if (r.verdict.ok() && !internal::SameStructure(s.d, forms.n, windows_)) {
+    r.verdict = PathRejection(
+        s.begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
+        "normalization changed the structure characters of this segment");
   }
-  // On ASCII the profile can only change letter case and spaces (NFC and
-  // NFKC are the identity there), never a structure character.
-  if (!ascii && !kept && !internal::SameStructure(d, n, windows_)) {
-    return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
-                         "normalization changed the structure characters of "
-                         "this segment");
-  }
+  return r;
+}
 
-  // "." and "..", after normalization.
-  if (IsDot(n)) return Verdict();
-  if (IsDotDot(n)) {
-    if (o_.dot_dot == DotDotPolicy::kReject) {
-      return PathRejection(begin, std::nullopt, Rule::kPathDotDot,
-                           "'..' segment");
-    }
-    if (starts_.empty()) {
-      return PathRejection(begin, std::nullopt, Rule::kPathAboveRoot,
-                           "'..' rises above the root");
-    }
-    out_.resize(starts_.back());
-    starts_.pop_back();
-    return Verdict();
+Verdict Sanitizer::ProfileOutcome(const SegmentBytes& s, Verdict v) const {
+  if (Rejection* r = v.rejection()) {
+    // The profile's rule, at its offset in the raw input.
+    r->offset = s.Raw(std::min(r->offset, s.d.size()));
+    r->source = RejectionSource::kPath;
+    r->bytes.clear();
+    return v;
   }
-  size_t last_char = d.size() - 1;  // where the last character starts
-  while (last_char > 0 && (static_cast<uint8_t>(d[last_char]) & 0xC0) == 0x80) {
-    --last_char;
+  if (!v.ok()) return v;
+  // Under a profile that strips or ignores an initial BOM, only one is
+  // taken off: a segment that starts with two keeps the second, and
+  // sanitizing the result again would take that one off too. Such a
+  // segment is not stable; refuse it at the BOM left in front: d's first
+  // after its first character (the second of two, or one that trimming
+  // brought forward: " \uFEFF").
+  if ((profile_.bom == BomPolicy::kStrip ||
+       profile_.bom == BomPolicy::kIgnore) &&
+      std::string_view(scratch_.normalized).starts_with(kUtf8Bom)) {
+    const size_t bom = s.d.find(kUtf8Bom, 1);
+    return ProfileRejection(s.Raw(bom == std::string_view::npos ? 0 : bom),
+                            U'\uFEFF', Rule::kUnstable);
   }
-  const size_t last = raw_offset(last_char);
+  return Verdict();
+}
+
+Verdict Sanitizer::CheckForms(const SegmentBytes& s, const SegmentForms& f) {
   // Whatever the segment profile, the result is never empty, and the rules
   // hold for it, for its NFKC form and for its NFKC_Casefold form (which a
   // later layer may apply: "\u200B.env" is ".env" there).
+  const std::string_view n = f.n;
   if (n.empty()) {
-    return PathRejection(begin, std::nullopt, Rule::kPathEmptySegment,
+    return PathRejection(s.begin, std::nullopt, Rule::kPathEmptySegment,
                          "the segment profile maps this segment to nothing");
   }
-  if (Verdict v = CheckWholeSegment(n, begin, last); !v.ok()) return v;
-  for (const std::string_view form : {nfkc_form, casefold_form}) {
-    if (ascii || internal::SameBytes(form, n)) continue;
-    if (Verdict v = CheckWholeSegment(form, begin, last); !v.ok()) return v;
+  if (Verdict v = CheckWholeSegment(n, s); !v.ok()) return v;
+  if (s.ascii()) return Verdict();
+  // d's forms are n's where the profile only normalizes (NFKC(NFC(d)) =
+  // NFKC(d)) or kept d.
+  if (normalization_only_ || internal::SameBytes(n, s.d)) {
+    for (const std::string_view form : {f.nfkc, f.casefold}) {
+      if (internal::SameBytes(form, n)) continue;
+      if (Verdict v = CheckWholeSegment(form, s); !v.ok()) return v;
+    }
+    return Verdict();
   }
   // A profile that maps by more than normalizing (trims spaces, maps width
   // or case) gives a result whose NFKC forms can differ from those of d:
   // "     LPT\u00B3.t" trimmed is "LPT\u00B3.t", whose NFKC form names the
-  // device LPT3, and sanitizing the result again would refuse it. The rules
-  // hold for the result's own forms too.
-  if (!ascii && !normalization_only_ && !internal::SameBytes(n, d)) {
-    for (const NormalizationForm f :
-         {NormalizationForm::kNfkc, NormalizationForm::kNfkcCasefold}) {
-      const absl::StatusOr<std::string> form = Normalize(f, n);
-      if (!form.ok()) return form.status();
-      if (Verdict v = CheckWholeSegment(*form, begin, last); !v.ok()) return v;
-    }
+  // device LPT3, and sanitizing the result again would refuse it. d's
+  // forms, which the result does not hold, are not the rules' business
+  // ("e\u0301 " trimmed is "\u00E9", as "e " trimmed is "e").
+  for (const NormalizationForm nf :
+       {NormalizationForm::kNfkc, NormalizationForm::kNfkcCasefold}) {
+    const absl::StatusOr<std::string> form = Normalize(nf, n);
+    if (!form.ok()) return form.status();
+    if (Verdict v = CheckWholeSegment(*form, s); !v.ok()) return v;
   }
+  return Verdict();
+}
 
+Verdict Sanitizer::Append(size_t begin, std::string_view n) {
   if (starts_.size() >= o_.max_depth) {
     return PathRejection(
         begin, std::nullopt, Rule::kPathTooDeep,
@@ -397,9 +495,30 @@ Verdict Sanitizer::AddSegment(size_t begin, size_t end, uint8_t bits) {
   return Verdict();
 }
 
-Verdict Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
-                                     size_t last) {
-  if (form.empty()) return Verdict();
+Verdict Sanitizer::DotDot(size_t begin) {
+  if (o_.dot_dot == DotDotPolicy::kReject) {
+    return PathRejection(begin, std::nullopt, Rule::kPathDotDot,
+                         "'..' segment");
+  }
+  if (starts_.empty()) {
+    return PathRejection(begin, std::nullopt, Rule::kPathAboveRoot,
+                         "'..' rises above the root");
+  }
+  out_.resize(starts_.back());
+  starts_.pop_back();
+  return Verdict();
+}
+
+Verdict Sanitizer::CheckWholeSegment(std::string_view form,
+                                     const SegmentBytes& s) {
+  const size_t begin = s.begin;
+  // A form that is empty, "." or ".." would take a segment away from the
+  // path, or rise above it, once a later layer applied it: "a/\u200B/b"
+  // under NFKC_Casefold is "a//b".
+  if (form.empty()) {
+    return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
+                         "NFKC_Casefold turns this segment into an empty one");
+  }
   if (IsDot(form) || IsDotDot(form)) {
     return PathRejection(begin, std::nullopt, Rule::kPathStructureChangedByNfkc,
                          "NFKC turns this segment into a dot segment");
@@ -419,7 +538,8 @@ Verdict Sanitizer::CheckWholeSegment(std::string_view form, size_t begin,
                          "Windows reserved device name");
   }
   if (form.back() == '.' || form.back() == ' ') {
-    return PathRejection(last, std::nullopt, Rule::kPathWindowsTrailingDotSpace,
+    return PathRejection(s.RawOfLastCharacter(), std::nullopt,
+                         Rule::kPathWindowsTrailingDotSpace,
                          "segment ends in '.' or ' ' (Windows removes them)");
   }
   return Verdict();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in profiles: policies/*.toml, embedded at build time.
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Policy files: TOML (read with toml++) to Profile.
 
 #include <algorithm>

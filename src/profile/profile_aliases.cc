@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The RFCs' spellings of the built-in profiles' names: one table, through
 // which every interface (C++, C, the CLI, SQL, Python) resolves a name.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Names of the profile enumerations, as policy files spell them.
 
 #include <string_view>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RFC 5893 §2 Bidi Rule with ICU's Bidi_Class.
 
 #include "src/unicode/bidi_rule.h"

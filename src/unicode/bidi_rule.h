@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the Bidi Rule of RFC 5893 §2, which PRECIS profiles with a
 // directionality rule (RFC 8265 §3.3.3 / §3.4.3: UsernameCaseMapped and
 // UsernameCasePreserved) apply to strings that contain right-to-left

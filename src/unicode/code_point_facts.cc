@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One pass over the code points: mapping flags, PRECIS properties, the
 // Stream-Safe bound.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: what one pass over the code points of a text finds out, so that
 // the costlier steps (ICU's normalization and case mapping, the PRECIS
 // context rules) run only where a code point needs them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: read-only per-code-point tables generated from ICU at start-up,
 // stored as ICU's own code point trie (UCPTrie, "fast" type).
 

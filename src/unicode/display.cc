@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Escaped text and character names for people.
 
 #include "u8guard/display.h"
@@ -11,10 +12,8 @@
 #include "u8guard/utf8.h"
 
 namespace u8guard {
-namespace {
 
-// True for code points a reader cannot see or that move the cursor.
-bool Invisible(char32_t cp) {
+bool IsInvisibleForDisplay(char32_t cp) {
   if (cp == U' ') return false;
   if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) return true;
   if (u_hasBinaryProperty(cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
@@ -35,8 +34,6 @@ bool Invisible(char32_t cp) {
   }
 }
 
-}  // namespace
-
 std::string EscapeForDisplay(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -51,7 +48,7 @@ std::string EscapeForDisplay(std::string_view s) {
     }
     if (cp == '\\') {
       out += "\\\\";
-    } else if (Invisible(static_cast<char32_t>(cp))) {
+    } else if (IsInvisibleForDisplay(static_cast<char32_t>(cp))) {
       absl::StrAppendFormat(&out, "\\u{%04X}", cp);
     } else {
       out.append(s.substr(start, pos - start));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mapping flags table, generated at start-up from ICU's property sets
 // into an ICU code point trie.
 

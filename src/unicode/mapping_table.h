@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: per-code-point flags for the PRECIS mapping rules, in one table
 // (CodePointTable, an ICU code point trie) built once from ICU's property
 // sets, so the hot path does one lookup per code point instead of several

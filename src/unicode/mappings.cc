@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Case mappings from ICU, and their names.
 
 #include "src/unicode/mappings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the PRECIS case mapping rule (RFC 8264 §5.2.3) on UTF-8,
 // answered by ICU. (Width and space mappings are per code point: see
 // mapping_table.h.)

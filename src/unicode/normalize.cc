@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Normalization forms: names, strict-UTF-8 entry points and ASCII fast paths.
 // The calls into ICU live in normalize_icu.cc.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ICU's Normalizer2 singletons and the UTF-8 calls into them.
 
 #include <algorithm>

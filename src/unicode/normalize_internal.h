@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the ICU side of normalization (see include/u8guard/normalize.h).
 // Exposed to the library and to tests only; not part of the public API.
 

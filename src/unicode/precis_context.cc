@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RFC 5892 Appendix A contextual rules, with ICU's properties.
 
 #include "src/unicode/precis_context.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the contextual rules of RFC 5892 Appendix A, which decide whether
 // a CONTEXTJ or CONTEXTO code point (see precis_property.h) is valid where it
 // stands in a string (RFC 8264 §4.2.1, §4.3.1: "CONTEXTJ/CONTEXTO ... if the

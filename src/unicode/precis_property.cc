@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PRECIS derived property (RFC 8264 §8), computed from ICU, and the
 // lookup table built from it.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the PRECIS derived property of a code point (RFC 8264 §8-9) and
 // what each string class (RFC 8264 §4.2, §4.3) makes of it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Library, ICU and Unicode versions.
 
 #include "u8guard/version.h"

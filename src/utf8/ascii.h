@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: the ASCII test the layers above share.
 
 #ifndef U8GUARD_SRC_UTF8_ASCII_H_

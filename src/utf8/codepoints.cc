@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decoding to code points and encoding from them.
 
 #include <string>

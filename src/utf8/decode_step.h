@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One step of the reference decoder: the RFC 3629 §4 ABNF, one sequence at a
 // time. Internal; shared by the reference validator, the scalar kernel, the
 // code point decoders, the lossy converter and the stream validator.

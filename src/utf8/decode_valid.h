@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal: decoding and encoding of text already known to be valid UTF-8,
 // inline for the layers above (no error checks: callers validated first).
 

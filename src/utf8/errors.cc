@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Names of UTF-8 errors and their Rejection.
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Streaming validation of file descriptors: read() into one page-aligned
 // buffer, each chunk validated while it is still in the cache; and, for a
 // regular file when asked, several threads each reading one range of it, or

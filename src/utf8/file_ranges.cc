@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ValidateUtf8FileRanges: the file is cut into ranges that start at a
 // character boundary, each range is read (range_feed.h) and validated by its
 // own Utf8StreamValidator, and the first range that does not end valid gives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validation of a regular file by several threads, each reading (pread() or
 // a mapping, range_feed.h) and validating one range of it. Internal:
 // ValidateUtf8File (file.cc) calls it when Utf8FileOptions asks for more

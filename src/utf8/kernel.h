@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SIMD validation kernels' common interface. Internal.
 //
 // A kernel TU is compiled with its own -m flags (top-level CMakeLists.txt) and

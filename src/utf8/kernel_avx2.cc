@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AVX2 kernel: 32-byte vectors. Compiled with -mavx2 (and nothing else:
 // no BMI1/BMI2 or other extension) and dispatched only when
 // __builtin_cpu_supports("avx2") holds (validate.cc, Utf8KernelSupported),

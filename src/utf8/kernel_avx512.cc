@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AVX-512 kernel (F + BW), for CPUs without VBMI (Skylake-X, Cascade
 // Lake): table lookups by VPSHUFB. Compiled with -mavx512f -mavx512bw -mbmi2
 // (BZHI builds the load mask) and dispatched only when

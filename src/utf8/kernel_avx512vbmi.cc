@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AVX-512 kernel with VBMI (Ice Lake and later, Zen 4 and later): table
 // lookups by VPERMB, which reads only the low six bits of each index, so
 // that with the 16-byte tables repeated four times a nibble needs no mask

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SSE4.2 kernel: 16-byte vectors. Compiled with -msse4.2 and dispatched
 // only when the CPU reports SSE4.2 (validate.cc, Utf8KernelSupported); it
 // uses SSSE3 (PSHUFB, PALIGNR) and SSE4.1 (PTEST, PINSRQ), which -msse4.2

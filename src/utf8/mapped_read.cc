@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "src/utf8/mapped_read.h"
 
 #include <pthread.h>
@@ -28,28 +29,77 @@ constinit thread_local Window* tls_window
 // SIGBUS's disposition before the handler was installed.
 struct sigaction previous_action;
 std::atomic<bool> installed{false};
+// Set once a handler installed with SA_RESETHAND has been called: the
+// kernel would have reset the disposition to SIG_DFL on that delivery.
+std::atomic<bool> previous_reset{false};
 
-// Passes a SIGBUS that is not ReadMapped's on to the previous disposition.
-void PassOn(int sig, siginfo_t* info, void* context) {
-  if ((previous_action.sa_flags & SA_SIGINFO) != 0) {
-    previous_action.sa_sigaction(sig, info, context);
-    return;
-  }
-  if (previous_action.sa_handler != SIG_DFL &&
-      previous_action.sa_handler != SIG_IGN) {
-    previous_action.sa_handler(sig);
-    return;
-  }
-  const bool sent = info->si_code <= 0;  // kill(), sigqueue(), tgkill()
-  if (sent && previous_action.sa_handler == SIG_IGN) return;
-  // The default action, as without the handler (the kernel ends a process
-  // that ignores a fault too): raised again, it is delivered as soon as the
-  // handler returns.
+// The default action, as without the handler (the kernel ends a process
+// that ignores or blocks a fault too): raised again, it is delivered as
+// soon as the handler returns.
+void TakeDefaultAction() {
   struct sigaction default_action = {};
   default_action.sa_handler = SIG_DFL;
   sigemptyset(&default_action.sa_mask);
   sigaction(SIGBUS, &default_action, nullptr);
   raise(SIGBUS);
+}
+
+// Passes a SIGBUS that is not ReadMapped's on to the disposition the handler
+// replaced, as the kernel would have delivered it had the handler not been
+// there:
+//   SIG_DFL      the default action: the process ends (with a core dump).
+//   SIG_IGN      a sent SIGBUS is dropped; a fault cannot be ignored, the
+//                kernel takes the default action, and so do we.
+//   a handler    called with the siginfo and context when it was installed
+//                with SA_SIGINFO, with the signal number alone otherwise,
+//                under the signal mask the kernel would have set: the mask
+//                of the interrupted code (ours now, less the SIGBUS the
+//                kernel added for this handler), plus the handler's
+//                sa_mask, plus SIGBUS unless SA_NODEFER. So a handler that
+//                leaves with siglongjmp (without a saved mask) or longjmp
+//                keeps that mask, as it would have. The mask is ours again
+//                once it returns.
+//   SA_RESETHAND the first call resets the disposition to SIG_DFL before
+//                the handler runs: from then on the replaced disposition is
+//                SIG_DFL (our handler stays, for ReadMapped, and passes
+//                every later SIGBUS on to the default action). One call
+//                only, whichever threads fault at once.
+//   SA_RESTART   a system call that a sent SIGBUS interrupts is restarted
+//                when the handler returns: our handler is installed with
+//                SA_RESTART when the replaced one had it or was SIG_IGN
+//                (which does not interrupt anything).
+//   SA_ONSTACK   the one flag that cannot be reproduced: the handler runs on
+//                the stack our handler runs on, the thread's alternate
+//                signal stack when it has one (ours is installed with
+//                SA_ONSTACK), whether it asked for it or not.
+// sigaction, raise, pthread_sigmask and the sigset functions are
+// async-signal-safe (pthread_sigmask is on glibc; POSIX names sigprocmask).
+void PassOn(int sig, siginfo_t* info, void* context) {
+  const struct sigaction& previous = previous_action;
+  const bool is_handler =
+      (previous.sa_flags & SA_SIGINFO) != 0 ||
+      (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN);
+  if (is_handler && ((previous.sa_flags & SA_RESETHAND) == 0 ||
+                     !previous_reset.exchange(true))) {
+    sigset_t ours, during;
+    pthread_sigmask(SIG_SETMASK, nullptr, &ours);
+    sigorset(&during, &ours, &previous.sa_mask);
+    // SIGBUS is blocked now (the kernel added it for our handler) and was
+    // not blocked where the signal interrupted: a fault with SIGBUS blocked
+    // ends the process, a sent SIGBUS waits until it is unblocked.
+    if ((previous.sa_flags & SA_NODEFER) != 0) sigdelset(&during, SIGBUS);
+    pthread_sigmask(SIG_SETMASK, &during, nullptr);
+    if ((previous.sa_flags & SA_SIGINFO) != 0) {
+      previous.sa_sigaction(sig, info, context);
+    } else {
+      previous.sa_handler(sig);
+    }
+    pthread_sigmask(SIG_SETMASK, &ours, nullptr);
+    return;
+  }
+  const bool sent = info->si_code <= 0;  // kill(), sigqueue(), tgkill()
+  if (!is_handler && sent && previous.sa_handler == SIG_IGN) return;
+  TakeDefaultAction();
 }
 
 void OnBusError(int sig, siginfo_t* info, void* context) {
@@ -79,6 +129,13 @@ bool GuardMappedReads() {
     struct sigaction action = {};
     action.sa_sigaction = &OnBusError;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    // A sent SIGBUS that PassOn hands to a handler that asked for
+    // restarts, or drops as ignored, restarts what it interrupted.
+    if ((previous_action.sa_flags & SA_RESTART) != 0 ||
+        ((previous_action.sa_flags & SA_SIGINFO) == 0 &&
+         previous_action.sa_handler == SIG_IGN)) {
+      action.sa_flags |= SA_RESTART;
+    }
     sigemptyset(&action.sa_mask);
     installed.store(sigaction(SIGBUS, &action, nullptr) == 0);
   });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a mapping of a file that another process may truncate. Internal:
 // file validation (range_feed.cc) maps regular files when asked.
 //
@@ -6,8 +7,11 @@
 // faults: a process-wide SIGBUS handler, installed by the first
 // GuardMappedReads() call, returns control to ReadMapped when the faulting
 // address lies in the window the faulting thread is reading there, and
-// passes every other SIGBUS on to the disposition it replaced (a handler, or
-// the default action, which then ends the process as before).
+// passes every other SIGBUS on to the disposition it replaced as the kernel
+// would have delivered it there: a handler in its own form, under its own
+// signal mask and flags (SA_NODEFER, SA_RESETHAND, SA_RESTART), or the
+// default action, which then ends the process as before (mapped_read.cc
+// says what each case means).
 
 #ifndef U8GUARD_SRC_UTF8_MAPPED_READ_H_
 #define U8GUARD_SRC_UTF8_MAPPED_READ_H_

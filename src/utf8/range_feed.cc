@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "src/utf8/range_feed.h"
 
 #include <sys/mman.h>

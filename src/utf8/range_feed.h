@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Feeding one range of a regular file to a stream validator, read with
 // pread() or mapped. Internal: file_ranges.cc validates each range with it.
 

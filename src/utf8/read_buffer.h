@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The read buffer of file validation (file.cc, file_ranges.cc). Internal.
 
 #ifndef U8GUARD_SRC_UTF8_READ_BUFFER_H_

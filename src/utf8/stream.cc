@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Utf8StreamValidator: chunked validation with offsets in the whole stream.
 
 #include <algorithm>

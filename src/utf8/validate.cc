@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ValidateUtf8: the reference decoder, the scalar kernel, run-time choice of
 // a SIMD kernel, and the exact error location after a kernel fails.
 

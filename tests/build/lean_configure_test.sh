@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A plain configure on a machine with only the library's own dependencies
 # (ICU, Abseil, toml++, a compiler, cmake): it must succeed, build the
 # libraries and the tool, and say what it skips and why; asking for a part

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """README.md's quick start shows the files of examples/quickstart verbatim.
 
     readme_snippets_test.py SOURCE_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs a quick start's commands as README.md shows them, checking output.
 
     run_quickstart.py RUN_SH DIRECTORY

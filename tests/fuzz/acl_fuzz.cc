@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing of the ACL file reader, the two lookups and the audit.
 //
 // Input: byte 0 picks the profile; the rest is an ACL file's text, then,
@@ -115,12 +116,12 @@ std::vector<std::string_view> Lines(std::string_view text) {
 void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
                 std::string_view text) {
   const std::vector<std::string_view> lines = Lines(text);
-  const auto& invalid = index.invalid_entries();
+  const u8guard::AclInvalidEntries invalid = index.invalid_entries();
   Check(index.size() + invalid.size() == index.entry_count(), "entry count");
   size_t v = 0, bad = 0, last_line = 0;
   for (size_t i = 0; i < index.entry_count(); ++i) {
     if (bad < invalid.size() && invalid[bad].index == i) {
-      const u8guard::AclInvalidEntry& e = invalid[bad++];
+      const u8guard::AclInvalidEntry e = invalid[bad++];
       Check(e.line > last_line, "invalid entry line order");
       last_line = e.line;
       const std::string_view whole = lines.at(e.line - 1);
@@ -130,8 +131,10 @@ void CheckIndex(const Profile& p, const u8guard::AclIndex& index,
           "invalid text");
       const absl::Status s = u8guard::Canonicalize(p, whole).status();
       Check(!s.ok(), "invalid entry is accepted");
-      Check(u8guard::GetRejection(s)->rule_id() == e.rejection.rule_id(),
-            "invalid entry rule");
+      // The index keeps the rejection compactly and rebuilds it field for
+      // field: the one Canonicalize gives.
+      Check(*u8guard::GetRejection(s) == e.rejection,
+            "invalid entry rejection");
       Check(e.rejection.offset <= whole.size(), "invalid offset");
       continue;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing of the profile pipeline: for each built-in profile (and a few
 // variants that reach the rules the built-ins leave out: case folding,
 // NFKC_Casefold, the ignore BOM policy), Canonicalize and Enforce never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzing of file validation (src/utf8/file_ranges.h,
 // range_feed.h): the fuzzer's bytes, placed after a fuzzer-chosen run of
 // ASCII so that they straddle page boundaries, are written to a memfd and

@@ -1,6 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzing of SanitizePath. The first two bytes choose the options; the rest
-// is the raw path. Never crashes; every rejection carries a Rejection whose
-// offset lies in the input; every accepted result:
+// is the raw path. Never crashes; agrees with the reference oracle
+// (tests/path_oracle.h) on the result, or on the rule, offset and code point
+// of the rejection; every rejection carries a Rejection whose offset lies in
+// the input; every accepted result:
 //   - stays under the root, has no absolute prefix, no empty, "." or ".."
 //     segment, no NUL, control character or backslash, is valid UTF-8, and
 //     respects max_depth and max_length;
@@ -13,11 +16,13 @@
 //     when it holds no '%', also with percent-decoding).
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tests/path_oracle.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
 #include "u8guard/path.h"
@@ -44,24 +49,14 @@ std::vector<std::string_view> Split(std::string_view s) {
   }
 }
 
-// The segment profiles the fuzzer chooses from (data[1] bits 4-5): the
-// built-in path-segment profile, text-document (any text: default
-// ignorables and controls reach the path rules), a custom FreeformClass
-// profile that trims spaces and accepts empty results, and nickname.
+// The segment profiles the fuzzer chooses from (data[1] bits 4-6;
+// OracleSegmentProfiles), so that the guarantees, idempotence and the
+// oracle are fuzzed under every kind of mapping a profile can add to
+// normalizing (NFC or NFKC: data[0] bit 1).
 const u8guard::Profile& ChosenProfile(int choice) {
-  static const std::vector<u8guard::Profile>* const profiles = [] {
-    auto* v = new std::vector<u8guard::Profile>;
-    v->push_back(**u8guard::FindBuiltinProfile("path-segment"));
-    v->push_back(**u8guard::FindBuiltinProfile("text-document"));
-    u8guard::Profile trim = **u8guard::FindBuiltinProfile("freeform-class");
-    trim.name = "trimming";
-    trim.additional_mapping = u8guard::SpaceMapping::kToAsciiTrimCollapse;
-    trim.min_output_bytes = 0;
-    v->push_back(trim);
-    v->push_back(**u8guard::FindBuiltinProfile("nickname"));
-    return v;
-  }();
-  return (*profiles)[static_cast<size_t>(choice) % profiles->size()];
+  const std::vector<u8guard::Profile>& profiles =
+      u8guard::testing::OracleSegmentProfiles();
+  return profiles[static_cast<size_t>(choice) % profiles.size()];
 }
 
 // `profile` with the normalization SanitizePath gives it.
@@ -136,13 +131,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.allow_hidden = bits & 32;
   o.leading_separator_is_root = bits & 64;
   if (bits & 128) o.root = "/srv/www";
-  o.segment_profile = &ChosenProfile((data[1] >> 4) & 3);
+  o.segment_profile = &ChosenProfile((data[1] >> 4) & 7);
   // Small bounds now and then, to reach too_deep / too_long.
   if (data[1] & 0x80) {
     o.max_depth = data[1] & 7;
     o.max_length = (data[1] >> 3) & 15;
   }
   const std::string_view raw(reinterpret_cast<const char*>(data + 2), size - 2);
+
+  // The reference oracle (tests/path_oracle.h) agrees on the verdict, the
+  // rule, the offset and the code point.
+  if (const std::string why = u8guard::testing::OracleDisagreement(raw, o);
+      !why.empty()) {
+    std::fprintf(stderr, "oracle disagreement: %s\n", why.c_str());
+    std::abort();
+  }
 
   const absl::StatusOr<std::string> r = u8guard::SanitizePath(raw, o);
   if (!r.ok()) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzing of every UTF-8 validation path: each kernel this CPU
 // supports, the stream validator at a fuzzer-chosen split, and the reference
 // decoder must agree on ok, valid_up_to, kind and error_len. Each kernel also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A C11 program that uses u8guard through its C API only, built by the
  * install test with nothing but `pkg-config --cflags --libs u8guard` (or
  * --static) against an installed prefix, and by the CMake consumer. Exits

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks the dynamic symbol table of an installed libu8guard.so.
 
 Usage: check_exports.py LIBRARY HEADER

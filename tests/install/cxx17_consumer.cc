@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A C++17 program that uses u8guard's C API (the C++ API needs C++20),
 // built by the install test with `g++ -std=c++17 -pedantic -Werror` and
 // pkg-config. Exits 0 when every answer is the expected one.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The install test: `cmake --install` of the existing build into temporary
 # prefixes, then programs built against them the ways users build them.
 # tests/CMakeLists.txt runs one step per ctest test:
@@ -233,7 +234,7 @@ case "$step" in
     tool=$work/full/bin/u8guard
     checked=0
     for command in "" check canon enforce compare "path sanitize" \
-      "acl audit" "acl lookup" profiles version help; do
+      "acl audit" "acl lookup" register profiles version help; do
       # shellcheck disable=SC2086  # the command's words
       help=$("$tool" $command --help)
       [ -n "$help" ] || fail "u8guard $command --help printed nothing"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A shared object that links libu8guard.a into itself, as a PAM module, a
  * PostgreSQL extension or a Python module would: built with -fPIC and
  * -shared against the static installation, loaded by plugin_host.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Loads plugin.so (argv[1]) with dlopen and asks it about a few names:
  * exits 0 when its answers are right. */
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks every #include under src/ and include/ against src/layers.txt.
 
 A file belongs to the layer whose SOURCE_DIR holds it (src/...) or whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Links the objects of one layer and of the layers below it, with only the
 // libraries those layers may use (src/layers.txt; tests/CMakeLists.txt). The
 // test is the link itself: every object is linked whole, so a call into a

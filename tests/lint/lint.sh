@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The lint step that `./dev test` (and so CI) runs before the tests, and
 # `./dev lint` alone:
 #   1. clang-format: every C and C++ file git tracks is formatted
 #      (.clang-format);
-#   2. layering: every #include respects src/layers.txt
+#   2. licence: every source file has its SPDX line (tests/lint/spdx.py);
+#      layering: every #include respects src/layers.txt
 #      (tests/layering/check_includes.py);
 #   3. clang-tidy (.clang-tidy: bugprone-*, readability-function-size) on
 #      every source of src/: a finding that tests/lint/clang_tidy_baseline.txt
@@ -35,6 +37,12 @@ if ! git ls-files -z '*.h' '*.cc' '*.c' '*.inc' |
   echo "lint: files above are not formatted (./dev format)" >&2
   status=1
 fi
+
+echo "lint: SPDX licence lines"
+python3 tests/lint/spdx.py "$root" >/dev/null || {
+  python3 tests/lint/spdx.py "$root"
+  status=1
+}
 
 echo "lint: layering"
 python3 tests/layering/check_includes.py "$root" || status=1

@@ -14,4 +14,4 @@ u8guard path sanitize --leading-separator-is-root --percent-decode --root=/srv/w
   -- /img/%E6%97%A5.png /%C0%AE%C0%AE/etc "$(printf '/docs/\u2024\u2024/key')"
 # /srv/www/img/日.png
 # rejected: path: rejected at byte 1: utf8/overlong: overlong encoding (C0 AE) after percent-decoding
-# rejected: path: rejected at byte 6 (U+2024): path/structure_changed_by_nfkc: NFKC would change the structure characters (/ \ . : % # ? @ NUL controls) of this segment
+# rejected: path: rejected at byte 6 (U+2024): path/structure_changed_by_nfkc: NFKC would change the structure characters (/ backslash . : % # ? @ NUL controls) of this segment

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- u8guard 0.1 -> 0.2 (ALTER EXTENSION u8guard UPDATE; CREATE EXTENSION
 -- u8guard installs 0.1 and runs this script after it).
 --

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The extension's module, profiles by name, errors and text results. */
 
 /* clang-format off: postgres.h comes first in every PostgreSQL source. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The event trigger that records the versions indexes over u8guard
  * functions are built under (u8guard_index_builds).
  *

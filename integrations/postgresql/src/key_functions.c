@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Comparison keys, enforced forms, equivalence, skeletons and rejections of
  * names under a built-in profile. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Path sanitization. */
 
 /* clang-format off: postgres.h comes first in every PostgreSQL source. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Registration records: u8guard_registration(name, profile). */
 
 /* clang-format off: postgres.h comes first in every PostgreSQL source. */

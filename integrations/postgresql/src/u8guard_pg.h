@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Shared parts of the PostgreSQL extension u8guard (internal: pgext_*;
  * the SQL functions are u8guard_pg_*, the only symbols the module exports
  * with Pg_magic_func and their pg_finfo_ records): profiles by name,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Strict UTF-8 validation of bytea values. */
 
 /* clang-format off: postgres.h comes first in every PostgreSQL source. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Accounts in the database: unique indexes on u8guard_key and
 // u8guard_skeleton refuse equivalent and look-alike sign-ups, a CHECK
 // constraint refuses rejected names, and they hold under concurrent

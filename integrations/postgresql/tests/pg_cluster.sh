@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A throw-away PostgreSQL server for the extension's tests, with u8guard
 # installed into it the way a user installs it.
 #
@@ -8,7 +9,8 @@
 # start: installs the extension with `cmake --install BUILD_DIR --component
 # postgresql` under DESTDIR=<dir>/root (the same command that installs it
 # into the server's directories, staged as packagers and PostgreSQL's own
-# `make check` do), lays the server's binaries and files beside it (the
+# `make check` do), or copies there the tree U8GUARD_PG_ROOT names (an
+# unpacked package), lays the server's binaries and files beside it (the
 # binaries copied, PostgreSQL finds its share and lib directories relative
 # to them; every other file linked), runs initdb in a new directory under
 # $TMPDIR or /tmp (as `nobody` when run as root: PostgreSQL refuses to run
@@ -79,9 +81,15 @@ start() {
   fi
   rm -f "$dir/exec-check"
 
-  # The extension, installed as a user would, staged under $dir/root.
-  DESTDIR="$dir/root" cmake --install "$build" --component postgresql \
-    >"$dir/install.log"
+  # The extension, installed as a user would, staged under $dir/root; with
+  # U8GUARD_PG_ROOT set, copied from that tree instead (tests/packaging: the
+  # unpacked Debian package; BUILD_DIR is then unused).
+  if [ -n "${U8GUARD_PG_ROOT:-}" ]; then
+    cp -a "$U8GUARD_PG_ROOT/." "$dir/root/"
+  else
+    DESTDIR="$dir/root" cmake --install "$build" --component postgresql \
+      >"$dir/install.log"
+  fi
 
   # The server's files around it: the staged tree mirrors the real one.
   local pg_config="$pg_bindir/pg_config"
@@ -144,7 +152,7 @@ case "$cmd" in
   start) start "$@" ;;
   stop) stop "$@" ;;
   *)
-    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,23p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The extension's errors: fixed SQLSTATEs, u8guard's messages, the rule,
 // offset and code point in DETAIL; NULLs; unknown profiles; bounds; bad
 // options; databases that are not UTF8.

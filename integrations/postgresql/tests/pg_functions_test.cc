@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The extension's functions against the C++ API on the conformance data the
 // C++ suites use: every result must be the C++ API's, value for value.
 

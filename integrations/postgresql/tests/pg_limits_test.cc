@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bounded calls: every text argument is bounded by u8guard.max_input_bytes
 // before any work (and before it is detoasted), so that each call answers a
 // cancel or statement_timeout within about a second and its memory is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // u8guard_registration() against the C++ API, and the shipped sign-up
 // table that stores its record (integrations/postgresql/examples/
 // registration.sql): every verdict, and eight clients signing up colliding

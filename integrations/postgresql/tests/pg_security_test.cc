@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The extension against a role that can create objects in its schema: the
 // attack of the 0.1 review, replayed. In 0.1 the SECURITY DEFINER functions
 // searched the extension's schema (public) before pg_catalog, so a database

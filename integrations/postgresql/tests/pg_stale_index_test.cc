@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Unicode-version hazard: the versions each index over a u8guard
 // function was built under are recorded, u8guard_stale_indexes() lists the
 // ones built under other versions, and u8guard_reindex_stale() rebuilds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "integrations/postgresql/tests/pg_test_support.h"
 
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers for the PostgreSQL extension's tests: connections to the server
 // that pg_cluster.sh started (ctest fixture PostgreSQL), a database of its
 // own per test with the extension created the way a user creates it, and

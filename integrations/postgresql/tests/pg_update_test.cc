@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ALTER EXTENSION u8guard UPDATE from the last release: the security fixes
 // of 0.2 reach a database that installed 0.1, and what it holds stays.
 

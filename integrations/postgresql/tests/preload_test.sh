@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # PostgreSQL.preloaded: the module loaded through shared_preload_libraries
 # (docs/postgresql.md, "Install"), in a server of its own: _PG_init makes the
 # profiles and code point tables in the postmaster, and backends and

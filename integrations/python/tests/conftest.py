@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared set-up for the u8guard Python tests.
 
 ctest runs each test_*.py with PYTHONPATH set to the build tree's

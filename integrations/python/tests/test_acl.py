@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.AllowList and u8guard.DenyList: lookups, invalid entries, audits."""
 
 import os

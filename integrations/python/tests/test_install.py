@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`cmake --install` puts an importable package into the interpreter's
 platlib under the prefix."""
 

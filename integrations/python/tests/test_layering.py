@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The module is a shell over the public headers: its C++ files include
 u8guard's public headers (include/u8guard/), their own headers, pybind11,
 Python, Abseil and the standard library, never the library's internals

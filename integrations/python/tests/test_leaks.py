@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """No reference or memory leaks over many calls, error paths included.
 
 Three measures: sys.getrefcount of the arguments and of the long-lived
@@ -17,11 +18,13 @@ import pytest
 import u8guard
 import u8guard.precis
 from conftest import under_asan
-from u8guard import AllowList, DenyList, Profile, Rejected
+from u8guard import AllowList, DenyList, Profile, Registry, Rejected
 
 USER = Profile('username-case-mapped')
 ALLOW = AllowList(USER, ['admin', 'alice', 'J\u00fcrgen'])
 DENY = DenyList(USER, ['paypal', 'mike'])
+REGISTRY = Registry(USER)
+REGISTRY.add('mike', ['mike.smith'])
 ARGS = [
     'Admin', b'alice', 'J\u00dcRGEN', 'al\u200bice', b'\xc0\xaf', 'x\ud800',
     '', '\ufeffadmin', 'a' * 5000
@@ -41,6 +44,16 @@ def exercise(args) -> None:
         USER.equivalent(s, 'admin')
         ALLOW.grants(s)
         DENY.resembles(s)
+        REGISTRY.decide(s)
+        REGISTRY.decide('bob', [s, 'rnike'])
+        try:
+            u8guard.registration_record(USER, s)
+        except Rejected:
+            pass
+        try:
+            REGISTRY.add(s, ['a b'])  # always rejected: adds nothing
+        except Rejected:
+            pass
         _ = s in ALLOW
         if isinstance(s, bytes):
             u8guard.validate_utf8(s)
@@ -70,8 +83,9 @@ def exercise(args) -> None:
 def test_reference_counts_do_not_grow():
     exercise(ARGS)  # warm up: caches, interned strings
     # (Not '': the interpreter's one empty str is used everywhere.)
-    watched = [a for a in ARGS if a] + [USER, ALLOW, DENY, Rejected,
-                                        u8guard.Profile]
+    watched = [a for a in ARGS if a] + [
+        USER, ALLOW, DENY, REGISTRY, Rejected, u8guard.Profile
+    ]
     before = [sys.getrefcount(o) for o in watched]
     for _ in range(2000):
         exercise(ARGS)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.open_beneath and its kin: untrusted paths opened beneath a root
 directory only, every case through both resolvers (openat2 where the kernel
 has it, and the O_PATH walk). The attacks at length are in the C++ suites

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`pip install .` and `pip wheel .` from the checkout (pyproject.toml,
 setup.py), offline, into a virtual environment; and an import of a package
 whose extension module was built for another Python says so in plain

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.sanitize_path: untrusted paths to relative paths inside a root."""
 
 import pytest

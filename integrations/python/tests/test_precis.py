@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.precis against precis_i18n itself, in the same process.
 
 Every case of precis_i18n's golden file (../shared/testdata/precis_golden/

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.Profile, u8guard.Rejected and the module's small functions."""
 
 import inspect

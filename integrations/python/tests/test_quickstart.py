@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """README.md's Python quick start (examples/quickstart/python/example.py).
 
 The example asserts what it shows; this runs it as a user runs it, with

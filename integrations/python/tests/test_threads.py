@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Threads calling one Profile, one AllowList and one DenyList at once.
 
 Short inputs run with the GIL held, inputs of u8guard.GIL_RELEASE_MIN_BYTES

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.validate_utf8: strict UTF-8, checked against CPython's decoder."""
 
 import random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard: compare untrusted text securely.
 
 Strict UTF-8 validation (RFC 3629), PRECIS profiles (RFC 8264, 8265, 8266)
@@ -15,6 +16,11 @@ Text arguments are str or bytes; results have the type of the input.
 Rejected input raises u8guard.Rejected (a ValueError) naming the rule, the
 byte offset (offset) and the index into what you passed (index).
 
+Registry(profile) decides sign-ups: registry.register(name) accepts a name,
+or refuses it with the reason (a protected name, mixed scripts, taken, a
+look-alike of a registered name) and returns the RegistrationRecord to
+store with the account.
+
 open_beneath(root, path) opens an untrusted path beneath a root directory
 only: sanitized first, then resolved with the kernel's confinement, so that
 no symbolic link, "..", /proc magic link or concurrent rename leads out.
@@ -28,15 +34,18 @@ from u8guard._rejected import Rejected
 try:
     from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
                                   AclFinding, AclInvalidEntry, AclLookup,
-                                  AllowList, DenyList, Profile, Utf8Result,
-                                  __version__, builtin_profiles,
-                                  constant_time_equals, create_beneath_fd,
-                                  escape_for_display, icu_version,
-                                  library_version, load_profiles,
+                                  AllowList, DenyList, Profile,
+                                  RegistrationDecision, RegistrationPolicy,
+                                  RegistrationRecord, Registry, Utf8Result,
+                                  VersionTagParts, __version__,
+                                  builtin_profiles, constant_time_equals,
+                                  create_beneath_fd, escape_for_display,
+                                  icu_version, library_version, load_profiles,
                                   mkdir_beneath, open_beneath_fd,
-                                  openat2_available, rule_description,
+                                  openat2_available, parse_version_tag,
+                                  registration_record, rule_description,
                                   rule_ids, sanitize_path, unicode_version,
-                                  utf8_kernel, validate_utf8)
+                                  utf8_kernel, validate_utf8, version_tag)
 except ModuleNotFoundError as e:
     if e.name != 'u8guard._u8guard':
         raise
@@ -56,8 +65,13 @@ __all__ = [
     'AllowList',
     'DenyList',
     'Profile',
+    'RegistrationDecision',
+    'RegistrationPolicy',
+    'RegistrationRecord',
+    'Registry',
     'Rejected',
     'Utf8Result',
+    'VersionTagParts',
     '__version__',
     'builtin_profiles',
     'constant_time_equals',
@@ -70,10 +84,13 @@ __all__ = [
     'open_beneath',
     'open_beneath_fd',
     'openat2_available',
+    'parse_version_tag',
+    'registration_record',
     'rule_description',
     'rule_ids',
     'sanitize_path',
     'unicode_version',
     'utf8_kernel',
     'validate_utf8',
+    'version_tag',
 ]

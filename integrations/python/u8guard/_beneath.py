@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """u8guard.open_beneath: a file object for an untrusted path, opened beneath
 a root directory only (the C++ OpenBeneath and CreateBeneath)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The exception every rejection of input raises: u8guard.Rejected."""
 
 from typing import Optional

@@ -1,5 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """Type hints for the extension module u8guard._u8guard (module.cc,
-profile_bindings.cc, acl_bindings.cc, beneath_bindings.cc); the docstrings
+profile_bindings.cc, acl_bindings.cc, beneath_bindings.cc,
+registration_bindings.cc); the docstrings
 are in the module.
 
 Text arguments (`_Text`) are str or bytes-like; functions that return text
@@ -538,3 +540,184 @@ class DenyList(_Acl):
 
     def resembles(self, __credential: _Text) -> AclLookup:
         ...
+
+
+class RegistrationPolicy:
+    def __init__(self,
+                 *,
+                 protected_names: Optional[Iterable[Union[str, bytes]]] = ...,
+                 exemptions: Iterable[str] = ...,
+                 max_restriction_level: str = ...) -> None:
+        ...
+
+    @staticmethod
+    def default() -> 'RegistrationPolicy':
+        ...
+
+    @staticmethod
+    def load(path: _PathArg) -> 'RegistrationPolicy':
+        ...
+
+    @staticmethod
+    def from_toml(text: Union[str, bytes],
+                  source: str = ...) -> 'RegistrationPolicy':
+        ...
+
+    @property
+    def protected_names(self) -> List[Union[str, bytes]]:
+        ...
+
+    @property
+    def exemptions(self) -> List[str]:
+        ...
+
+    @property
+    def max_restriction_level(self) -> str:
+        ...
+
+    def __eq__(self, other: object) -> bool:
+        ...
+
+
+class RegistrationRecord:
+    # enforced, key and lookalike_keys have the type of the name.
+    @property
+    def enforced(self) -> Union[str, bytes]:
+        ...
+
+    @property
+    def key(self) -> Union[str, bytes]:
+        ...
+
+    @property
+    def lookalike_keys(self) -> List[Union[str, bytes]]:
+        ...
+
+    @property
+    def restriction_level(self) -> str:
+        ...
+
+    @property
+    def scripts(self) -> List[str]:
+        ...
+
+    @property
+    def display(self) -> str:
+        ...
+
+    @property
+    def version_tag(self) -> str:
+        ...
+
+    def __eq__(self, other: object) -> bool:
+        ...
+
+
+class RegistrationDecision:
+    @property
+    def outcome(self) -> str:
+        ...
+
+    @property
+    def accepted(self) -> bool:
+        ...
+
+    @property
+    def record(self) -> Optional[RegistrationRecord]:
+        ...
+
+    @property
+    def rejection(self) -> Optional[Rejected]:
+        ...
+
+    # conflict and shared_key have the type of the name.
+    @property
+    def conflict(self) -> Optional[Union[str, bytes]]:
+        ...
+
+    @property
+    def shared_key(self) -> Optional[Union[str, bytes]]:
+        ...
+
+    @property
+    def identifier(self) -> int:
+        ...
+
+    def __bool__(self) -> bool:
+        ...
+
+
+class Registry:
+    def __init__(self,
+                 profile: Union[Profile, str],
+                 policy: Optional[RegistrationPolicy] = ...) -> None:
+        ...
+
+    @staticmethod
+    def load(profile: Union[Profile, str],
+             path: _PathArg,
+             policy: Optional[RegistrationPolicy] = ...) -> 'Registry':
+        ...
+
+    def decide(self, name: _Text,
+               others: Iterable[_Text] = ...) -> RegistrationDecision:
+        ...
+
+    def register(self, name: _Text,
+                 others: Iterable[_Text] = ...) -> RegistrationDecision:
+        ...
+
+    def add(self, name: _Text, others: Iterable[_Text] = ...) -> None:
+        ...
+
+    def __len__(self) -> int:
+        ...
+
+    @property
+    def accounts(self) -> int:
+        ...
+
+    @property
+    def skipped(self) -> int:
+        ...
+
+    @property
+    def memory_usage(self) -> int:
+        ...
+
+    @property
+    def profile(self) -> Profile:
+        ...
+
+    @property
+    def policy(self) -> RegistrationPolicy:
+        ...
+
+
+def registration_record(
+        profile: Union[Profile, str],
+        name: _Text,
+        policy: Optional[RegistrationPolicy] = ...) -> RegistrationRecord:
+    ...
+
+
+class VersionTagParts:
+    @property
+    def library(self) -> str:
+        ...
+
+    @property
+    def icu(self) -> str:
+        ...
+
+    @property
+    def unicode(self) -> str:
+        ...
+
+
+def version_tag() -> str:
+    ...
+
+
+def parse_version_tag(tag: Union[str, bytes]) -> VersionTagParts:
+    ...

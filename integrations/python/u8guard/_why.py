@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Why the extension module u8guard._u8guard cannot be imported, in plain
 words: a module built for another Python (another version, or another
 implementation) beside the package, or none at all."""

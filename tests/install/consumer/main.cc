@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A C++ program on u8guard's C++ API, built through find_package(u8guard)
 // by the install test. Exits 0 when every answer is the expected one.
 

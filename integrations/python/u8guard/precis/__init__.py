@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """precis_i18n's API on u8guard: switch by changing the import.
 
     from precis_i18n import get_profile      # before

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Registers the PRECIS profiles as codecs, as precis_i18n.codec does.
 
     import u8guard.precis.codec  # instead of: import precis_i18n.codec

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The look-alike refusals a registry of real names makes under each
+# confusable exemption of a registration policy (docs/registration.md,
+# "False positives"), as Markdown tables.
+#
+#   bench/registration_false_positives.sh BUILD_DIR [LABEL=FILE]...
+#
+# BUILD_DIR was configured with -DU8GUARD_BENCH=ON (the tool is
+# bench/registration_false_positives.cc). Without LABEL=FILE arguments it
+# reads Debian's word lists from /usr/share/dict: wamerican, wbritish,
+# wngerman, wfrench, wspanish, and miscfiles' propernames (given names);
+# those not installed are skipped, named on standard error (apt-get install
+# wamerican wbritish wngerman wfrench wspanish miscfiles). FILE may be
+# gzipped (.gz). Each list is registered as it is and capitalized.
+#
+# The counts are deterministic (the list, u8guard, ICU and Unicode decide
+# them, not the machine): rerun after an upgrade of any of them.
+set -euo pipefail
+build=$(cd "${1:?usage: registration_false_positives.sh BUILD_DIR [LABEL=FILE]...}" && pwd)
+shift
+tool=$build/bench/registration_false_positives
+if [ ! -x "$tool" ]; then
+  echo "no $tool: cmake --build $build --target registration_false_positives" >&2
+  exit 2
+fi
+if [ $# -eq 0 ]; then
+  set -- american-english=/usr/share/dict/american-english \
+    british-english=/usr/share/dict/british-english \
+    ngerman=/usr/share/dict/ngerman \
+    french=/usr/share/dict/french \
+    spanish=/usr/share/dict/spanish \
+    propernames=/usr/share/dict/propernames.gz
+fi
+tmp=$(mktemp -d /tmp/u8guard-fp.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+rows=$tmp/rows.tsv
+: >"$rows"
+for arg in "$@"; do
+  label=${arg%%=*}
+  file=${arg#*=}
+  if [ ! -r "$file" ]; then
+    echo "registration_false_positives: skipping $label: no $file" >&2
+    continue
+  fi
+  case "$file" in
+    *.gz)
+      gzip -dc "$file" >"$tmp/$label"
+      file=$tmp/$label
+      ;;
+  esac
+  "$tool" "$label" "$file" >>"$rows"
+  "$tool" --capitalize "$label" "$file" >>"$rows"
+done
+
+echo "u8guard $("$build/u8guard" --version | head -1 | sed 's/^u8guard //'), $("$build/u8guard" --version | sed -n 2,3p | paste -sd, | sed 's/,/, /')"
+echo
+echo "Look-alike refusals (and the rate among all names) when every name of"
+echo "the list is registered in order under username-case-mapped, no"
+echo "protected names, any restriction level:"
+echo
+awk -F '\t' '
+  function group(n,   s) {  # 104334 -> 104,334
+    s = sprintf("%d", n)
+    while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s)
+    return s
+  }
+  function cell(l, n) { return sprintf("%s (%.3f%%)", group(l), 100 * l / n) }
+  BEGIN {
+    print "| list | as typed | names | rejected | collisions | UTS #39 | rn_m | digits | capital_i | all three |"
+    print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+  }
+  {
+    key = $1 "\t" $2
+    if (!(key in seen)) { seen[key] = 1; order[++n] = key; names[key] = $4
+                          rejected[key] = $5; collisions[key] = $6 }
+    look[key, $3] = $7
+  }
+  END {
+    for (i = 1; i <= n; i++) {
+      k = order[i]; split(k, p, "\t")
+      printf "| %s | %s | %s | %s | %s", p[1], p[2], group(names[k]),
+             group(rejected[k]), group(collisions[k])
+      split("uts39 rn_m digits capital_i all", s, " ")
+      for (j = 1; j <= 5; j++) printf " | %s", cell(look[k, s[j]], names[k])
+      print " |"
+    }
+  }' "$rows"
+echo
+echo "Examples (name ~ the earlier name it was refused for), spread over each list:"
+echo
+awk -F '\t' '
+  BEGIN { print "| list | as typed | setting | examples |"; print "|---|---|---|---|" }
+  {
+    ex = ""
+    for (i = 9; i <= NF; i++) {
+      split($i, pair, "~")
+      ex = ex (ex == "" ? "" : ", ") "`" pair[1] "` ~ `" pair[2] "`"
+    }
+    if (ex == "") ex = "none"
+    printf "| %s | %s | %s | %s |\n", $1, $2, $3, ex
+  }' "$rows"

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: Apache-2.0
+// SIGBUS that is not a mapped read's (src/utf8/mapped_read.h) reaches the
+// disposition the guard replaced exactly as the kernel would have
+// delivered it: the handler's own form (with or without SA_SIGINFO), its
+// signal mask (sa_mask, SIGBUS unless SA_NODEFER), SA_RESETHAND's one call,
+// SA_RESTART; the default action for SIG_DFL and for a fault under
+// SIG_IGN; nothing for a SIGBUS sent under SIG_IGN. Each test is a death
+// test: a new process whose SIGBUS disposition is set before the guard is
+// installed over it, and whose faults are real (a mapped page that the
+// file no longer covers).
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "gtest/gtest.h"
+#include "src/utf8/mapped_read.h"
+#include "tests/test_support.h"
+
+namespace u8guard {
+namespace {
+
+using ::u8guard::testing::ScopedTempDir;
+using ::u8guard::testing::WriteFileOrDie;
+
+const size_t kPage = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+
+// A mapping of three pages of a file truncated to none: reading any of
+// them faults (SIGBUS, BUS_ADRERR), outside any ReadMapped window. Exits
+// with 3 if it cannot be made.
+const volatile char* FaultingPages(const std::string& dir) {
+  const std::string path = dir + "/fault";
+  WriteFileOrDie(path, std::string(3 * kPage, 'a'));
+  const int fd = open(path.c_str(), O_RDWR);
+  void* p = mmap(nullptr, 3 * kPage, PROT_READ, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED || ftruncate(fd, 0) != 0) std::_Exit(3);
+  return static_cast<const volatile char*>(p);
+}
+
+// Reads a page of `pages`: a fault.
+void Fault(const volatile char* pages) { (void)pages[kPage]; }
+
+// Sets SIGBUS's disposition to `action`, then installs the guard over it;
+// exits with 2 if it cannot.
+void GuardOver(const struct sigaction& action) {
+  if (sigaction(SIGBUS, &action, nullptr) != 0) std::_Exit(2);
+  if (!internal::GuardMappedReads()) std::_Exit(2);
+}
+
+void GuardOver(void (*disposition)(int), int flags = 0) {
+  struct sigaction action = {};
+  action.sa_handler = disposition;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  GuardOver(action);
+}
+
+// Whether `sig` is blocked on the calling thread.
+bool Blocked(int sig) {
+  sigset_t mask;
+  pthread_sigmask(SIG_SETMASK, nullptr, &mask);
+  return sigismember(&mask, sig) == 1;
+}
+
+// Where the handlers below return to, and how often they were called.
+sigjmp_buf recover;
+volatile sig_atomic_t calls = 0;
+const volatile char* fault_address = nullptr;
+
+extern "C" void ExitWith42(int) { std::_Exit(42); }
+
+// A plain handler: SIGBUS is blocked while it runs (no SA_NODEFER).
+extern "C" void ChecksItsSignal(int sig) {
+  std::_Exit(sig == SIGBUS && Blocked(SIGBUS) ? 42 : 41);
+}
+
+extern "C" void ChecksItsSiginfo(int sig, siginfo_t* info, void* context) {
+  const bool right = sig == SIGBUS && info->si_signo == SIGBUS &&
+                     info->si_code == BUS_ADRERR &&
+                     info->si_addr == fault_address + kPage &&
+                     context != nullptr;
+  std::_Exit(right ? 43 : 40);
+}
+
+// Counts its calls and jumps back to `recover`.
+extern "C" void CountsAndRecovers(int) {
+  calls = calls + 1;
+  siglongjmp(recover, 1);
+}
+
+// As CountsAndRecovers, but exits with 7 when called a second time.
+extern "C" void RecoversOnce(int sig) {
+  if (calls > 0) std::_Exit(7);
+  CountsAndRecovers(sig);
+}
+
+// Under its sa_mask of SIGUSR1 (and SIGBUS: no SA_NODEFER), not SIGUSR2.
+extern "C" void ChecksItsMask(int) {
+  std::_Exit(Blocked(SIGUSR1) && Blocked(SIGBUS) && !Blocked(SIGUSR2) ? 44
+                                                                      : 45);
+}
+
+extern "C" void Returns(int) {}
+
+// Each death test runs in a new process (threadsafe style), so the guard
+// is installed there after the disposition the test sets.
+class SigbusChainDeathTest : public ::testing::Test {
+ protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+  ScopedTempDir dir_;
+};
+
+TEST_F(SigbusChainDeathTest, APlainHandlerGetsTheSignalWithSigbusBlocked) {
+  EXPECT_EXIT(
+      {
+        GuardOver(&ChecksItsSignal);
+        Fault(FaultingPages(dir_.path()));
+        std::_Exit(4);  // not reached: the read faults
+      },
+      ::testing::ExitedWithCode(42), "");
+}
+
+TEST_F(SigbusChainDeathTest, ASiginfoHandlerGetsTheFaultsSiginfo) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_sigaction = &ChecksItsSiginfo;
+        action.sa_flags = SA_SIGINFO;
+        sigemptyset(&action.sa_mask);
+        GuardOver(action);
+        fault_address = FaultingPages(dir_.path());
+        Fault(fault_address);
+        std::_Exit(4);
+      },
+      ::testing::ExitedWithCode(43), "");
+}
+
+// SA_RESETHAND: the kernel resets the disposition to SIG_DFL as it
+// delivers the first SIGBUS. The second fault takes the default action,
+// and the guard still catches its own reads in between.
+TEST_F(SigbusChainDeathTest, AResetHandHandlerIsCalledOnceThenTheDefault) {
+  EXPECT_EXIT(
+      {
+        GuardOver(&RecoversOnce, SA_RESETHAND);
+        const volatile char* pages = FaultingPages(dir_.path());
+        if (sigsetjmp(recover, 1) == 0) {
+          Fault(pages);
+          std::_Exit(4);
+        }
+        if (calls != 1) std::_Exit(5);
+        const bool read = internal::ReadMapped(
+            const_cast<const char*>(pages), 3 * kPage, [&] { Fault(pages); });
+        if (read) std::_Exit(6);
+        Fault(pages);
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+TEST_F(SigbusChainDeathTest, AResetHandHandlerThenASentSigbusIsTheDefault) {
+  EXPECT_EXIT(
+      {
+        GuardOver(&RecoversOnce, SA_RESETHAND);
+        if (sigsetjmp(recover, 1) == 0) {
+          kill(getpid(), SIGBUS);
+          std::_Exit(4);
+        }
+        kill(getpid(), SIGBUS);
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+// SA_NODEFER: SIGBUS is not blocked while the handler runs, so a handler
+// that leaves with siglongjmp (saving no mask) leaves it unblocked, and the
+// next fault reaches it again.
+TEST_F(SigbusChainDeathTest, ANoDeferHandlerThatJumpsOutRecoversTwice) {
+  EXPECT_EXIT(
+      {
+        GuardOver(&CountsAndRecovers, SA_NODEFER);
+        const volatile char* pages = FaultingPages(dir_.path());
+        for (int i = 0; i < 2; ++i) {
+          if (sigsetjmp(recover, 0) == 0) {
+            Fault(pages);
+            std::_Exit(4);
+          }
+        }
+        std::_Exit(calls == 2 && !Blocked(SIGBUS) ? 8 : 9);
+      },
+      ::testing::ExitedWithCode(8), "");
+}
+
+TEST_F(SigbusChainDeathTest, TheHandlersMaskIsApplied) {
+  EXPECT_EXIT(
+      {
+        struct sigaction action = {};
+        action.sa_handler = &ChecksItsMask;
+        sigemptyset(&action.sa_mask);
+        sigaddset(&action.sa_mask, SIGUSR1);
+        GuardOver(action);
+        Fault(FaultingPages(dir_.path()));
+        std::_Exit(4);
+      },
+      ::testing::ExitedWithCode(44), "");
+}
+
+// A SIGBUS sent while the thread waits in read(): the read goes on when
+// the handler asked for SA_RESTART (and when SIGBUS is ignored, which
+// interrupts nothing), as without the guard.
+void ReadAcrossASentSigbus() {
+  int fds[2];
+  if (pipe(fds) != 0) std::_Exit(3);
+  const pthread_t reader = pthread_self();
+  std::thread sender([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    pthread_kill(reader, SIGBUS);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (write(fds[1], "x", 1) != 1) std::_Exit(3);
+  });
+  char c;
+  const ssize_t n = read(fds[0], &c, 1);
+  const int error = errno;
+  sender.join();
+  std::_Exit(n == 1 ? 20 : error == EINTR ? 21 : 22);
+}
+
+TEST_F(SigbusChainDeathTest, ARestartHandlerRestartsTheCallItInterrupted) {
+  EXPECT_EXIT(
+      {
+        GuardOver(&Returns, SA_RESTART);
+        ReadAcrossASentSigbus();
+      },
+      ::testing::ExitedWithCode(20), "");
+}
+
+TEST_F(SigbusChainDeathTest, AnIgnoredSentSigbusInterruptsNothing) {
+  EXPECT_EXIT(
+      {
+        GuardOver(SIG_IGN);
+        ReadAcrossASentSigbus();
+      },
+      ::testing::ExitedWithCode(20), "");
+}
+
+TEST_F(SigbusChainDeathTest, AnIgnoredFaultTakesTheDefaultAction) {
+  EXPECT_EXIT(
+      {
+        GuardOver(SIG_IGN);
+        Fault(FaultingPages(dir_.path()));
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+TEST_F(SigbusChainDeathTest, AnIgnoredSentSigbusStaysIgnored) {
+  EXPECT_EXIT(
+      {
+        GuardOver(SIG_IGN);
+        kill(getpid(), SIGBUS);
+        std::_Exit(5);
+      },
+      ::testing::ExitedWithCode(5), "");
+}
+
+TEST_F(SigbusChainDeathTest, AFaultTakesTheDefaultAction) {
+  EXPECT_EXIT(
+      {
+        GuardOver(SIG_DFL);
+        Fault(FaultingPages(dir_.path()));
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+TEST_F(SigbusChainDeathTest, ASentSigbusTakesTheDefaultAction) {
+  EXPECT_EXIT(
+      {
+        GuardOver(SIG_DFL);
+        kill(getpid(), SIGBUS);
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+TEST_F(SigbusChainDeathTest, AHandlerThatExitsIsReached) {
+  EXPECT_EXIT(
+      {
+        GuardOver(&ExitWith42);
+        Fault(FaultingPages(dir_.path()));
+        std::_Exit(4);
+      },
+      ::testing::ExitedWithCode(42), "");
+}
+
+// A fault in a window that another thread is reading is not that thread's
+// to catch: the faulting thread's SIGBUS takes the default action.
+TEST_F(SigbusChainDeathTest, AFaultInAnotherThreadsWindowIsNotCaught) {
+  EXPECT_EXIT(
+      {
+        GuardOver(SIG_DFL);
+        const volatile char* pages = FaultingPages(dir_.path());
+        internal::ReadMapped(const_cast<const char*>(pages), 3 * kPage, [&] {
+          std::thread other([&] { Fault(pages); });
+          other.join();
+        });
+        std::_Exit(4);
+      },
+      ::testing::KilledBySignal(SIGBUS), "");
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -90,6 +90,23 @@ foreach(dir LIBDIR INCLUDEDIR)
     set(U8GUARD_PC_${dir} "\${prefix}/${CMAKE_INSTALL_${dir}}")
   endif()
 endforeach()
+# ICU: the system's through its .pc files, pinned to the major version the
+# library was built with; another prefix's by its directory, with a RUNPATH
+# and every library in DT_NEEDED (cmake/icu.cmake says why).
+if(U8GUARD_ICU_SYSTEM)
+  math(EXPR u8guard_icu_next "${U8GUARD_ICU_MAJOR} + 1")
+  set(U8GUARD_PC_ICU_REQUIRES "")
+  foreach(pc icu-uc icu-i18n)
+    string(APPEND U8GUARD_PC_ICU_REQUIRES
+      ", ${pc} >= ${U8GUARD_ICU_MAJOR}, ${pc} < ${u8guard_icu_next}")
+  endforeach()
+  set(U8GUARD_PC_ICU_LIBS "")
+else()
+  set(U8GUARD_PC_ICU_REQUIRES "")
+  # (One -Wl word for libicudata: pkg-config drops repeated words, such as
+  # a --pop-state that Abseil's .pc files also use.)
+  set(U8GUARD_PC_ICU_LIBS "-L${U8GUARD_ICU_LIBDIR} -Wl,-rpath,${U8GUARD_ICU_LIBDIR} -licui18n -licuuc -Wl,--push-state,--no-as-needed,-licudata,--pop-state ")
+endif()
 configure_file(cmake/u8guard.pc.in ${U8GUARD_GENERATED}/u8guard.pc.in @ONLY)
 install(CODE "configure_file(\"${U8GUARD_GENERATED}/u8guard.pc.in\"
   \"${U8GUARD_GENERATED}/u8guard.pc\" @ONLY)" COMPONENT u8guard_development)

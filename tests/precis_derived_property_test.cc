@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The PRECIS derived property (RFC 8264 §8) of every code point, computed
-// from ICU, against precis_i18n's golden file for Unicode 15.0 (ICU 72's
-// version), and against IANA's PRECIS registry for Unicode 6.3.0 where the
-// two versions are comparable.
+// from ICU, against precis_i18n's golden files for Unicode 15.0 (ICU 72's
+// version) and 16.0 (ICU 76's), and against IANA's PRECIS registry for
+// Unicode 6.3.0 where the two versions are comparable. Each file is held to
+// every code point both its version and ICU's assign (and those both leave
+// unassigned); the code points only one of them assigns are counted
+// (tests/unicode_versions.h).
 
 #include <unicode/uchar.h>
 
@@ -15,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
@@ -22,6 +26,7 @@
 #include "gtest/gtest.h"
 #include "src/unicode/precis_property.h"
 #include "tests/test_support.h"
+#include "tests/unicode_versions.h"
 
 namespace u8guard::internal {
 namespace {
@@ -53,11 +58,16 @@ std::string Describe(PrecisDerivation d) {
                          PrecisReasonName(d.reason));
 }
 
-// Expected "PROPERTY/reason" of every code point, from derived-props-15.0.txt
+// precis_i18n's golden files, one per Unicode version.
+const char* const kGoldenFiles[] = {
+    "testdata/precis_golden/derived-props-15.0.txt",
+    "testdata/precis_golden/derived-props-16.0.txt",
+};
+
+// Expected "PROPERTY/reason" of every code point, from a golden file
 // ("0021-007E PVALID/ascii7", one range a line, in order).
-std::vector<std::string> LoadGolden() {
-  const std::string text = testing::ReadFileOrDie(
-      testing::SharedPath("testdata/precis_golden/derived-props-15.0.txt"));
+std::vector<std::string> LoadGolden(const std::string& file) {
+  const std::string text = testing::ReadFileOrDie(testing::SharedPath(file));
   std::vector<std::string> expected(kCodeSpace);
   char32_t next = 0;
   int line_no = 0;
@@ -84,42 +94,88 @@ std::vector<std::string> LoadGolden() {
   return expected;
 }
 
-TEST(PrecisDerivedPropertyTest, IcuImplementsUnicode15) {
-  UVersionInfo v;
-  u_getUnicodeVersion(v);
-  // The golden file is for Unicode 15.0; another ICU would need another file.
-  EXPECT_EQ(v[0], 15);
-  EXPECT_EQ(v[1], 0);
-}
+// Every code point the golden file's Unicode version and ICU's both
+// assign, or both leave unassigned, has the file's property. Those ICU
+// assigns after the file's version (which it calls unassigned) and, for a
+// file newer than ICU, those the file assigns and ICU does not, are counted
+// and reported.
+class PrecisDerivedPropertyGolden
+    : public ::testing::TestWithParam<const char*> {};
 
-TEST(PrecisDerivedPropertyTest, EveryCodePointMatchesGoldenFile) {
-  U8GUARD_REQUIRE_SHARED_FILE("testdata/precis_golden/derived-props-15.0.txt");
-  const std::vector<std::string> expected = LoadGolden();
+TEST_P(PrecisDerivedPropertyGolden, EveryCodePointBothVersionsAssignMatches) {
+  const std::string file = GetParam();
+  U8GUARD_REQUIRE_SHARED_FILE(file);
+  const std::optional<testing::UnicodeVersionNumber> version =
+      testing::ParseUnicodeVersion(file);
+  ASSERT_TRUE(version.has_value()) << file;
+  const testing::UnicodeVersionNumber icu = testing::IcuUnicodeVersion();
+  const std::vector<std::string> expected = LoadGolden(file);
   ASSERT_EQ(expected.size(), kCodeSpace);
-  size_t derive_mismatches = 0, table_mismatches = 0;
-  std::map<std::string, size_t> counts;
+  size_t compared = 0, mismatches = 0, newer_than_file = 0, newer_than_icu = 0;
   for (char32_t cp = 0; cp < kCodeSpace; ++cp) {
     ASSERT_FALSE(expected[cp].empty()) << absl::StrFormat(
         "U+%04X missing from golden file", static_cast<uint32_t>(cp));
-    const PrecisDerivation derived = DerivePrecisProperty(cp);
-    const std::string got = Describe(derived);
-    ++counts[got];
-    if (got != expected[cp] && ++derive_mismatches <= 50) {
+    const std::string got = Describe(DerivePrecisProperty(cp));
+    const bool file_assigns = expected[cp] != "UNASSIGNED/unassigned";
+    if (testing::AssignedAfter(cp, *version) && !file_assigns) {
+      ++newer_than_file;
+      continue;
+    }
+    if (*version > icu && file_assigns && !testing::AgeOf(cp)) {
+      ++newer_than_icu;
+      continue;
+    }
+    ++compared;
+    if (got != expected[cp] && ++mismatches <= 50) {
       ADD_FAILURE() << absl::StrFormat(
           "U+%04X DerivePrecisProperty=%s golden=%s", static_cast<uint32_t>(cp),
           got, expected[cp]);
     }
+  }
+  EXPECT_EQ(mismatches, 0u);
+  EXPECT_EQ(compared + newer_than_file + newer_than_icu, size_t{kCodeSpace});
+  if (*version >= icu) {
+    EXPECT_EQ(newer_than_file, 0u);
+  }
+  if (*version <= icu) {
+    EXPECT_EQ(newer_than_icu, 0u);
+  }
+  std::printf(
+      "%s (Unicode %s) against ICU's Unicode %s: %zu code points compared; "
+      "%zu assigned after %s, %zu assigned in %s only, not compared\n",
+      file.c_str(), version->ToString().c_str(), icu.ToString().c_str(),
+      compared, newer_than_file, version->ToString().c_str(), newer_than_icu,
+      version->ToString().c_str());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Files, PrecisDerivedPropertyGolden, ::testing::ValuesIn(kGoldenFiles),
+    [](const ::testing::TestParamInfo<const char*>& info) {
+      std::string name = std::string(info.param)
+                             .substr(std::string(info.param).rfind('/') + 1);
+      for (char& c : name) {
+        if (!absl::ascii_isalnum(static_cast<unsigned char>(c))) c = '_';
+      }
+      return name;
+    });
+
+// The table (PrecisPropertyOf) holds what the derivation computes, for
+// every code point; every reason the RFC's algorithm can give except
+// backward_compatible (an empty set) occurs (from Unicode 15.0 on).
+TEST(PrecisDerivedPropertyTest, TableAgreesWithDerivationEverywhere) {
+  size_t table_mismatches = 0;
+  std::map<std::string, size_t> counts;
+  for (char32_t cp = 0; cp < kCodeSpace; ++cp) {
+    const PrecisDerivation derived = DerivePrecisProperty(cp);
+    ++counts[Describe(derived)];
     const PrecisDerivation fast = PrecisPropertyOf(cp);
     if (!(fast == derived) && ++table_mismatches <= 50) {
       ADD_FAILURE() << absl::StrFormat(
           "U+%04X PrecisPropertyOf=%s DerivePrecisProperty=%s",
-          static_cast<uint32_t>(cp), Describe(fast), got);
+          static_cast<uint32_t>(cp), Describe(fast), Describe(derived));
     }
   }
-  EXPECT_EQ(derive_mismatches, 0u);
   EXPECT_EQ(table_mismatches, 0u);
-  // Every reason the RFC's algorithm can give except backward_compatible
-  // (an empty set) occurs in Unicode 15.0.
   EXPECT_EQ(counts.count("DISALLOWED/backward_compatible"), 0u);
   for (const char* reason :
        {"PVALID/exceptions", "CONTEXTO/exceptions", "DISALLOWED/exceptions",
@@ -143,7 +199,7 @@ TEST(PrecisDerivedPropertyTest, AsciiFastPathAgreesWithIcu) {
 // IANA's PRECIS registry for Unicode 6.3.0 (iana-precis-tables-6.3.0.csv:
 // "Codepoint,Property,Description", one range a line). Properties of code
 // points already assigned in 6.3.0 can in principle change when Unicode
-// changes a property, but none has between 6.3.0 and 15.0: every code point
+// changes a property, but none has between 6.3.0 and 17.0: every code point
 // the registry does not call UNASSIGNED must have the same property today
 // ("ID_DIS or FREE_PVAL" is FREE_PVAL). Code points UNASSIGNED in 6.3.0 are
 // not compared: many have been assigned since.

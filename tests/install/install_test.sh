@@ -33,12 +33,23 @@
 #   add-subdirectory     a project that vendors the source tree with
 #                        add_subdirectory(): configured only, it must get
 #                        u8guard::u8guard and no tests, benchmarks or tool
+#   icu                  the package and u8guard.pc name the ICU the build
+#                        used (its major version; its directory when not
+#                        the system's), and what is installed finds it
+#   icu-mismatch         a static consumer pointed at another ICU major
+#                        version fails to configure, naming both versions
+#
+# Every program built against static/ must link the build's ICU
+# (libicuuc.so.MAJOR) and start with no LD_LIBRARY_PATH of ours for it; the
+# caller's LD_LIBRARY_PATH is kept, after the prefix's lib directory.
 #
 # Environment (set by tests/CMakeLists.txt): U8GUARD_BUILD_DIR,
 # U8GUARD_SOURCE_DIR, U8GUARD_WORK_DIR (scratch, under the build dir),
-# U8GUARD_LIBDIR (CMAKE_INSTALL_LIBDIR), CC, CXX, CMAKE, and
-# U8GUARD_SANITIZE (the build's sanitizers, which every program built here
-# gets too, so that it can load an instrumented library).
+# U8GUARD_LIBDIR (CMAKE_INSTALL_LIBDIR), CC, CXX, CMAKE,
+# U8GUARD_ICU_VERSION (ICU's, e.g. 72.1), U8GUARD_ICU_ROOT and
+# U8GUARD_ICU_LIBDIR (its prefix, empty for the system's, and its lib
+# directory), and U8GUARD_SANITIZE (the build's sanitizers, which every
+# program built here gets too, so that it can load an instrumented library).
 set -euo pipefail
 
 step=$1
@@ -47,6 +58,7 @@ source=$U8GUARD_SOURCE_DIR
 work=$U8GUARD_WORK_DIR
 libdir=$U8GUARD_LIBDIR
 here=$source/tests/install
+icu_major=${U8GUARD_ICU_VERSION%%.*}
 flags=()
 if [ -n "${U8GUARD_SANITIZE:-}" ]; then
   flags=("-fsanitize=$U8GUARD_SANITIZE" -fno-omit-frame-pointer)
@@ -64,11 +76,17 @@ pkg_config() {
   PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig pkg-config "$@"
 }
 
+# with_libdir DIR: LD_LIBRARY_PATH with DIR first, the caller's after it
+# (which may name the directory of the ICU the build uses).
+with_libdir() {
+  echo "$1${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+}
+
 # run PREFIX PROGRAM ARGS...: runs PROGRAM, finding PREFIX's libraries.
 run() {
   local prefix=$1
   shift
-  LD_LIBRARY_PATH=$prefix/$libdir "$@"
+  LD_LIBRARY_PATH=$(with_libdir "$prefix/$libdir") "$@"
 }
 
 # has_dynamic FILE PATTERN: true when a line of FILE's dynamic section
@@ -85,12 +103,16 @@ links_shared() {
   has_dynamic "$1" '(NEEDED).*\[libu8guard\.so\.'
 }
 
-# expect_linkage PROGRAM shared|static
+# expect_linkage PROGRAM shared|static: the library it must link; with the
+# static one, the build's ICU too (the same major version: ICU's symbols
+# carry it).
 expect_linkage() {
   if [ "$2" = shared ]; then
     links_shared "$1" || fail "$1 does not link libu8guard.so"
   else
     ! links_shared "$1" || fail "$1 links libu8guard.so, not libu8guard.a"
+    has_dynamic "$1" "(NEEDED).*\[libicuuc\.so\.$icu_major\]" ||
+      fail "$1 does not link ICU $icu_major (libicuuc.so.$icu_major)"
   fi
 }
 
@@ -142,7 +164,7 @@ quickstart() {
   printf '#!/bin/sh\nexec %q "$@"\n' "$CMAKE" >"$tools/cmake"
   chmod +x "$tools/cc" "$tools/cmake"
   PATH=$tools:$prefix/bin:$PATH PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig \
-    CMAKE_PREFIX_PATH=$prefix LD_LIBRARY_PATH=$prefix/$libdir \
+    CMAKE_PREFIX_PATH=$prefix LD_LIBRARY_PATH=$(with_libdir "$prefix/$libdir") \
     CC=$CC CXX=$CXX CFLAGS="${flags[*]}" CXXFLAGS="${flags[*]}" \
     LDFLAGS="${flags[*]}" \
     python3 "$source/tests/docs/run_quickstart.py" \
@@ -307,6 +329,71 @@ EOF
     grep -q "vendored: u8guard::u8guard, nothing else" "$dir/configure.log" ||
       fail "add_subdirectory() did not configure as expected"
     echo "add_subdirectory(): u8guard::u8guard, no tests, benchmarks or tool"
+    ;;
+  icu)
+    config=$work/full/$libdir/cmake/u8guard/u8guardConfig.cmake
+    grep -q "find_dependency(ICU $icu_major EXACT COMPONENTS uc i18n data)" \
+      "$config" || fail "u8guardConfig.cmake does not ask for ICU $icu_major"
+    if [ -z "${U8GUARD_ICU_ROOT:-}" ]; then
+      # The system's ICU, through its .pc files, pinned to the major version.
+      requires=$(pkg_config "$work/full" --print-requires-private u8guard)
+      for pc in icu-uc icu-i18n; do
+        for want in "$pc >= $icu_major" "$pc < $((icu_major + 1))"; do
+          grep -qxF "$want" <<<"$requires" ||
+            fail "u8guard.pc does not require $want"
+        done
+      done
+      echo "ICU $U8GUARD_ICU_VERSION, the system's: u8guard.pc requires" \
+        "icu-uc and icu-i18n >= $icu_major, < $((icu_major + 1))"
+    else
+      grep -qF "set(_u8guard_icu_root \"$U8GUARD_ICU_ROOT\")" "$config" ||
+        fail "u8guardConfig.cmake does not name $U8GUARD_ICU_ROOT"
+      libs=$(pkg_config "$work/full" --static --libs u8guard)
+      for want in "-L$U8GUARD_ICU_LIBDIR" "-Wl,-rpath,$U8GUARD_ICU_LIBDIR"; do
+        grep -qwF -e "$want" <<<"$libs" || fail "u8guard.pc lacks $want"
+      done
+      ! pkg_config "$work/full" --print-requires-private u8guard |
+        grep -q '^icu' || fail "u8guard.pc requires the system's icu-uc"
+      # What is installed finds this ICU by itself.
+      for f in "$libdir/libu8guard.so" bin/u8guard; do
+        has_dynamic "$work/full/$f" "(RUNPATH).*$U8GUARD_ICU_LIBDIR" ||
+          fail "$f has no RUNPATH to $U8GUARD_ICU_LIBDIR"
+      done
+      has_dynamic "$work/full/$libdir/libu8guard.so" \
+        "(NEEDED).*\[libicudata\.so\.$icu_major\]" ||
+        fail "libu8guard.so does not need libicudata.so.$icu_major"
+      echo "ICU $U8GUARD_ICU_VERSION from $U8GUARD_ICU_ROOT: named by the" \
+        "package and u8guard.pc, in the RUNPATH of what is installed"
+    fi
+    # The installed tool runs with no LD_LIBRARY_PATH at all, and reports
+    # the ICU it was built with.
+    env -u LD_LIBRARY_PATH "$work/full/bin/u8guard" version |
+      grep -q "^ICU $U8GUARD_ICU_VERSION\$" ||
+      fail "the installed tool does not run with ICU $U8GUARD_ICU_VERSION"
+    ;;
+  icu-mismatch)
+    # A prefix that holds an ICU of another major version (as far as
+    # FindICU looks: the version header and the libraries' names).
+    other=$work/other-icu
+    rm -rf "$other" "${work:?}/$step"
+    mkdir -p "$other/include/unicode" "$other/lib"
+    : >"$other/include/unicode/utypes.h"
+    printf '#define U_ICU_VERSION "%s.1"\n' $((icu_major + 1)) \
+      >"$other/include/unicode/uvernum.h"
+    for l in uc i18n data; do : >"$other/lib/libicu$l.so"; done
+    if "$CMAKE" -S "$here/consumer" -B "$work/$step" -G Ninja \
+      -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+      -DCMAKE_PREFIX_PATH="$work/static" -DICU_ROOT="$other" \
+      >"$work/$step.log" 2>&1; then
+      cat "$work/$step.log"
+      fail "a consumer configured with ICU $((icu_major + 1))"
+    fi
+    grep -q "unsuitable version \"$((icu_major + 1)).1\"" "$work/$step.log" &&
+      grep -q "exact version \"$icu_major\"" "$work/$step.log" || {
+      cat "$work/$step.log"
+      fail "the error does not name both ICU versions"
+    }
+    echo "ICU $((icu_major + 1)) for a build with ICU $icu_major: refused"
     ;;
   *)
     fail "unknown step $step"

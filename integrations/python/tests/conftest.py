@@ -9,6 +9,8 @@ environment variables (integrations/python/CMakeLists.txt):
     U8GUARD_TEST_DATA_DIR   the repository's tests/data
     U8GUARD_BUILD_DIR       the CMake build tree (for the install test)
     U8GUARD_CMAKE           the cmake executable
+    U8GUARD_ICU_VERSION     the ICU the build uses (test_profile.py checks
+                            that the module reports it)
 
 By hand: PYTHONPATH=build/integrations/python /usr/bin/python3 -m pytest
 integrations/python/tests (the defaults below assume that layout).

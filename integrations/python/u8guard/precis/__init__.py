@@ -20,8 +20,9 @@ Where u8guard decides differently (each one is asserted by the tests in
 integrations/python/tests/test_precis.py against precis_i18n itself):
 
 * Unicode version. u8guard's Unicode data is ICU's (Unicode 15.0 with ICU
-  72); precis_i18n uses Python's unicodedata (14.0 on Python 3.11). A code
-  point new in 15.0 is accepted when PRECIS allows it, where precis_i18n
+  72, 17.0 with ICU 78); precis_i18n uses Python's unicodedata (14.0 on
+  Python 3.11). A code point assigned since Python's version is accepted
+  when PRECIS allows it, where precis_i18n
   rejects it as DISALLOWED/unassigned (or, under the user-name profiles,
   DISALLOWED/bidi_rule, since an unassigned code point has no bidi class in
   Python).

@@ -14,11 +14,14 @@
 //   u8guard_map   ValidateUtf8File(path, {.threads = 1, .map = true}): the
 //                 file mapped 8 MiB at a time instead of copied, validated
 //                 in order (src/utf8/range_feed.cc); `u8guard check
-//                 --threads=1`, and what `u8guard check` runs on one CPU
+//                 --threads=1 --map`
 //   u8guard_map_threads
 //                 ValidateUtf8File(path, {.threads = 0, .map = true}): one
-//                 range per CPU, each mapped; what `u8guard check FILE` runs
-//                 by default
+//                 range per CPU, each mapped; `u8guard check --map`
+//   u8guard_map_if_faster
+//                 ValidateUtf8FileMapIfFaster(path, 0): one range per CPU,
+//                 each mapping one window and reading as much, then going on
+//                 the faster way; what `u8guard check FILE` runs by default
 //   read_loop     open, read() 128 KiB at a time into a page-aligned buffer
 //                 until the end, close: what GNU cat 9.1 does for
 //                 `cat FILE >/dev/null` (its writes to /dev/null cost nothing)
@@ -165,6 +168,8 @@ void BM_CheckFile(benchmark::State& state, const std::string& impl,
       if (ReadLoop(path, 128 << 10, offset) != size) {
         Die("short read of " + path);
       }
+    } else if (impl == "u8guard_map_if_faster") {
+      CheckValid(ValidateUtf8FileMapIfFaster(path, 0), size);
     } else {
       const bool in_order = impl == "u8guard" || impl == "u8guard_map";
       const bool map = impl == "u8guard_map" || impl == "u8guard_map_threads";
@@ -181,7 +186,7 @@ bool RegisterAll() {
   for (const char* content : {"ascii", "mixed"}) {
     for (const char* impl :
          {"u8guard", "u8guard_threads", "u8guard_map", "u8guard_map_threads",
-          "read_loop", "read_loop_16"}) {
+          "u8guard_map_if_faster", "read_loop", "read_loop_16"}) {
       benchmark::RegisterBenchmark(
           absl::StrFormat("BM_CheckFile/%s/%s", impl, content).c_str(),
           [impl = std::string(impl), content = std::string(content)](

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -127,6 +128,91 @@ TEST(Utf8FileMap, EveryUtf8TestsCaseAcrossAWindowBoundary) {
   }
   EXPECT_GT(tried, 1000);
   EXPECT_GE(windows_seen, 2 * tried);  // it was mapped, not read
+}
+
+// Mapping where it measures faster (RangeReading::measure): a range maps its
+// first whole window, reads as many bytes after it, then goes on mapping or
+// reading. Whichever the verdict, and wherever the error lies (in a partial
+// first window that is read, in the window measured mapped, in the one
+// measured read, after them, at their boundaries), the answer is the one
+// reading gives.
+TEST(Utf8FileMap, MeasuringGivesTheAnswerReadingGives) {
+  ScopedTempDir dir;
+  const size_t kWindow = 2 * kPage;
+  const size_t kSize = 7 * kWindow + 123;
+  const std::string unit = "ab\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
+  std::string clean;
+  while (clean.size() + unit.size() <= kSize) clean += unit;
+  clean.resize(kSize, 'x');
+  std::vector<size_t> at;
+  for (size_t i = 0; i < kSize; i += 97) at.push_back(i);
+  for (size_t k = 1; k * kPage < kSize; ++k) {
+    for (size_t d = 0; d < 6; ++d) at.push_back(k * kPage - 3 + d);
+  }
+  int tried = 0;
+  for (const size_t error_at : at) {
+    std::string bytes = clean;
+    bytes.replace(error_at, 3, "\xED\xA0\x80");         // a surrogate
+    if (error_at % 3 == 1) bytes.resize(error_at + 2);  // truncated there
+    const std::string want = Utf8ResultString(ValidateUtf8Reference(bytes));
+    OpenFile file(dir.File("measured"), bytes);
+    for (const std::vector<uint64_t>& cuts :
+         {std::vector<uint64_t>{}, std::vector<uint64_t>{kPage + 100},
+          std::vector<uint64_t>{kWindow, 4 * kWindow + 5}}) {
+      for (const std::optional<bool> verdict :
+           {std::optional<bool>(true), std::optional<bool>(false),
+            std::optional<bool>()}) {
+        int windows = 0;
+        const std::string got = Mapped(file.fd(), cuts,
+                                       {.map = true,
+                                        .map_window = kWindow,
+                                        .measure = true,
+                                        .verdict = verdict},
+                                       &windows);
+        ++tried;
+        ASSERT_EQ(got, want)
+            << "error at " << error_at << ", " << cuts.size() << " cuts, "
+            << (verdict ? (*verdict ? "map" : "read") : "timed");
+      }
+    }
+  }
+  EXPECT_GT(tried, 500);
+}
+
+// The measurement maps one window per range, and no more when reading wins.
+TEST(Utf8FileMap, MeasuringMapsOneWindowWhenReadingWins) {
+  ScopedTempDir dir;
+  const size_t kWindow = 2 * kPage;
+  OpenFile file(dir.File("ascii"), std::string(10 * kWindow, 'a'));
+  const std::string want = Utf8ResultString({10 * kWindow});
+  int windows = 0;
+  EXPECT_EQ(Mapped(file.fd(), {},
+                   {.map = true,
+                    .map_window = kWindow,
+                    .measure = true,
+                    .verdict = false},
+                   &windows),
+            want);
+  EXPECT_EQ(windows, 1);
+  // Mapping wins: all but the window read for the measurement are mapped.
+  EXPECT_EQ(Mapped(file.fd(), {},
+                   {.map = true,
+                    .map_window = kWindow,
+                    .measure = true,
+                    .verdict = true},
+                   &windows),
+            want);
+  EXPECT_EQ(windows, 9);
+  // Two ranges, the second starting inside a window: it reads to the next
+  // window, maps one, reads one, then goes on reading.
+  EXPECT_EQ(Mapped(file.fd(), {5 * kWindow + kPage},
+                   {.map = true,
+                    .map_window = kWindow,
+                    .measure = true,
+                    .verdict = false},
+                   &windows),
+            want);
+  EXPECT_EQ(windows, 2);
 }
 
 // A file of five windows of two pages, truncated (by its path) right after

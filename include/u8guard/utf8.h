@@ -22,33 +22,10 @@
 #include "u8guard/export.h"
 #include "u8guard/rejection.h"
 #include "u8guard/rule.h"
+#include "u8guard/utf8_result.h"
 
 U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
-
-// Why a byte sequence is not UTF-8. Every kind names the first error only.
-// Each kind other than kNone has the value of its Rule (rule.h): kOverlong
-// is Rule::kUtf8Overlong, "utf8/overlong".
-enum class Utf8ErrorKind : uint8_t {
-  kNone = 0,
-  // A byte that never appears in UTF-8: C0 or C1 not followed by a
-  // continuation byte, or F5..FF (RFC 3629 §1: "never appear").
-  kInvalidByte,
-  // A continuation byte (80..BF) where a character must start.
-  kUnexpectedContinuation,
-  // A lead byte followed by fewer continuation bytes than it announces,
-  // before the end of the input.
-  kMissingContinuation,
-  // The input ends inside an otherwise well-formed prefix of a sequence.
-  kTruncated,
-  // A longer form than needed: C0/C1 followed by a continuation byte,
-  // E0 80..9F, F0 80..8F (RFC 3629 §10, the "/../" attack).
-  kOverlong,
-  // An encoded UTF-16 surrogate U+D800..U+DFFF: ED A0..BF (RFC 3629 §3).
-  kSurrogate,
-  // A value above U+10FFFF: F4 90..BF.
-  kAboveMax,
-};
 
 // The Rule of `kind` (not kNone): Rule::kUtf8Overlong for kOverlong, ...
 constexpr Rule Utf8ErrorRule(Utf8ErrorKind kind) {
@@ -63,24 +40,6 @@ std::string_view Utf8ErrorKindName(Utf8ErrorKind kind);
 // Returns the identifier form of `kind` used in JSON output, e.g.
 // "overlong" (the rule id without "utf8/"); "none" for kNone. Stable.
 std::string_view Utf8ErrorKindId(Utf8ErrorKind kind);
-
-// The outcome of validating a byte string.
-struct Utf8Result {
-  // Byte offset of the first error, or the input size when it is valid. The
-  // bytes [0, valid_up_to) are always valid UTF-8.
-  size_t valid_up_to = 0;
-  // kNone when the input is valid.
-  Utf8ErrorKind kind = Utf8ErrorKind::kNone;
-  // Length (1..3) of the maximal ill-formed subpart that starts at
-  // valid_up_to; 0 when the input is valid or ends inside a sequence
-  // (kTruncated), as with Rust's error_len() returning None.
-  uint8_t error_len = 0;
-
-  // True when the whole input is valid UTF-8.
-  bool ok() const { return kind == Utf8ErrorKind::kNone; }
-
-  friend bool operator==(const Utf8Result&, const Utf8Result&) = default;
-};
 
 // Validates `bytes` as UTF-8 with the fastest kernel this CPU supports.
 // Accepts any input (including empty) and never reads outside it. Returns the

@@ -28,8 +28,12 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
   int exit_code = kExitOk;
   for (const std::string& file : files) {
     if (!std::cout.good()) break;  // output failed: main reports it
+    // --map or --map=false as asked; neither: read, unless mapping a large
+    // file measures faster.
     const absl::StatusOr<Utf8Result> r =
-        ValidateUtf8File(file, {.threads = threads, .map = map});
+        FlagGiven("map")
+            ? ValidateUtf8File(file, {.threads = threads, .map = map})
+            : ValidateUtf8FileMapIfFaster(file, threads);
     // File names are untrusted (a name can hold "\n" and a forged line,
     // or escape sequences): escaped in text, with their bytes in hex in
     // JSON when they are not UTF-8.

@@ -93,7 +93,7 @@ exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 )";
 
 constexpr char kCheckUsage[] =
-    R"(usage: u8guard check [-f|--format=text|json] [--threads=N] [--map=false]
+    R"(usage: u8guard check [-f|--format=text|json] [--threads=N] [--map[=false]]
                      [--] [FILE|-]...
 
 Validates each FILE ("-" or none: standard input, from its offset; a
@@ -106,9 +106,12 @@ streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
                it, for files of 32 MiB and more (at most one per 16 MiB, and
                16); 0, the default: one per CPU; 1: read in order. The answer
                is the same either way.
-  --map        map regular files (the default) instead of copying them out
-               of the page cache with read(); --map=false reads them. A file
-               truncated while it is mapped is read again where it changed.
+  --map        map regular files instead of copying them out of the page
+               cache with read(); --map=false reads them. Neither, the
+               default: read, but map a file of 32 MiB or more where that
+               measures faster (each thread maps one window of its range and
+               reads as much, and goes on the faster way). A file truncated
+               while it is mapped is read again where it changed.
 
 exit status: 0 all valid, 1 some invalid, 2 usage or I/O error
 )";

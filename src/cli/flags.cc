@@ -73,9 +73,10 @@ ABSL_FLAG(bool, add, false,
 ABSL_FLAG(int32_t, threads, 0,
           "check: threads reading one large regular file at once, each a "
           "range of it (0: one per CPU; 1: in order)");
-ABSL_FLAG(bool, map, true,
-          "check: map regular files instead of copying them out of the page "
-          "cache with read()");
+ABSL_FLAG(bool, map, false,
+          "check: map regular files (--map) or read them (--map=false); "
+          "neither: read, but map a file of 32 MiB or more where that "
+          "measures faster");
 
 namespace u8guard::cli {
 namespace {
@@ -126,6 +127,12 @@ absl::CommandLineFlag& Flag(std::string_view name) {
   // Debian's Abseil has its own string_view, distinct from std's.
   return *absl::FindCommandLineFlag(
       absl::string_view(name.data(), name.size()));
+}
+
+// The flags SetFlags has set (absl names), for FlagGiven.
+std::vector<std::string>& GivenFlags() {
+  static auto* const given = new std::vector<std::string>;
+  return *given;
 }
 
 // "--max-acl-bytes" for the absl name "max_acl_bytes".
@@ -197,6 +204,11 @@ CommandLine SplitCommandLine(int argc, char** argv) {
   return c;
 }
 
+bool FlagGiven(std::string_view name) {
+  const std::vector<std::string>& given = GivenFlags();
+  return std::find(given.begin(), given.end(), name) != given.end();
+}
+
 absl::Status SetFlags(const std::vector<FlagArgument>& flags,
                       const std::vector<std::string_view>& accepted,
                       std::string_view command) {
@@ -243,6 +255,7 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
       return absl::InvalidArgumentError(absl::StrCat(
           f.written, f.short_form ? " " : "=", value, ": ", error));
     }
+    GivenFlags().emplace_back(name);
   }
   return absl::OkStatus();
 }

@@ -121,6 +121,10 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
                       const std::vector<std::string_view>& accepted,
                       std::string_view command);
 
+// True when SetFlags set the flag `name` (its absl name, e.g. "map"): the
+// command line gave it, whatever its value.
+bool FlagGiven(std::string_view name);
+
 }  // namespace u8guard::cli
 
 #endif  // U8GUARD_SRC_CLI_FLAGS_H_

@@ -31,27 +31,63 @@ int UsableCpus() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+// Files from this size on are mapped where that measures faster
+// (ValidateUtf8FileMapIfFaster): the measurement maps one window of up to
+// 8 MiB and reads as much; a smaller file is read.
+constexpr uint64_t kMeasureFrom = 2 * internal::kMinRangeBytes;
+
 // Validates `fd` from `start`, its offset: a regular file in ranges
 // (file_ranges.h) when more than one thread may read it or it is to be
-// mapped, anything else in order with read().
+// mapped, anything else in order with read(). `map_if_faster`: map a large
+// file where that measures faster (options.map is false then).
 absl::StatusOr<Utf8Result> ValidateOpened(int fd, uint64_t start,
-                                          const Utf8FileOptions& options) {
+                                          const Utf8FileOptions& options,
+                                          bool map_if_faster) {
   struct stat st;
-  if ((options.threads == 1 && !options.map) || fstat(fd, &st) != 0 ||
-      !S_ISREG(st.st_mode)) {
+  if ((options.threads == 1 && !options.map && !map_if_faster) ||
+      fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     return ValidateUtf8Fd(fd);
   }
   const auto size = static_cast<uint64_t>(st.st_size);
+  const uint64_t length = size > start ? size - start : 0;
+  const bool measure = map_if_faster && length >= kMeasureFrom;
+  const bool map = options.map || measure;
   const int ranges = internal::RangeCount(
-      size > start ? size - start : 0,
-      options.threads == 0 ? UsableCpus() : options.threads);
-  if (ranges <= 1 && !options.map) return ValidateUtf8Fd(fd);
+      length, options.threads == 0 ? UsableCpus() : options.threads);
+  if (ranges <= 1 && !map) return ValidateUtf8Fd(fd);
   absl::StatusOr<Utf8Result> r = internal::ValidateUtf8FileRanges(
       fd, start, size, ranges,
-      {.map = options.map, .map_window = internal::MapWindow(ranges)});
+      {.map = map,
+       .map_window = internal::MapWindow(ranges),
+       .measure = measure});
   // As reading would, leave the offset after the bytes examined: the
   // input's end, or the error.
   if (r.ok()) lseek(fd, static_cast<off_t>(start + r->valid_up_to), SEEK_SET);
+  return r;
+}
+
+// ValidateUtf8File and ValidateUtf8FileMapIfFaster.
+absl::StatusOr<Utf8Result> ValidatePath(const std::string& path,
+                                        const Utf8FileOptions& options,
+                                        bool map_if_faster) {
+  if (options.threads < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "threads must be 0 (one per CPU) or more, not ", options.threads));
+  }
+  const bool is_stdin = path == "-";
+  const int fd =
+      is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return absl::ErrnoToStatus(errno, path);
+  // Standard input from its offset (not 0 when something read before).
+  const off_t start = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
+  absl::StatusOr<Utf8Result> r =
+      start < 0 ? ValidateUtf8Fd(fd)  // a pipe
+                : ValidateOpened(fd, start, options, map_if_faster);
+  if (!is_stdin) close(fd);
+  if (!r.ok()) {
+    return absl::Status(r.status().code(),
+                        absl::StrCat(path, ": ", r.status().message()));
+  }
   return r;
 }
 
@@ -75,24 +111,13 @@ absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd) {
 
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path,
                                             const Utf8FileOptions& options) {
-  if (options.threads < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "threads must be 0 (one per CPU) or more, not ", options.threads));
-  }
-  const bool is_stdin = path == "-";
-  const int fd =
-      is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return absl::ErrnoToStatus(errno, path);
-  // Standard input from its offset (not 0 when something read before).
-  const off_t start = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
-  absl::StatusOr<Utf8Result> r = start < 0 ? ValidateUtf8Fd(fd)  // a pipe
-                                           : ValidateOpened(fd, start, options);
-  if (!is_stdin) close(fd);
-  if (!r.ok()) {
-    return absl::Status(r.status().code(),
-                        absl::StrCat(path, ": ", r.status().message()));
-  }
-  return r;
+  return ValidatePath(path, options, /*map_if_faster=*/false);
+}
+
+absl::StatusOr<Utf8Result> ValidateUtf8FileMapIfFaster(const std::string& path,
+                                                       int threads) {
+  return ValidatePath(path, {.threads = threads, .map = false},
+                      /*map_if_faster=*/true);
 }
 
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path) {

@@ -24,13 +24,13 @@ constexpr bool kLookupIgnoresHighBits = false;
 }  // namespace
 
 // See the end of kernel_body.inc (why it is written here, and aligned).
-[[gnu::aligned(64)]] KernelResult ValidateAvx512Kernel(const uint8_t* data,
-                                                       size_t n) {
+[[gnu::aligned(64)]] Utf8Result ValidateAvx512Kernel(const uint8_t* data,
+                                                     size_t n) noexcept {
   if (n > 64) [[unlikely]]
     return ValidateLong(data, n);
   if (!ShortValid(data, n)) [[unlikely]]
     return LocateUtf8Error(data, n, 0);
-  return {n, 0, 0};
+  return {n, Utf8ErrorKind::kNone, 0};
 }
 
 }  // namespace u8guard::internal

@@ -26,13 +26,13 @@ constexpr bool kLookupIgnoresHighBits = true;
 }  // namespace
 
 // See the end of kernel_body.inc (why it is written here, and aligned).
-[[gnu::aligned(64)]] KernelResult ValidateAvx512VbmiKernel(const uint8_t* data,
-                                                           size_t n) {
+[[gnu::aligned(64)]] Utf8Result ValidateAvx512VbmiKernel(const uint8_t* data,
+                                                         size_t n) noexcept {
   if (n > 64) [[unlikely]]
     return ValidateLong(data, n);
   if (!ShortValid(data, n)) [[unlikely]]
     return LocateUtf8Error(data, n, 0);
-  return {n, 0, 0};
+  return {n, Utf8ErrorKind::kNone, 0};
 }
 
 }  // namespace u8guard::internal

@@ -3,6 +3,7 @@
 
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -50,6 +51,37 @@ WindowFed FeedWindow(int fd, uint64_t at, uint64_t window_end,
   return r.ok() ? WindowFed::kValid : WindowFed::kInvalid;
 }
 
+int64_t NowNs() {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return int64_t{t.tv_sec} * 1000000000 + t.tv_nsec;
+}
+
+// Feeds [at, until) (until may be kToEndOfFile) to `v` with pread() into
+// `buf` (allocated on first use), advancing `at`. kRangeEnd when it got
+// there; otherwise what FeedFileRange returns.
+absl::StatusOr<RangeFed> ReadPart(int fd, uint64_t& at, uint64_t until,
+                                  ReadBuffer& buf, Utf8StreamValidator& v,
+                                  absl::FunctionRef<bool()> stop) {
+  while (at < until) {
+    if (stop()) return RangeFed::kStopped;
+    if (buf == nullptr) buf = NewReadBuffer();
+    const auto want =
+        static_cast<size_t>(std::min<uint64_t>(kReadChunk, until - at));
+    const ssize_t got = pread(fd, buf.get(), want, static_cast<off_t>(at));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return absl::ErrnoToStatus(errno, "read");
+    }
+    if (got == 0) return RangeFed::kFinal;
+    if (!v.Feed(std::string_view(buf.get(), got)).ok()) {
+      return RangeFed::kFinal;
+    }
+    at += static_cast<uint64_t>(got);
+  }
+  return RangeFed::kRangeEnd;
+}
+
 }  // namespace
 
 size_t MapWindow(int ranges) {
@@ -63,36 +95,46 @@ absl::StatusOr<RangeFed> FeedFileRange(int fd, uint64_t begin, uint64_t end,
                                        Utf8StreamValidator& v,
                                        absl::FunctionRef<bool()> stop) {
   uint64_t at = begin;
+  ReadBuffer buf;
   if (reading.map && GuardMappedReads()) {
     const uint64_t mapped_end = std::min(end, FileSizeNow(fd));
+    const uint64_t window = reading.map_window;
+    bool measure = reading.measure;
     while (at < mapped_end) {
       if (stop()) return RangeFed::kStopped;
-      const uint64_t window_end = std::min<uint64_t>(
-          mapped_end, at - at % reading.map_window + reading.map_window);
+      const uint64_t window_end =
+          std::min<uint64_t>(mapped_end, at - at % window + window);
+      if (measure && window_end - at < window) {
+        // Not a whole window: read it, and measure on the next one.
+        const absl::StatusOr<RangeFed> r =
+            ReadPart(fd, at, window_end, buf, v, stop);
+        if (!r.ok() || *r != RangeFed::kRangeEnd) return r;
+        continue;
+      }
+      const int64_t map_start = measure ? NowNs() : 0;
       const WindowFed fed = FeedWindow(fd, at, window_end, reading, v);
       if (fed == WindowFed::kUnread) break;  // read from `at` on
       if (fed == WindowFed::kInvalid) return RangeFed::kFinal;
       at = window_end;
+      if (measure) {
+        measure = false;
+        const int64_t map_ns = NowNs() - map_start;
+        if (buf == nullptr) buf = NewReadBuffer();  // not in the timing
+        const uint64_t read_from = at;
+        const int64_t read_start = NowNs();
+        const absl::StatusOr<RangeFed> r =
+            ReadPart(fd, at, std::min(end, at + window), buf, v, stop);
+        if (!r.ok() || *r != RangeFed::kRangeEnd) return r;
+        const int64_t read_ns = NowNs() - read_start;
+        // Per byte: read_ns / (at - read_from) against map_ns / window.
+        const bool map_faster = reading.verdict.value_or(
+            static_cast<uint64_t>(read_ns) * window >
+            static_cast<uint64_t>(map_ns) * (at - read_from));
+        if (!map_faster) break;  // read the rest
+      }
     }
   }
-  ReadBuffer buf;
-  while (at < end) {
-    if (stop()) return RangeFed::kStopped;
-    if (buf == nullptr) buf = NewReadBuffer();
-    const auto want =
-        static_cast<size_t>(std::min<uint64_t>(kReadChunk, end - at));
-    const ssize_t got = pread(fd, buf.get(), want, static_cast<off_t>(at));
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return absl::ErrnoToStatus(errno, "read");
-    }
-    if (got == 0) return RangeFed::kFinal;
-    if (!v.Feed(std::string_view(buf.get(), got)).ok()) {
-      return RangeFed::kFinal;
-    }
-    at += static_cast<uint64_t>(got);
-  }
-  return RangeFed::kRangeEnd;
+  return ReadPart(fd, at, end, buf, v, stop);
 }
 
 }  // namespace u8guard::internal

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
@@ -42,6 +43,18 @@ struct RangeReading {
   bool map = false;
   // Bytes per window: a multiple of the page size (tests use small ones).
   size_t map_window = MapWindow(1);
+  // With `map`: map only while it measures faster than reading. The first
+  // window that the range covers whole is mapped and as many bytes after it
+  // are read with pread(), each timed with its validation; the rest of the
+  // range goes the way that took less time per byte. (A first window the
+  // range covers only in part is read before, untimed, so that the two
+  // samples are as long and both start on a window.) Mapping is faster
+  // where the kernel maps the file's page cache with 2 MiB pages, and
+  // several times slower where it faults in every 4 KiB page.
+  bool measure = false;
+  // Tests only: with `measure`, the verdict to take instead of the timing's
+  // (true: go on mapping).
+  std::optional<bool> verdict;
   // Tests only: called with each window's file offset after it is mapped
   // and before it is read.
   std::function<void(uint64_t)> after_map;

@@ -29,19 +29,9 @@ const uint8_t* Bytes(std::string_view s) {
   return reinterpret_cast<const uint8_t*>(s.data());
 }
 
-using internal::KernelResult;
-
-KernelResult ToKernel(const Utf8Result& r) {
-  return {r.valid_up_to, static_cast<uint8_t>(r.kind), r.error_len};
-}
-
-Utf8Result FromKernel(const KernelResult& r) {
-  return {r.valid_up_to, static_cast<Utf8ErrorKind>(r.kind), r.error_len};
-}
-
 // The scalar kernel: skips ASCII 16 bytes at a time, then decodes one
 // sequence with the reference step.
-KernelResult ValidateScalar(const uint8_t* s, size_t n) {
+Utf8Result ValidateScalar(const uint8_t* s, size_t n) noexcept {
   constexpr uint64_t kHighBits = 0x8080808080808080ull;
   size_t i = 0;
   while (i < n) {
@@ -56,11 +46,11 @@ KernelResult ValidateScalar(const uint8_t* s, size_t n) {
     if (i == n) break;
     const internal::DecodeStep step = DecodeOne(s + i, n - i);
     if (step.length == 0) {
-      return {i, static_cast<uint8_t>(step.kind), step.error_len};
+      return {i, step.kind, step.error_len};
     }
     i += step.length;
   }
-  return {n, 0, 0};
+  return {n, Utf8ErrorKind::kNone, 0};
 }
 
 using ValidateFn = internal::KernelFn;
@@ -118,16 +108,47 @@ const Utf8KernelChoice& Choice() {
   return kChoice;
 }
 
-KernelResult ResolveAndValidate(const uint8_t* s, size_t n);
+Utf8Result ResolveAndValidate(const uint8_t* s, size_t n) noexcept;
 
 // Starts as the resolver so that calls made before static initialization
 // (from another TU's initializer) still work; relaxed loads compile to a
 // plain move.
 std::atomic<ValidateFn> g_validate{&ResolveAndValidate};
 
-KernelResult ResolveAndValidate(const uint8_t* s, size_t n) {
+Utf8Result ResolveAndValidate(const uint8_t* s, size_t n) noexcept {
   const ValidateFn fn = FunctionFor(Choice().active);
   g_validate.store(fn, std::memory_order_relaxed);
+  return fn(s, n);
+}
+
+// ValidateUtf8With's kernels by Utf8Kernel, each checked against the CPU
+// once: checking on every call (__builtin_cpu_supports up to four times, then
+// a switch) made a short string cost half as much again as through
+// ValidateUtf8. Each entry starts as a resolver, as g_validate does; kAuto's
+// is the run-time choice.
+constexpr size_t kKernelCount =
+    static_cast<size_t>(Utf8Kernel::kAvx512Vbmi) + 1;
+
+Utf8Result ValidateAuto(const uint8_t* s, size_t n) noexcept {
+  return g_validate.load(std::memory_order_relaxed)(s, n);
+}
+
+template <Utf8Kernel kKernel>
+Utf8Result ResolveKernelAndValidate(const uint8_t* s, size_t n) noexcept;
+
+std::atomic<ValidateFn> g_kernels[kKernelCount] = {
+    &ValidateAuto,
+    &ResolveKernelAndValidate<Utf8Kernel::kScalar>,
+    &ResolveKernelAndValidate<Utf8Kernel::kSse42>,
+    &ResolveKernelAndValidate<Utf8Kernel::kAvx2>,
+    &ResolveKernelAndValidate<Utf8Kernel::kAvx512>,
+    &ResolveKernelAndValidate<Utf8Kernel::kAvx512Vbmi>,
+};
+
+template <Utf8Kernel kKernel>
+Utf8Result ResolveKernelAndValidate(const uint8_t* s, size_t n) noexcept {
+  const ValidateFn fn = FunctionFor(kKernel);
+  g_kernels[static_cast<size_t>(kKernel)].store(fn, std::memory_order_relaxed);
   return fn(s, n);
 }
 
@@ -139,11 +160,11 @@ namespace internal {
 // first error with the reference decoder. Everything before the block is
 // valid except a sequence that starts in its last three bytes, so decoding
 // restarts at that sequence's lead byte, or at the block itself.
-KernelResult LocateUtf8Error(const uint8_t* s, size_t n, size_t block) {
+Utf8Result LocateUtf8Error(const uint8_t* s, size_t n, size_t block) noexcept {
   const size_t start = UnfinishedSequenceStart(s, 0, block);
   Utf8Result r = ValidateFrom(s + start, n - start);
   r.valid_up_to += start;
-  return ToKernel(r);
+  return r;
 }
 
 }  // namespace internal
@@ -184,8 +205,7 @@ Utf8Kernel ActiveUtf8Kernel() { return Choice().active; }
 const Utf8KernelChoice& ActiveUtf8KernelChoice() { return Choice(); }
 
 Utf8Result ValidateUtf8(std::string_view bytes) noexcept {
-  return FromKernel(
-      g_validate.load(std::memory_order_relaxed)(Bytes(bytes), bytes.size()));
+  return g_validate.load(std::memory_order_relaxed)(Bytes(bytes), bytes.size());
 }
 
 bool IsValidUtf8(std::string_view bytes) noexcept {
@@ -194,8 +214,13 @@ bool IsValidUtf8(std::string_view bytes) noexcept {
 
 Utf8Result ValidateUtf8With(Utf8Kernel kernel,
                             std::string_view bytes) noexcept {
-  if (kernel == Utf8Kernel::kAuto) return ValidateUtf8(bytes);
-  return FromKernel(FunctionFor(kernel)(Bytes(bytes), bytes.size()));
+  // A kernel that is not one falls back to the scalar kernel: a conditional
+  // move, no branch.
+  const auto k = static_cast<size_t>(kernel);
+  const size_t i =
+      k < kKernelCount ? k : static_cast<size_t>(Utf8Kernel::kScalar);
+  return g_kernels[i].load(std::memory_order_relaxed)(Bytes(bytes),
+                                                      bytes.size());
 }
 
 Utf8Result ValidateUtf8Reference(std::string_view bytes) noexcept {

@@ -10,10 +10,15 @@
 // truncated, on those of the prefix that was read: what preceded the window
 // and what the file still holds.
 //
+// Mapped, a range may also measure (RangeReading::measure: map its first
+// whole window, read as much after it, go on one way), with the verdict
+// given, not timed, so that a run is repeatable; truncation is then off.
+//
 // Input: byte 0 flags (bit 0 map, bit 1 truncate, bits 2-3 the number of
 // cuts, bits 4-7 the start: 0 for offset 0, else that many bytes minus one
 // into the text), byte 1 the window to truncate after (counted from the
-// start's), bytes 2-3 the ASCII run's length (< 8192), bytes 4-5 the
+// start's; with map, its bit 7 measures and bit 6 is the verdict: go on
+// mapping), bytes 2-3 the ASCII run's length (< 8192), bytes 4-5 the
 // truncated size past the run, bytes 6-8 the cuts' offsets past the run; the
 // rest is the text.
 
@@ -55,7 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int cut_count = (data[0] >> 2) & 3;
   // Truncation is checked in one range: with several, the ranges before the
   // truncating one may read the file before or after it shrinks.
-  const bool shrink = (data[0] & 2) != 0 && map && cut_count == 0;
+  const bool measure = map && (data[1] & 0x80) != 0;
+  const bool shrink = (data[0] & 2) != 0 && map && cut_count == 0 && !measure;
   const size_t run = U16(data + 2) % 8192;
   const std::string_view text(reinterpret_cast<const char*>(data + kHeader),
                               size - kHeader);
@@ -84,6 +90,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (fd < 0) std::abort();
   WriteAll(fd, bytes);
   u8guard::internal::RangeReading reading{.map = map, .map_window = page};
+  if (measure) {
+    reading.measure = true;
+    reading.verdict = (data[1] & 0x40) != 0;
+  }
   if (shrink) {
     reading.after_map = [&](uint64_t at) {
       if (at == shrink_at && ftruncate(fd, static_cast<off_t>(new_size)) != 0) {

@@ -28,7 +28,7 @@ pg_bindir=${U8GUARD_PG_BINDIR:-/usr/lib/postgresql/15/bin}
 cluster=$here/../integrations/postgresql/tests/pg_cluster.sh
 state=$(mktemp /tmp/u8guard-pg-bench.XXXXXX)
 work=$(mktemp -d /tmp/u8guard-pg-bench-work.XXXXXX)
-trap '"$cluster" stop "$state" || true; rm -rf "$state" "$work"' EXIT
+trap 'cat "$work/pgbench.err" 2>/dev/null | tail -5 >&2; "$cluster" stop "$state" || true; rm -rf "$state" "$work"' EXIT
 
 "$cluster" start "$state" "$build" "$pg_bindir" >/dev/null
 dir=$(cat "$state")
@@ -42,7 +42,7 @@ psql_q -d with_current -c "CREATE EXTENSION u8guard"
 for db in without_extension with_0_1 with_current; do
   # A table with a u8guard index beside the ones the statements touch, as
   # in a database that uses the extension.
-  psql_q -d "$db" -c "CREATE TABLE plain (id int, name text);
+  psql_q -o /dev/null -d "$db" -c "CREATE TABLE plain (id int, name text);
     CREATE TABLE users (name text)" \
     -c "$( [ "$db" = without_extension ] && echo "SELECT 1" ||
       echo "CREATE UNIQUE INDEX users_key ON users
@@ -59,17 +59,19 @@ cat >"$work/table.sql" <<'EOF'
 CREATE TABLE scratch (id int PRIMARY KEY, name text);
 DROP TABLE scratch;
 EOF
-cat >"$work/add_column.sql" <<'EOF'
-ALTER TABLE plain ADD COLUMN extra int;
-ALTER TABLE plain DROP COLUMN extra;
+# (Not ADD + DROP COLUMN: a dropped column still counts towards the 1600
+# columns a table may have, and a run would reach that.)
+cat >"$work/alter_table.sql" <<'EOF'
+ALTER TABLE plain RENAME COLUMN name TO renamed;
+ALTER TABLE plain RENAME COLUMN renamed TO name;
 EOF
 cat >"$work/column_index.sql" <<'EOF'
 CREATE INDEX plain_id ON plain (id);
 DROP INDEX plain_id;
 EOF
-kinds=(temp_table table add_column column_index)
+kinds=(temp_table table alter_table column_index)
 labels=("CREATE TEMP TABLE (ON COMMIT DROP)" "CREATE TABLE + DROP TABLE"
-  "ALTER TABLE ADD COLUMN + DROP COLUMN" "CREATE INDEX (a column) + DROP INDEX")
+  "ALTER TABLE RENAME COLUMN, twice" "CREATE INDEX (a column) + DROP INDEX")
 dbs=(without_extension with_0_1 with_current)
 
 for kind in "${kinds[@]}"; do
@@ -79,7 +81,7 @@ for ((r = 0; r < rounds; r++)); do
   for kind in "${kinds[@]}"; do
     for db in "${dbs[@]}"; do
       "$pg_bindir/pgbench" -n -c 1 -T "$seconds" -f "$work/$kind.sql" "$db" \
-        2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p' >>"$work/$kind.$db"
+        2>>"$work/pgbench.err" | sed -n 's/^tps = \([0-9.]*\).*/\1/p' >>"$work/$kind.$db"
     done
   done
 done
@@ -112,7 +114,9 @@ for call in "u8guard_key($input, 'text-document')" \
   "u8guard_equivalent($input, $input, 'text-document')" \
   "u8guard_key($input, 'nickname')" \
   "u8guard_check_utf8(convert_to(repeat($input, 60), 'UTF8'))"; do
-  out=$(psql -X -At -d with_current <<EOF
+  # (The nickname profile refuses more than 4096 bytes itself: its row
+  # times that refusal; the error message is left out.)
+  out=$(psql -X -At -d with_current 2>/dev/null <<EOF
 SET u8guard.max_input_bytes = '2MB';
 SET client_min_messages = warning;
 SELECT pg_backend_pid() AS pid \gset

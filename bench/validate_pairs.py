@@ -65,6 +65,7 @@ def run_pair(binary, kernel, impl, repetitions, min_time, json_dir, families):
   out = subprocess.run(cmd, env=env, check=True, capture_output=True,
                        text=True).stdout
   if json_dir:
+    os.makedirs(json_dir, exist_ok=True)
     with open(os.path.join(json_dir, f"{kernel}-{impl}.json"), "w") as f:
       f.write(out)
   data = json.loads(out)

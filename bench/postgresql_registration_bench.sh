@@ -111,6 +111,7 @@ DROP TABLE staged, later;
 CREATE TABLE public.bench_lookalikes AS
   SELECT row_number() OVER () AS n, replace(name, 'm', 'rn') AS name
   FROM public.members WHERE name LIKE '%m%' AND name ~ '^[a-z.0-9]+$';
+ALTER TABLE public.bench_lookalikes ADD PRIMARY KEY (n);
 VACUUM ANALYZE;
 EOF
 members() { psql_q -At -c 'SELECT count(*) FROM public.members'; }

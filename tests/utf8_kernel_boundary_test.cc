@@ -484,5 +484,32 @@ TEST(KernelBoundary, ShortStringsIgnoreNeighbouringBytes) {
   log.ExpectNone("neighbouring bytes");
 }
 
+// ValidateUtf8With takes any value of the enum's type: one that names no
+// kernel runs the scalar kernel, through an entry of a table of all 256
+// values (a smaller table would be read past its end: a crash, or an
+// AddressSanitizer report in the sanitizer build).
+TEST(KernelBoundary, ValueNamingNoKernelRunsTheScalarKernel) {
+  const std::string inputs[] = {
+      "",
+      "plain ascii",
+      std::string(100, 'a') + "\xC3\xA9" + std::string(100, 'b'),
+      "caf\xC3\xA9 \xE6\x97\xA5\xF0\x9F\x98\x80",
+      std::string(70, 'x') + "\xED\xA0\x80",  // a surrogate
+      "\xC0\xAF",                             // overlong
+      "ab\xE2\x82",                           // cut off at the end
+  };
+  for (int v = static_cast<int>(Utf8Kernel::kAvx512Vbmi) + 1; v < 256; ++v) {
+    const auto kernel = static_cast<Utf8Kernel>(v);
+    for (const std::string& in : inputs) {
+      const Utf8Result want = ValidateUtf8With(Utf8Kernel::kScalar, in);
+      const Utf8Result got = ValidateUtf8With(kernel, in);
+      EXPECT_EQ(Utf8ResultString(got), Utf8ResultString(want))
+          << "kernel value " << v << ", input " << ToHex(in);
+      EXPECT_EQ(Utf8ResultString(got),
+                Utf8ResultString(ValidateUtf8Reference(in)));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace u8guard

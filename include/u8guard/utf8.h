@@ -99,7 +99,8 @@ const Utf8KernelChoice& ActiveUtf8KernelChoice();
 
 // Validates `bytes` with one named kernel; for tests and benchmarks. Returns
 // the same result as ValidateUtf8. A kernel the CPU does not support (see
-// Utf8KernelSupported) falls back to the scalar kernel.
+// Utf8KernelSupported), or a value that names no kernel, runs the scalar
+// kernel.
 Utf8Result ValidateUtf8With(Utf8Kernel kernel, std::string_view bytes) noexcept;
 
 // The reference decoder: a direct transcription of the RFC 3629 §4 ABNF, one

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 #include "src/common/enum_names.h"
 #include "src/utf8/decode_step.h"
@@ -125,9 +126,14 @@ Utf8Result ResolveAndValidate(const uint8_t* s, size_t n) noexcept {
 // once: checking on every call (__builtin_cpu_supports up to four times, then
 // a switch) made a short string cost half as much again as through
 // ValidateUtf8. Each entry starts as a resolver, as g_validate does; kAuto's
-// is the run-time choice.
+// is the run-time choice. The table has an entry for every value of the
+// enum's uint8_t, those that name no kernel running the scalar one, so that
+// ValidateUtf8With is a load and a jump, as ValidateUtf8 is: with a bounds
+// check it took 1.77 ns per short English word against 1.53 through
+// ValidateUtf8 (AVX-512 kernels, Xeon VM).
 constexpr size_t kKernelCount =
     static_cast<size_t>(Utf8Kernel::kAvx512Vbmi) + 1;
+constexpr size_t kKernelSlots = size_t{1} << (8 * sizeof(Utf8Kernel));
 
 Utf8Result ValidateAuto(const uint8_t* s, size_t n) noexcept {
   return g_validate.load(std::memory_order_relaxed)(s, n);
@@ -136,19 +142,39 @@ Utf8Result ValidateAuto(const uint8_t* s, size_t n) noexcept {
 template <Utf8Kernel kKernel>
 Utf8Result ResolveKernelAndValidate(const uint8_t* s, size_t n) noexcept;
 
-std::atomic<ValidateFn> g_kernels[kKernelCount] = {
-    &ValidateAuto,
-    &ResolveKernelAndValidate<Utf8Kernel::kScalar>,
-    &ResolveKernelAndValidate<Utf8Kernel::kSse42>,
-    &ResolveKernelAndValidate<Utf8Kernel::kAvx2>,
-    &ResolveKernelAndValidate<Utf8Kernel::kAvx512>,
-    &ResolveKernelAndValidate<Utf8Kernel::kAvx512Vbmi>,
+constexpr ValidateFn InitialKernelEntry(size_t i) {
+  switch (i) {
+    case static_cast<size_t>(Utf8Kernel::kAuto):
+      return &ValidateAuto;
+    case static_cast<size_t>(Utf8Kernel::kSse42):
+      return &ResolveKernelAndValidate<Utf8Kernel::kSse42>;
+    case static_cast<size_t>(Utf8Kernel::kAvx2):
+      return &ResolveKernelAndValidate<Utf8Kernel::kAvx2>;
+    case static_cast<size_t>(Utf8Kernel::kAvx512):
+      return &ResolveKernelAndValidate<Utf8Kernel::kAvx512>;
+    case static_cast<size_t>(Utf8Kernel::kAvx512Vbmi):
+      return &ResolveKernelAndValidate<Utf8Kernel::kAvx512Vbmi>;
+    default:  // kScalar, and every value that names no kernel
+      return &ValidateScalar;
+  }
+}
+
+// Constant-initialized (no static initializer: ValidateUtf8With works from
+// other translation units' initializers too).
+struct KernelTable {
+  template <size_t... I>
+  constexpr explicit KernelTable(std::index_sequence<I...>)
+      : fn{InitialKernelEntry(I)...} {}
+  std::atomic<ValidateFn> fn[kKernelSlots];
 };
+constinit KernelTable g_kernels(std::make_index_sequence<kKernelSlots>{});
+static_assert(kKernelCount <= kKernelSlots);
 
 template <Utf8Kernel kKernel>
 Utf8Result ResolveKernelAndValidate(const uint8_t* s, size_t n) noexcept {
   const ValidateFn fn = FunctionFor(kKernel);
-  g_kernels[static_cast<size_t>(kKernel)].store(fn, std::memory_order_relaxed);
+  g_kernels.fn[static_cast<size_t>(kKernel)].store(fn,
+                                                   std::memory_order_relaxed);
   return fn(s, n);
 }
 
@@ -214,13 +240,9 @@ bool IsValidUtf8(std::string_view bytes) noexcept {
 
 Utf8Result ValidateUtf8With(Utf8Kernel kernel,
                             std::string_view bytes) noexcept {
-  // A kernel that is not one falls back to the scalar kernel: a conditional
-  // move, no branch.
-  const auto k = static_cast<size_t>(kernel);
-  const size_t i =
-      k < kKernelCount ? k : static_cast<size_t>(Utf8Kernel::kScalar);
-  return g_kernels[i].load(std::memory_order_relaxed)(Bytes(bytes),
-                                                      bytes.size());
+  // A kernel that is not one runs the scalar kernel (its table entry).
+  return g_kernels.fn[static_cast<size_t>(kernel)].load(
+      std::memory_order_relaxed)(Bytes(bytes), bytes.size());
 }
 
 Utf8Result ValidateUtf8Reference(std::string_view bytes) noexcept {

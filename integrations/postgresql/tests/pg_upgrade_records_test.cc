@@ -45,6 +45,21 @@ TEST(PgUpgradeRecords, TheRunningVersionsChangeNothing) {
   Connection& conn = db.conn();
   MakeRecords(conn, "records");
   EXPECT_TRUE(Verify(conn, "records").empty());
+  // docs/upgrading.md's export of a table whose keys live in an index.
+  conn.Query(
+      "CREATE TABLE accounts (name text);"
+      "CREATE UNIQUE INDEX ON accounts "
+      "  (u8guard_key(name, 'username-case-mapped'));"
+      "INSERT INTO accounts VALUES ('alice'), ('Bob'), ('admin');"
+      "CREATE TABLE account_records AS"
+      "  SELECT a.name, (r).key, (r).lookalike_keys, (r).version_tag"
+      "  FROM (SELECT name, u8guard_registration(name, "
+      "        'username-case-mapped') r"
+      "        FROM accounts) a;");
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM account_records "
+                       "WHERE key IS NOT NULL"),
+            (std::vector<Row>{{"3"}}));
+  EXPECT_TRUE(Verify(conn, "account_records").empty());
 }
 
 TEST(PgUpgradeRecords, ListsWhatAReindexWouldChangeOrRefuse) {

@@ -831,14 +831,15 @@ U8GUARD_EXPORT u8guard_status u8guard_name_record(
     const char *name, size_t name_len, char *out, size_t out_capacity,
     size_t *out_len, u8guard_error *error);
 
-/* What a verification finds (the values of u8guard::RecordChangeKind). */
+/* What a verification finds (the values of u8guard::RecordChangeKind):
+ * changes of one name, then of pairs (one key now; a shared look-alike key
+ * now). */
 #define U8GUARD_RECORD_KEY_CHANGED 0
 #define U8GUARD_RECORD_LOOKALIKE_KEYS_CHANGED 1
 #define U8GUARD_RECORD_NOW_REJECTED 2
 #define U8GUARD_RECORD_NOW_ACCEPTED 3
-#define U8GUARD_RECORD_NEW_COLLISION 4 /* two names, one key now */
-#define U8GUARD_RECORD_NEW_LOOKALIKE 5 /* two names, a shared look-alike key \
-                                        */
+#define U8GUARD_RECORD_NEW_COLLISION 4
+#define U8GUARD_RECORD_NEW_LOOKALIKE 5
 
 /* "key_changed", "lookalike_keys_changed", "now_rejected", "now_accepted",
  * "new_collision", "new_lookalike"; "unknown" otherwise. */

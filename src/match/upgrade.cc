@@ -75,6 +75,146 @@ std::vector<std::string> Sorted(std::vector<std::string> v) {
   return v;
 }
 
+// One verification: the records read so far, and the first record with
+// each new key and look-alike key.
+class Verifier {
+ public:
+  Verifier(const Profile& profile, const RegistrationPolicy& policy,
+           RecordChangeSink sink)
+      : profile_(profile), policy_(policy), sink_(sink) {
+    summary_.profile = profile.name;
+    summary_.version_tag = VersionTag();
+  }
+
+  // Verifies the record on line `number`.
+  absl::Status Record(size_t number, std::string_view line) {
+    const auto error = [&](std::string_view what) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("line ", number, ": ", std::string(what)));
+    };
+    absl::StatusOr<NameRecord> old = ParseNameRecord(line);
+    if (!old.ok()) return error(std::string(old.status().message()));
+    if (old->profile != profile_.name) {
+      return error(absl::StrCat(
+          "a record of profile \"", EscapeForDisplay(old->profile),
+          "\", verified with \"", EscapeForDisplay(profile_.name), "\""));
+    }
+    if (stored_.size() >= UINT32_MAX) {
+      return absl::ResourceExhaustedError("more than 2^32 - 1 records");
+    }
+    if (tags_.insert(old->version_tag).second) {
+      summary_.record_version_tags.push_back(old->version_tag);
+    }
+    absl::StatusOr<NameRecord> now =
+        MakeNameRecord(profile_, policy_, old->name);
+    if (!now.ok()) return now.status();
+    ++summary_.records;
+    OwnChange(number, *old, *now);
+    Stored& self = stored_.emplace_back();
+    self.line = number;
+    self.name = std::move(old->name);
+    self.valid = old->valid;
+    self.old_key = std::move(old->key);
+    self.old_lookalike_keys = Sorted(std::move(old->lookalike_keys));
+    if (now->valid) {
+      ++summary_.valid;
+      Pairs(static_cast<uint32_t>(stored_.size() - 1), *now);
+    }
+    return absl::OkStatus();
+  }
+
+  const RecordVerification& summary() const { return summary_; }
+
+ private:
+  void Report(const RecordChange& c) {
+    ++summary_.change_count;
+    sink_(c);
+  }
+
+  // Reports the change of the record itself, if any.
+  void OwnChange(size_t number, const NameRecord& old, const NameRecord& now) {
+    RecordChange c;
+    if (old.valid && !now.valid) {
+      c.kind = RecordChangeKind::kNowRejected;
+      c.rule = now.rule;
+    } else if (!old.valid && now.valid) {
+      c.kind = RecordChangeKind::kNowAccepted;
+    } else if (old.valid && old.key != now.key) {
+      c.kind = RecordChangeKind::kKeyChanged;
+    } else if (old.valid &&
+               Sorted(old.lookalike_keys) != Sorted(now.lookalike_keys)) {
+      c.kind = RecordChangeKind::kLookalikeKeysChanged;
+    } else {
+      return;  // unchanged
+    }
+    c.line = number;
+    c.name = old.name;
+    c.old_key = old.key;
+    c.new_key = now.key;
+    c.old_lookalike_keys = old.lookalike_keys;
+    c.new_lookalike_keys = now.lookalike_keys;
+    ++summary_.changed_names;
+    Report(c);
+  }
+
+  void ReportPair(RecordChangeKind kind, uint32_t id, uint32_t other,
+                  const std::string& new_key, const std::string& shared) {
+    const Stored& me = stored_[id];
+    const Stored& them = stored_[other];
+    RecordChange c;
+    c.kind = kind;
+    c.line = me.line;
+    c.name = me.name;
+    c.old_key = me.old_key;
+    c.new_key = new_key;
+    c.other_line = them.line;
+    c.other_name = them.name;
+    c.other_old_key = them.old_key;
+    c.shared_key = shared;
+    Report(c);
+  }
+
+  // Reports the new collision and the new look-alikes of record `id`,
+  // valid now with the keys of `now`.
+  void Pairs(uint32_t id, const NameRecord& now) {
+    // A collision: the first record with the key, unless they had one key.
+    const auto [k, first_with_key] = by_key_.try_emplace(now.key, id);
+    const uint32_t key_owner = k->second;
+    if (!first_with_key) {
+      const Stored& a = stored_[key_owner];
+      const Stored& b = stored_[id];
+      if (!(a.valid && b.valid && a.old_key == b.old_key)) {
+        ReportPair(RecordChangeKind::kNewCollision, id, key_owner, now.key,
+                   now.key);
+      }
+    }
+    // Look-alikes: the first record with each look-alike key, once each,
+    // unless it has the same key now or they looked alike before.
+    std::vector<uint32_t> seen;
+    for (const std::string& lk : now.lookalike_keys) {
+      const auto [it, inserted] = by_lookalike_.try_emplace(lk, id);
+      const uint32_t other = it->second;
+      if (inserted || other == id || (!first_with_key && other == key_owner) ||
+          std::find(seen.begin(), seen.end(), other) != seen.end()) {
+        continue;
+      }
+      seen.push_back(other);
+      if (AlikeBefore(stored_[id], stored_[other])) continue;
+      ReportPair(RecordChangeKind::kNewLookalike, id, other, now.key, lk);
+    }
+  }
+
+  const Profile& profile_;
+  const RegistrationPolicy& policy_;
+  RecordChangeSink sink_;
+  RecordVerification summary_;
+  std::vector<Stored> stored_;
+  // The new key, and each new look-alike key -> the first record with it.
+  absl::flat_hash_map<std::string, uint32_t> by_key_;
+  absl::flat_hash_map<std::string, uint32_t> by_lookalike_;
+  absl::flat_hash_set<std::string> tags_;
+};
+
 }  // namespace
 
 std::string_view RecordChangeKindName(RecordChangeKind kind) {
@@ -131,117 +271,13 @@ absl::StatusOr<RecordExport> ExportRecordsFile(
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink) {
-  RecordVerification summary;
-  summary.profile = profile.name;
-  summary.version_tag = VersionTag();
-  std::vector<Stored> stored;
-  // The new key, and each new look-alike key -> the first record with it.
-  absl::flat_hash_map<std::string, uint32_t> by_key;
-  absl::flat_hash_map<std::string, uint32_t> by_lookalike;
-  absl::flat_hash_set<std::string> tags;
-  const auto report = [&](const RecordChange& c) {
-    ++summary.change_count;
-    sink(c);
-  };
+  Verifier v(profile, policy, sink);
   const absl::Status status =
-      ForEachLine(records_text, [&](size_t number, std::string_view line) {
-        if (IsBlank(line)) return absl::OkStatus();
-        const auto error = [&](std::string_view what) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("line ", number, ": ", std::string(what)));
-        };
-        absl::StatusOr<NameRecord> old = ParseNameRecord(line);
-        if (!old.ok()) return error(std::string(old.status().message()));
-        if (old->profile != profile.name) {
-          return error(absl::StrCat(
-              "a record of profile \"", EscapeForDisplay(old->profile),
-              "\", verified with \"", EscapeForDisplay(profile.name), "\""));
-        }
-        if (stored.size() >= UINT32_MAX) {
-          return absl::ResourceExhaustedError("more than 2^32 - 1 records");
-        }
-        if (tags.insert(old->version_tag).second) {
-          summary.record_version_tags.push_back(old->version_tag);
-        }
-        absl::StatusOr<NameRecord> now =
-            MakeNameRecord(profile, policy, old->name);
-        if (!now.ok()) return now.status();
-        ++summary.records;
-        RecordChange own;
-        own.line = number;
-        own.name = old->name;
-        own.old_key = old->key;
-        own.new_key = now->key;
-        if (old->valid && !now->valid) {
-          own.kind = RecordChangeKind::kNowRejected;
-          own.rule = now->rule;
-        } else if (!old->valid && now->valid) {
-          own.kind = RecordChangeKind::kNowAccepted;
-        } else if (old->valid && old->key != now->key) {
-          own.kind = RecordChangeKind::kKeyChanged;
-        } else if (old->valid &&
-                   Sorted(old->lookalike_keys) != Sorted(now->lookalike_keys)) {
-          own.kind = RecordChangeKind::kLookalikeKeysChanged;
-        } else {
-          own.line = 0;  // unchanged
-        }
-        if (own.line != 0) {
-          own.old_lookalike_keys = old->lookalike_keys;
-          own.new_lookalike_keys = now->lookalike_keys;
-          ++summary.changed_names;
-          report(own);
-        }
-        const auto id = static_cast<uint32_t>(stored.size());
-        Stored& self = stored.emplace_back();
-        self.line = number;
-        self.name = old->name;
-        self.valid = old->valid;
-        self.old_key = std::move(old->key);
-        self.old_lookalike_keys = Sorted(std::move(old->lookalike_keys));
-        if (!now->valid) return absl::OkStatus();
-        ++summary.valid;
-        const auto pair = [&](RecordChangeKind kind, uint32_t other,
-                              const std::string& shared) {
-          // `self` may have moved: stored grows.
-          const Stored& me = stored[id];
-          const Stored& them = stored[other];
-          RecordChange c;
-          c.kind = kind;
-          c.line = me.line;
-          c.name = me.name;
-          c.old_key = me.old_key;
-          c.new_key = now->key;
-          c.other_line = them.line;
-          c.other_name = them.name;
-          c.other_old_key = them.old_key;
-          c.shared_key = shared;
-          report(c);
-        };
-        // A collision: the first record with the key, unless they had one key.
-        const auto [k, first_with_key] = by_key.try_emplace(now->key, id);
-        const uint32_t key_owner = k->second;
-        if (!first_with_key && !(stored[key_owner].valid && self.valid &&
-                                 stored[key_owner].old_key == self.old_key)) {
-          pair(RecordChangeKind::kNewCollision, key_owner, now->key);
-        }
-        // Look-alikes: the first record with each look-alike key, once each,
-        // unless it has the same key now or they looked alike before.
-        std::vector<uint32_t> seen;
-        for (const std::string& lk : now->lookalike_keys) {
-          const auto [it, inserted] = by_lookalike.try_emplace(lk, id);
-          const uint32_t other = it->second;
-          if (inserted || other == id) continue;
-          if (!first_with_key && other == key_owner) continue;
-          if (std::find(seen.begin(), seen.end(), other) != seen.end())
-            continue;
-          seen.push_back(other);
-          if (AlikeBefore(stored[id], stored[other])) continue;
-          pair(RecordChangeKind::kNewLookalike, other, lk);
-        }
-        return absl::OkStatus();
+      ForEachLine(records_text, [&v](size_t number, std::string_view line) {
+        return IsBlank(line) ? absl::OkStatus() : v.Record(number, line);
       });
   if (!status.ok()) return status;
-  return summary;
+  return v.summary();
 }
 
 absl::StatusOr<RecordVerification> VerifyRecordsFile(

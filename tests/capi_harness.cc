@@ -53,7 +53,8 @@ const bool registered = [] {
                 {"CApiPath", capi_path_tests},
                 {"CApiOpen", capi_open_tests},
                 {"CApiSecret", capi_secret_tests},
-                {"CApiRegistration", capi_registration_tests}};
+                {"CApiRegistration", capi_registration_tests},
+                {"CApiUpgrade", capi_upgrade_tests}};
   for (const auto& s : suites) {
     for (const capi_test* t = s.tests; t->name != nullptr; ++t) {
       void (*run)() = t->run;

@@ -19,6 +19,7 @@
 #include "u8guard/rule.h"
 #include "u8guard/skeleton.h"
 #include "u8guard/u8guard_c.h"
+#include "u8guard/upgrade.h"
 #include "u8guard/version.h"
 
 namespace u8guard {
@@ -165,6 +166,19 @@ static_assert(U8GUARD_RESTRICTION_UNRESTRICTIVE ==
               static_cast<int>(RestrictionLevel::kUnrestrictive));
 
 // The status type is 32 bits wide, as the header promises FFI users.
+static_assert(U8GUARD_RECORD_KEY_CHANGED ==
+              static_cast<int>(RecordChangeKind::kKeyChanged));
+static_assert(U8GUARD_RECORD_LOOKALIKE_KEYS_CHANGED ==
+              static_cast<int>(RecordChangeKind::kLookalikeKeysChanged));
+static_assert(U8GUARD_RECORD_NOW_REJECTED ==
+              static_cast<int>(RecordChangeKind::kNowRejected));
+static_assert(U8GUARD_RECORD_NOW_ACCEPTED ==
+              static_cast<int>(RecordChangeKind::kNowAccepted));
+static_assert(U8GUARD_RECORD_NEW_COLLISION ==
+              static_cast<int>(RecordChangeKind::kNewCollision));
+static_assert(U8GUARD_RECORD_NEW_LOOKALIKE ==
+              static_cast<int>(RecordChangeKind::kNewLookalike));
+
 static_assert(sizeof(u8guard_status) == 4);
 
 // A rule appended to rule.h without its U8GUARD_RULE_* fails here.

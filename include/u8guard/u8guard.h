@@ -14,6 +14,7 @@
 #include "u8guard/registration.h"  // IWYU pragma: export
 #include "u8guard/rejection.h"     // IWYU pragma: export
 #include "u8guard/secret.h"        // IWYU pragma: export
+#include "u8guard/upgrade.h"       // IWYU pragma: export
 #include "u8guard/utf8.h"          // IWYU pragma: export
 #include "u8guard/utf8_file.h"     // IWYU pragma: export
 #include "u8guard/version.h"       // IWYU pragma: export

@@ -811,6 +811,119 @@ U8GUARD_EXPORT u8guard_status u8guard_registry_register(
     u8guard_registration **out, u8guard_error *error);
 
 /* ------------------------------------------------------------------------
+ * Upgrade verification (upgrade.h): what an upgrade of ICU changes in the
+ * stored names. Before it, write each name's record (u8guard_name_record);
+ * after it, verify the records (u8guard_records_verify). docs/upgrading.md.
+ * ------------------------------------------------------------------------ */
+
+/* Writes the record of name[0, name_len) (any bytes) under `profile` and
+ * `policy` (NULL: the default policy, whose exemptions shape the look-alike
+ * keys), derived with the versions running now, as one JSON object without
+ * a newline (u8guard::FormatNameRecord: "name" or "name_hex", "profile",
+ * "valid", "key" and "lookalike_keys" or "rule", "version_tag"; every
+ * string escaped) to out, NUL-terminated when there is room. A name the
+ * profile rejects has a record too ("valid": false): U8GUARD_OK.
+ * U8GUARD_BUFFER_TOO_SMALL (with *out_len the length needed) as
+ * u8guard_canonicalize; U8GUARD_INVALID_ARGUMENT for NULL arguments;
+ * U8GUARD_INTERNAL when ICU fails. */
+U8GUARD_EXPORT u8guard_status u8guard_name_record(
+    const u8guard_profile *profile, const u8guard_registration_policy *policy,
+    const char *name, size_t name_len, char *out, size_t out_capacity,
+    size_t *out_len, u8guard_error *error);
+
+/* What a verification finds (the values of u8guard::RecordChangeKind):
+ * changes of one name, then of pairs (one key now; a shared look-alike key
+ * now). */
+#define U8GUARD_RECORD_KEY_CHANGED 0
+#define U8GUARD_RECORD_LOOKALIKE_KEYS_CHANGED 1
+#define U8GUARD_RECORD_NOW_REJECTED 2
+#define U8GUARD_RECORD_NOW_ACCEPTED 3
+#define U8GUARD_RECORD_NEW_COLLISION 4
+#define U8GUARD_RECORD_NEW_LOOKALIKE 5
+
+/* "key_changed", "lookalike_keys_changed", "now_rejected", "now_accepted",
+ * "new_collision", "new_lookalike"; "unknown" otherwise. */
+U8GUARD_EXPORT const char *u8guard_record_change_kind_name(int32_t kind);
+
+/* The result of a verification. Immutable; may be shared between threads. */
+typedef struct u8guard_record_verification u8guard_record_verification;
+
+/* One change. The pointers point into the verification: valid until it is
+ * freed. Strings with a length are not NUL-terminated; rule is. */
+typedef struct u8guard_record_change {
+  int32_t kind; /* U8GUARD_RECORD_* */
+  /* The record it is about (for pairs, the later one): its 1-based line in
+   * the records and its name (any bytes). */
+  size_t line;
+  const char *name;
+  size_t name_len;
+  /* The stored key and the key now (empty where the name is or was
+   * rejected). */
+  const char *old_key;
+  size_t old_key_len;
+  const char *new_key;
+  size_t new_key_len;
+  /* Key or look-alike keys changed: the stored and the new look-alike
+   * keys; otherwise counts 0. */
+  size_t old_lookalike_key_count;
+  const char *old_lookalike_keys[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t old_lookalike_key_lens[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t new_lookalike_key_count;
+  const char *new_lookalike_keys[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  size_t new_lookalike_key_lens[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  /* U8GUARD_RECORD_NOW_REJECTED: the id of the rule ("DISALLOWED/spaces");
+   * otherwise "". */
+  const char *rule;
+  /* Pairs: the earlier record (the first with the key), its stored key,
+   * and the shared key or look-alike key; otherwise 0 and empty. */
+  size_t other_line;
+  const char *other_name;
+  size_t other_name_len;
+  const char *other_old_key;
+  size_t other_old_key_len;
+  const char *shared_key;
+  size_t shared_key_len;
+} u8guard_record_change;
+
+/* Derives every name of records[0, records_len) (JSON Lines of
+ * u8guard_name_record; blank lines skipped) again under `profile` and
+ * `policy` (NULL: the default) with the versions running now, and
+ * collects into a new *out every name whose key or look-alike keys
+ * changed, that is now rejected or now accepted, and every pair that now
+ * collides or looks alike and did not in the records (u8guard::
+ * VerifyRecords). U8GUARD_INVALID_ARGUMENT for NULL arguments, a malformed
+ * record (the message names its line and column) or a record of another
+ * profile; U8GUARD_INTERNAL when ICU fails. Free it with
+ * u8guard_record_verification_free. */
+U8GUARD_EXPORT u8guard_status u8guard_records_verify(
+    const u8guard_profile *profile, const u8guard_registration_policy *policy,
+    const char *records, size_t records_len, u8guard_record_verification **out,
+    u8guard_error *error);
+
+/* Frees a verification; NULL is ignored. */
+U8GUARD_EXPORT void u8guard_record_verification_free(
+    u8guard_record_verification *verification);
+
+/* The number of records read, of names the profile accepts now, of names
+ * with a change of their own, and of changes (those and the pairs); 0 for
+ * NULL. */
+U8GUARD_EXPORT size_t u8guard_record_verification_records(
+    const u8guard_record_verification *verification);
+U8GUARD_EXPORT size_t u8guard_record_verification_valid(
+    const u8guard_record_verification *verification);
+U8GUARD_EXPORT size_t u8guard_record_verification_changed_names(
+    const u8guard_record_verification *verification);
+U8GUARD_EXPORT size_t u8guard_record_verification_change_count(
+    const u8guard_record_verification *verification);
+
+/* Writes change number `index` (0-based, in the order found: per record in
+ * file order) to *change. U8GUARD_INVALID_ARGUMENT for NULL arguments or
+ * index >= the count. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verification_change(
+    const u8guard_record_verification *verification, size_t index,
+    u8guard_record_change *change);
+
+/* ------------------------------------------------------------------------
  * Paths
  * ------------------------------------------------------------------------ */
 

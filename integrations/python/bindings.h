@@ -9,6 +9,7 @@
 
 #include "pybind11/pybind11.h"
 #include "u8guard/profile.h"
+#include "u8guard/registration.h"
 
 namespace u8guard::python {
 
@@ -24,12 +25,17 @@ struct PyProfile {
 std::shared_ptr<const Profile> ProfileArgument(pybind11::handle arg,
                                                const char* what);
 
+// The policy a `policy` argument names: a u8guard.RegistrationPolicy, or
+// None for the default one (TypeError otherwise).
+RegistrationPolicy PolicyArgument(pybind11::handle policy);
+
 // Profile, builtin_profiles(), load_profiles() (profile_bindings.cc).
 void RegisterProfile(pybind11::module_& m);
 
 // Everything: versions, rules, validate_utf8, sanitize_path,
 // constant_time_equals, escape_for_display, then RegisterProfile,
-// RegisterAcl, RegisterBeneath and RegisterRegistration (module.cc).
+// RegisterAcl, RegisterBeneath, RegisterRegistration and RegisterUpgrade
+// (module.cc).
 void RegisterModule(pybind11::module_& m);
 
 // AllowList, DenyList, AclEntry, AclInvalidEntry, AclLookup, AclAudit,
@@ -44,6 +50,10 @@ void RegisterBeneath(pybind11::module_& m);
 // VersionTagParts, registration_record, version_tag, parse_version_tag
 // (registration_bindings.cc).
 void RegisterRegistration(pybind11::module_& m);
+
+// name_record, export_records, verify_records,
+// RecordVerification, RecordChange (upgrade_bindings.cc).
+void RegisterUpgrade(pybind11::module_& m);
 
 }  // namespace u8guard::python
 

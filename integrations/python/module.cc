@@ -236,6 +236,7 @@ UTF-8 as \xHH, a backslash as \\. Never use it for matching.)doc");
   RegisterAcl(m);
   RegisterBeneath(m);
   RegisterRegistration(m);
+  RegisterUpgrade(m);
 }
 
 }  // namespace u8guard::python

@@ -108,18 +108,6 @@ PyPolicy MakePolicy(py::handle protected_names, py::handle exemptions,
   return p;
 }
 
-// The policy a `policy` argument names: a RegistrationPolicy, or None for
-// the default one.
-RegistrationPolicy PolicyArgument(py::handle policy) {
-  if (policy.is_none()) return DefaultRegistrationPolicy();
-  if (py::isinstance<PyPolicy>(policy)) {
-    return policy.cast<const PyPolicy&>().policy;
-  }
-  throw py::type_error(
-      "policy must be a u8guard.RegistrationPolicy or None, not " +
-      std::string(py::str(policy.get_type().attr("__name__"))));
-}
-
 std::vector<std::string> ExemptionNames(const RegistrationPolicy& p) {
   std::vector<std::string> out;
   for (ConfusableExemption e : p.exemptions) {
@@ -539,6 +527,16 @@ is added then).)doc")
 }
 
 }  // namespace
+
+RegistrationPolicy PolicyArgument(py::handle policy) {
+  if (policy.is_none()) return DefaultRegistrationPolicy();
+  if (py::isinstance<PyPolicy>(policy)) {
+    return policy.cast<const PyPolicy&>().policy;
+  }
+  throw py::type_error(
+      "policy must be a u8guard.RegistrationPolicy or None, not " +
+      std::string(py::str(policy.get_type().attr("__name__"))));
+}
 
 void RegisterRegistration(py::module_& m) {
   RegisterPolicy(m);

@@ -11,7 +11,9 @@
 
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"
+#include "u8guard/registration.h"
 #include "u8guard/u8guard_c.h"
+#include "u8guard/upgrade.h"
 #include "u8guard/utf8.h"
 
 struct u8guard_utf8_stream {
@@ -28,6 +30,15 @@ struct u8guard_allow_list {
 
 struct u8guard_deny_list {
   u8guard::DenyList list;
+};
+
+struct u8guard_registration_policy {
+  u8guard::RegistrationPolicy policy;
+};
+
+struct u8guard_record_verification {
+  u8guard::RecordVerification summary;
+  std::vector<u8guard::RecordChange> changes;
 };
 
 struct u8guard_acl_audit {

@@ -18,10 +18,6 @@
 #include "u8guard/rejection.h"
 #include "u8guard/u8guard_c.h"
 
-struct u8guard_registration_policy {
-  u8guard::RegistrationPolicy policy;
-};
-
 struct u8guard_registry {
   u8guard::Registry registry;
 };

@@ -28,7 +28,9 @@ namespace {
 constexpr char kAclUsage[] =
     "usage: u8guard acl audit --profile=NAME FILE\n"
     "       u8guard acl lookup --profile=NAME --acl=FILE "
-    "[--mode=exact|skeleton] [ID]...\n";
+    "[--mode=exact|skeleton] [ID]...\n"
+    "       u8guard acl export --profile=NAME FILE\n"
+    "       u8guard acl verify --profile=NAME RECORDS\n";
 
 // `message` may quote what the user typed (a profile name, a word): it is
 // escaped.
@@ -200,7 +202,8 @@ int RunAclLookup(const std::vector<std::string>& args, Format format) {
 }
 
 int RunAcl(const std::vector<std::string>& args, Format) {
-  if (args.empty()) return UsageError("needs a subcommand: audit or lookup");
+  if (args.empty())
+    return UsageError("needs a subcommand: audit, lookup, export or verify");
   return UsageError("unknown subcommand '" + args[0] + "'");
 }
 

@@ -26,6 +26,8 @@ commands:
   acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
   acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
                                      the entry each ID matches (exact) or resembles (skeleton)
+  acl export --profile=NAME FILE     the record of each name (key, look-alike keys, versions)
+  acl verify --profile=NAME RECORDS  what an upgrade changed: keys, new collisions, look-alikes
   register --profile=NAME [--acl=FILE] [NAME]...
                                      may each NAME sign up? accepted, or refused and why
       [--policy=FILE] [--others=A,B] [--add]
@@ -34,8 +36,8 @@ commands:
                                      (also --version, -V)
   help [COMMAND]                     this text, or a command's (also COMMAND --help, -h)
 
-Every command but path read (which writes files' bytes) takes -f,
---format=text|json (JSON: one object per line;
+Every command but path read (which writes files' bytes) and acl export
+(which writes JSON) takes -f, --format=text|json (JSON: one object per line;
 a rejected input has "error", "rule", "offset" and, when a code point is to
 blame, "code_point").
 With no STRING (PATH, ID, NAME) arguments, canon, enforce, path sanitize,
@@ -44,7 +46,8 @@ path read, acl lookup and register read standard input, one input per line
 read; --line-buffered flushes standard output after every answer (for use
 as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
-acl audit and acl lookup refuse ACL files over --max-acl-bytes=N (1 GiB).
+acl audit, lookup, export and verify refuse files over --max-acl-bytes=N
+(1 GiB).
 Profiles are named as `u8guard profiles` lists them or, for the PRECIS
 profiles, as the RFCs do (UsernameCaseMapped, UsernameCasePreserved,
 OpaqueString, Nickname, IdentifierClass, FreeformClass).
@@ -257,11 +260,58 @@ Put untrusted names after "--", or on standard input.
 exit status: 0 all accepted, 1 some refused, 2 usage or I/O error
 )";
 
+constexpr char kAclExportUsage[] =
+    R"(usage: u8guard acl export -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
+                          [--max-acl-bytes=N] [--] FILE
+
+Before an upgrade of ICU or u8guard: prints the record of each name of FILE
+(the ACL format: one name per line), as the versions running now derive
+it, one JSON object per line: {"name", "profile", "valid", "key",
+"lookalike_keys", "version_tag"}, or "valid": false and "rule" for a name
+the profile rejects; "name_hex" instead of "name" for one that is not
+UTF-8. Keep the output: after the upgrade, `u8guard acl verify` compares
+it with what the new versions derive (docs/upgrading.md). A summary goes
+to standard error.
+  -p, --profile=NAME  a profile (`u8guard profiles`)
+  --policy=FILE       a registration policy (its confusable exemptions shape
+                      the look-alike keys; `u8guard register --help`)
+  --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
+
+exit status: 0 exported, 2 usage or I/O error
+)";
+
+constexpr char kAclVerifyUsage[] =
+    R"(usage: u8guard acl verify -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
+                          [--max-acl-bytes=N] [-f|--format=text|json] [--] RECORDS
+
+After an upgrade: derives every name of RECORDS (the output of `u8guard acl
+export`) again with the versions running now and prints, as
+"RECORDS:LINE: KIND: DETAIL", each name whose key changed (key_changed),
+whose look-alike keys changed (lookalike_keys_changed), that the profile
+rejects now (now_rejected) or accepts now (now_accepted), and each pair of
+names that now has one key (new_collision) or shares a look-alike key
+(new_lookalike) and did not in the records, each later name against the
+first one; then a summary line. JSON: {"file", "kind", "line", "name",
+"old_key", "new_key", "old_lookalike_keys", "new_lookalike_keys", "rule",
+"other_line", "other_name", "other_old_key", "shared_key"} per change, and
+{"kind": "summary", "profile", "records", "valid", "changed_names",
+"changes", "record_version_tags", "version_tag"}.
+  -p, --profile=NAME  the profile the records were exported with
+  --policy=FILE       the registration policy they were exported with
+  --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
+
+exit status: 0 nothing changed, 1 changes, 2 usage or I/O error (a
+malformed record: its line and column)
+)";
+
 constexpr char kAclGroupUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME FILE
        u8guard acl lookup -p|--profile=NAME -a|--acl=FILE [--mode=exact|skeleton] [ID]...
+       u8guard acl export -p|--profile=NAME FILE
+       u8guard acl verify -p|--profile=NAME RECORDS
 
-See `u8guard acl audit --help` and `u8guard acl lookup --help`.
+See `u8guard acl audit --help`, `u8guard acl lookup --help`,
+`u8guard acl export --help` and `u8guard acl verify --help`.
 )";
 
 constexpr char kPathGroupUsage[] =
@@ -345,6 +395,16 @@ const std::vector<Command>& Commands() {
        {"format", "profile", "profile_dir", "acl", "mode", "max_acl_bytes",
         "line_buffered"},
        &RunAclLookup},
+      {"acl",
+       "export",
+       kAclExportUsage,
+       {"profile", "profile_dir", "policy", "max_acl_bytes"},
+       &RunAclExport},
+      {"acl",
+       "verify",
+       kAclVerifyUsage,
+       {"format", "profile", "profile_dir", "policy", "max_acl_bytes"},
+       &RunAclVerify},
       {"acl", "", kAclGroupUsage, {}, &RunAcl},
       {"",
        "register",

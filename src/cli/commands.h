@@ -50,6 +50,14 @@ int RunAclAudit(const std::vector<std::string>& args, Format format);
 // u8guard acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
 int RunAclLookup(const std::vector<std::string>& args, Format format);
 
+// u8guard acl export --profile=NAME [--policy=FILE] FILE: the record of
+// each name of FILE (ExportRecordsFile), as JSON Lines.
+int RunAclExport(const std::vector<std::string>& args, Format format);
+
+// u8guard acl verify --profile=NAME [--policy=FILE] RECORDS: what the
+// running versions change in the records (VerifyRecordsFile).
+int RunAclVerify(const std::vector<std::string>& args, Format format);
+
 // u8guard acl [WORD]... without `audit` or `lookup`: a usage error.
 int RunAcl(const std::vector<std::string>& args, Format format);
 

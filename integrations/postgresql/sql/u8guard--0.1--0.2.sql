@@ -18,9 +18,11 @@
 -- * An index moved to another tablespace keeps its record (its new storage
 --   is a copy), so u8guard_record_rebuilt() no longer takes a move for a
 --   rebuild.
--- And one function: u8guard_lookalike_keys(), the look-alike skeletons that
--- a registry stores once each, so that look-alikes case mapping hides are
--- refused too (examples/accounts.sql).
+-- And functions: u8guard_lookalike_keys(), the look-alike skeletons that a
+-- registry stores once each, so that look-alikes case mapping hides are
+-- refused too (examples/accounts.sql); u8guard_registration(), the record
+-- to store with an account; u8guard_verify_records(), what an upgrade of
+-- ICU changes in stored records (docs/upgrading.md).
 
 \echo Use "ALTER EXTENSION u8guard UPDATE TO '0.2'" to load this file. \quit
 
@@ -72,6 +74,120 @@ CREATE FUNCTION @extschema@.u8guard_registration(name text, profile text)
   RETURNS @extschema@.u8guard_registration
   AS 'MODULE_PATHNAME', 'u8guard_pg_registration'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ---- upgrade verification: what re-deriving stored records changes --------
+
+-- Derives the name of every row of `records` again under `profile` with
+-- the versions running now, and returns what changed, as `u8guard acl
+-- verify` does (docs/upgrading.md). `records` is a table or view with the
+-- columns name (text), key (text: the stored key, NULL for a name the
+-- profile rejected) and lookalike_keys (text[]): what u8guard_registration()
+-- returned before the upgrade (examples/registration.sql stores them; a
+-- table with the key only in an index exports them first). One row per
+-- change, kind being
+--   key_changed             the key is not the stored one: a REINDEX of an
+--                           index over u8guard_key(name) changes its entry
+--   lookalike_keys_changed  same key, other look-alike keys: re-claim them
+--   now_rejected            the profile rejects the name now (rule says
+--                           why): a REINDEX over u8guard_key(name) fails
+--   now_accepted            rejected when stored, accepted now
+--   new_collision           name has the key of other_name now, and did not
+--                           before: a REINDEX of a unique index over
+--                           u8guard_key(name) fails (23505)
+--   new_lookalike           name shares the look-alike key shared_key with
+--                           other_name now, and did not before: re-claiming
+--                           its look-alike keys fails
+-- A pair names each later name (in C collation order) against the first
+-- with the key. Runs with the caller's rights (SECURITY INVOKER): the
+-- caller must be able to read `records`. Each name is bounded by
+-- u8guard.max_input_bytes, as every u8guard function's input is.
+CREATE FUNCTION @extschema@.u8guard_verify_records(records regclass,
+                                                  profile text)
+  RETURNS TABLE (kind text, name text, old_key text, new_key text,
+                 rule text, other_name text, shared_key text)
+  LANGUAGE plpgsql STABLE STRICT SECURITY INVOKER
+  SET search_path = pg_catalog, pg_temp
+  AS $$
+  BEGIN
+    -- `records` prints schema-qualified and quoted: no schema is on the
+    -- path. Every function and operator is named with its schema.
+    RETURN QUERY EXECUTE pg_catalog.format($q$
+      WITH stored AS (
+        SELECT t.name::pg_catalog.text AS name,
+               t.key::pg_catalog.text AS old_key,
+               t.lookalike_keys::pg_catalog.text[] AS old_lookalikes
+        FROM %s t
+        WHERE t.name IS NOT NULL
+      ), now AS (
+        SELECT s.*, @extschema@.u8guard_try_key(s.name, $1) AS new_key
+        FROM stored s
+      ), derived AS (
+        SELECT n.*,
+               CASE WHEN n.new_key IS NOT NULL THEN
+                 @extschema@.u8guard_lookalike_keys(n.name, $1) END
+                 AS new_lookalikes
+        FROM now n
+      ), own AS (
+        SELECT CASE
+                 WHEN d.old_key IS NOT NULL AND d.new_key IS NULL
+                   THEN 'now_rejected'
+                 WHEN d.old_key IS NULL AND d.new_key IS NOT NULL
+                   THEN 'now_accepted'
+                 WHEN d.old_key OPERATOR(pg_catalog.<>) d.new_key
+                   THEN 'key_changed'
+                 WHEN d.new_key IS NOT NULL AND (
+                   SELECT pg_catalog.array_agg(k ORDER BY k COLLATE "C")
+                   FROM pg_catalog.unnest(d.old_lookalikes) k)
+                   IS DISTINCT FROM (
+                   SELECT pg_catalog.array_agg(k ORDER BY k COLLATE "C")
+                   FROM pg_catalog.unnest(d.new_lookalikes) k)
+                   THEN 'lookalike_keys_changed'
+               END AS kind, d.*
+        FROM derived d
+      ), first_with_key AS (
+        SELECT DISTINCT ON (d.new_key) d.new_key, d.name, d.old_key
+        FROM derived d
+        WHERE d.new_key IS NOT NULL
+        ORDER BY d.new_key, d.name COLLATE "C"
+      ), lookalike AS (
+        SELECT k AS shared_key, d.name, d.new_key, d.old_key,
+               d.old_lookalikes
+        FROM derived d, pg_catalog.unnest(d.new_lookalikes) k
+      ), first_with_lookalike AS (
+        SELECT DISTINCT ON (l.shared_key) l.*
+        FROM lookalike l
+        ORDER BY l.shared_key, l.name COLLATE "C"
+      )
+      SELECT o.kind, o.name, o.old_key, o.new_key,
+             CASE WHEN o.kind = 'now_rejected' THEN
+               (@extschema@.u8guard_rejection(o.name, $1)).rule END,
+             NULL::pg_catalog.text, NULL::pg_catalog.text
+      FROM own o
+      WHERE o.kind IS NOT NULL
+      UNION ALL
+      SELECT 'new_collision', d.name, d.old_key, d.new_key, NULL,
+             f.name, d.new_key
+      FROM derived d
+      JOIN first_with_key f ON f.new_key = d.new_key
+      WHERE d.name COLLATE "C" OPERATOR(pg_catalog.<>) f.name
+        AND (d.old_key IS NULL OR f.old_key IS NULL
+             OR d.old_key OPERATOR(pg_catalog.<>) f.old_key)
+      UNION ALL
+      (SELECT DISTINCT ON (l.name, f.name)
+             'new_lookalike', l.name, l.old_key, l.new_key, NULL, f.name,
+             l.shared_key
+      FROM lookalike l
+      JOIN first_with_lookalike f ON f.shared_key = l.shared_key
+      WHERE l.name COLLATE "C" OPERATOR(pg_catalog.<>) f.name
+        AND l.new_key OPERATOR(pg_catalog.<>) f.new_key
+        AND NOT (l.old_key IS NOT NULL AND f.old_key IS NOT NULL
+                 AND (l.old_key OPERATOR(pg_catalog.=) f.old_key
+                      OR l.old_lookalikes OPERATOR(pg_catalog.&&)
+                         f.old_lookalikes))
+      ORDER BY l.name, f.name, l.shared_key COLLATE "C")
+      $q$, records) USING profile;
+  END
+  $$;
 
 -- ---- functions that run SQL: search_path pinned, names qualified -----------
 

@@ -34,18 +34,20 @@ from u8guard._rejected import Rejected
 try:
     from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
                                   AclFinding, AclInvalidEntry, AclLookup,
-                                  AllowList, DenyList, Profile,
-                                  RegistrationDecision, RegistrationPolicy,
-                                  RegistrationRecord, Registry, Utf8Result,
-                                  VersionTagParts, __version__,
-                                  builtin_profiles, constant_time_equals,
-                                  create_beneath_fd, escape_for_display,
+                                  AllowList, DenyList, Profile, RecordChange,
+                                  RecordVerification, RegistrationDecision,
+                                  RegistrationPolicy, RegistrationRecord,
+                                  Registry, Utf8Result, VersionTagParts,
+                                  __version__, builtin_profiles,
+                                  constant_time_equals, create_beneath_fd,
+                                  escape_for_display, export_records,
                                   icu_version, library_version, load_profiles,
-                                  mkdir_beneath, open_beneath_fd,
+                                  mkdir_beneath, name_record, open_beneath_fd,
                                   openat2_available, parse_version_tag,
                                   registration_record, rule_description,
                                   rule_ids, sanitize_path, unicode_version,
-                                  utf8_kernel, validate_utf8, version_tag)
+                                  utf8_kernel, validate_utf8, verify_records,
+                                  version_tag)
 except ModuleNotFoundError as e:
     if e.name != 'u8guard._u8guard':
         raise
@@ -65,6 +67,8 @@ __all__ = [
     'AllowList',
     'DenyList',
     'Profile',
+    'RecordChange',
+    'RecordVerification',
     'RegistrationDecision',
     'RegistrationPolicy',
     'RegistrationRecord',
@@ -77,10 +81,12 @@ __all__ = [
     'constant_time_equals',
     'create_beneath_fd',
     'escape_for_display',
+    'export_records',
     'icu_version',
     'library_version',
     'load_profiles',
     'mkdir_beneath',
+    'name_record',
     'open_beneath',
     'open_beneath_fd',
     'openat2_available',
@@ -92,5 +98,6 @@ __all__ = [
     'unicode_version',
     'utf8_kernel',
     'validate_utf8',
+    'verify_records',
     'version_tag',
 ]

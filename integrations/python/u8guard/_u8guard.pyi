@@ -701,6 +701,105 @@ def registration_record(
     ...
 
 
+def name_record(profile: Union[Profile, str],
+                name: _Text,
+                policy: Optional[RegistrationPolicy] = ...) -> str:
+    ...
+
+
+def export_records(
+        profile: Union[Profile, str],
+        names: Iterable[_Text],
+        policy: Optional[RegistrationPolicy] = ...) -> List[str]:
+    ...
+
+
+class RecordChange:
+    @property
+    def kind(self) -> str:
+        ...
+
+    @property
+    def line(self) -> int:
+        ...
+
+    @property
+    def name(self) -> Union[str, bytes]:
+        ...
+
+    @property
+    def old_key(self) -> str:
+        ...
+
+    @property
+    def new_key(self) -> str:
+        ...
+
+    @property
+    def old_lookalike_keys(self) -> List[str]:
+        ...
+
+    @property
+    def new_lookalike_keys(self) -> List[str]:
+        ...
+
+    @property
+    def rule(self) -> str:
+        ...
+
+    @property
+    def other_line(self) -> int:
+        ...
+
+    @property
+    def other_name(self) -> Union[str, bytes]:
+        ...
+
+    @property
+    def other_old_key(self) -> str:
+        ...
+
+    @property
+    def shared_key(self) -> str:
+        ...
+
+
+class RecordVerification:
+    @property
+    def records(self) -> int:
+        ...
+
+    @property
+    def valid(self) -> int:
+        ...
+
+    @property
+    def changed_names(self) -> int:
+        ...
+
+    @property
+    def record_version_tags(self) -> List[str]:
+        ...
+
+    @property
+    def version_tag(self) -> str:
+        ...
+
+    @property
+    def changes(self) -> List[RecordChange]:
+        ...
+
+    def __bool__(self) -> bool:
+        ...
+
+
+def verify_records(
+        profile: Union[Profile, str],
+        records: Union[_Text, Iterable[_Text]],
+        policy: Optional[RegistrationPolicy] = ...) -> RecordVerification:
+    ...
+
+
 class VersionTagParts:
     @property
     def library(self) -> str:

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+// Upgrade verification (layer 5): what an upgrade of ICU (or of u8guard)
+// changes in the names a service has stored.
+//
+// A key or look-alike key is derived from the name with one ICU's data:
+// when a service upgrades ICU, a stored key may no longer be what the name
+// gives, two stored names may start to collide or look alike, and a name
+// that could not exist before may now take a stored name's key. Once the old
+// ICU is gone the old keys cannot be re-derived, so the procedure is:
+//
+//   1. Before the upgrade, ExportRecords: one NameRecord per name (the
+//      name, its key, its look-alike keys, the version tag), written as
+//      JSON Lines (FormatNameRecord). Keep the file.
+//   2. Upgrade.
+//   3. VerifyRecords on the file: every name is derived again with the
+//      running versions and compared with its record. It reports every
+//      name whose key or look-alike keys changed, that is now rejected or
+//      now accepted, and every pair of names that now collides (equal
+//      keys) or looks alike (a shared look-alike key) and did not before.
+//
+// docs/upgrading.md gives the procedure step by step (PostgreSQL included).
+//
+// Thread safety: the functions are reentrant; records are values.
+
+#ifndef U8GUARD_UPGRADE_H_
+#define U8GUARD_UPGRADE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "u8guard/export.h"
+#include "u8guard/profile.h"
+#include "u8guard/registration.h"
+
+U8GUARD_BEGIN_EXPORTS
+namespace u8guard {
+
+// What one name gave under one profile and the versions of `version_tag`.
+struct NameRecord {
+  std::string name;     // as stored: any bytes
+  std::string profile;  // the profile's name (Profile::name)
+  bool valid = false;   // the profile accepted the name
+  // valid: the comparison key (Canonicalize) and the look-alike keys
+  // (RegistrationRecord::lookalike_keys: 1 to 3, the key's first).
+  std::string key;
+  std::vector<std::string> lookalike_keys;
+  // !valid: the id of the rule that rejected it ("DISALLOWED/spaces").
+  std::string rule;
+  std::string version_tag;  // VersionTag() when it was made
+
+  friend bool operator==(const NameRecord&, const NameRecord&) = default;
+};
+
+// Derives the record of `name` under `profile`, with the look-alike keys
+// shaped by `policy`'s exemptions, with the versions running now. A name
+// the profile rejects gives a record with valid false and the rule; the
+// status is Internal only when ICU fails.
+absl::StatusOr<NameRecord> MakeNameRecord(const Profile& profile,
+                                          const RegistrationPolicy& policy,
+                                          std::string_view name);
+
+// Returns `record` as one JSON object on one line, without a newline:
+//   {"name":"paypal","profile":"username-case-mapped","valid":true,
+//    "key":"paypal","lookalike_keys":["paypal"],
+//    "version_tag":"u8guard-0.1.0+icu-72.1+unicode-15.0"}
+// or, for a rejected name, "valid":false and "rule" instead of the keys. A
+// name that is not UTF-8 is written as "name_hex" (its bytes in lowercase
+// hex) instead of "name". In strings, '"', '\', controls and every code
+// point that EscapeForDisplay escapes (format characters such as the bidi
+// overrides, invisible characters) are \u escapes: the line shows nothing
+// that moves the cursor or reorders text, and parses back to the same bytes.
+std::string FormatNameRecord(const NameRecord& record);
+
+// Parses one line FormatNameRecord writes (strict JSON; unknown members are
+// skipped, for the records of later versions). InvalidArgument naming the
+// column and what is wrong: not a JSON object, a duplicate or missing
+// member, a member of the wrong type, a string that is not UTF-8, an
+// invalid "name_hex", a valid record without a key or with no look-alike
+// key or more than 3, nesting deeper than 16.
+absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line);
+
+// Limits on reading a names or records file.
+struct RecordFileOptions {
+  // Files larger than this are refused before they are read
+  // (ResourceExhausted naming the limit). 1 GiB by default.
+  size_t max_file_bytes = size_t{1} << 30;
+};
+
+// Receives each record of an export, in the order of the names.
+using NameRecordSink = absl::FunctionRef<void(const NameRecord&)>;
+
+// What an export did.
+struct RecordExport {
+  size_t names = 0;  // records written
+  size_t valid = 0;  // of which the profile accepted
+  std::string version_tag;
+};
+
+// Derives the record of every name of `acl_text`, a file in the ACL format
+// (acl.h: one name per line; comments, blank lines and the file signature
+// skipped), and hands each to `sink`, keeping none. Names the profile
+// rejects are recorded too (valid false), so that a verification can say
+// which ones an upgrade lets in. Internal when ICU fails.
+absl::StatusOr<RecordExport> ExportRecords(const Profile& profile,
+                                           const RegistrationPolicy& policy,
+                                           std::string_view acl_text,
+                                           NameRecordSink sink);
+
+// Reads the ACL-format file at `path` and exports it as ExportRecords
+// does. Errors as AclIndex::Load (NotFound, PermissionDenied,
+// FailedPrecondition for what is not a regular file, ResourceExhausted over
+// options.max_file_bytes), each naming the path.
+absl::StatusOr<RecordExport> ExportRecordsFile(
+    const Profile& profile, const RegistrationPolicy& policy,
+    const std::string& path, NameRecordSink sink,
+    const RecordFileOptions& options = {});
+
+// What a verification finds.
+enum class RecordChangeKind : uint8_t {
+  kKeyChanged,            // the name's key is not the stored one
+  kLookalikeKeysChanged,  // same key, other look-alike keys
+  kNowRejected,           // was valid, the profile rejects it now
+  kNowAccepted,           // was rejected, the profile accepts it now
+  kNewCollision,          // two names have one key now, not before
+  kNewLookalike,          // two names share a look-alike key now, not before
+};
+
+// Returns "key_changed", "lookalike_keys_changed", "now_rejected",
+// "now_accepted", "new_collision" or "new_lookalike".
+std::string_view RecordChangeKindName(RecordChangeKind kind);
+
+// One finding. Which fields are set depends on the kind.
+struct RecordChange {
+  RecordChangeKind kind = RecordChangeKind::kKeyChanged;
+  // The record it is about (for pairs, the later one): its 1-based line in
+  // the records file and its name.
+  size_t line = 0;
+  std::string name;
+  // The stored key and the key now ("" where the name is or was rejected).
+  std::string old_key, new_key;
+  // kLookalikeKeysChanged (and kKeyChanged): the stored and the new
+  // look-alike keys.
+  std::vector<std::string> old_lookalike_keys, new_lookalike_keys;
+  // kNowRejected: the rule that rejects it now.
+  std::string rule;
+  // kNewCollision, kNewLookalike: the earlier record it now collides with
+  // or looks like (the first one in the file that has the key), and the
+  // shared key or look-alike key.
+  size_t other_line = 0;
+  std::string other_name;
+  std::string other_old_key;
+  std::string shared_key;
+};
+
+// A verification's summary.
+struct RecordVerification {
+  std::string profile;
+  size_t records = 0;  // records read
+  size_t valid = 0;    // names the profile accepts now
+  // Names with a change of their own (key, look-alike keys, verdict), and
+  // all findings (those and the pairs).
+  size_t changed_names = 0;
+  size_t change_count = 0;
+  // The version tags of the records, each once, in the order first seen,
+  // and the running one.
+  std::vector<std::string> record_version_tags;
+  std::string version_tag;
+};
+
+// Receives each finding of a verification as soon as it is known: per
+// record in file order, its own change first, then its new collision, then
+// its new look-alikes.
+using RecordChangeSink = absl::FunctionRef<void(const RecordChange&)>;
+
+// Derives every name of `records_text` (JSON Lines of FormatNameRecord;
+// blank lines skipped) again under `profile` and `policy` with the
+// versions running now, and hands each change to `sink`: names whose key
+// or look-alike keys changed, that are now rejected or now accepted, and
+// every pair that now has one key, or shares a look-alike key, and did not
+// in the records (each later name against the first one with the key).
+// Time is linear in the records (hash tables); besides the text, memory is
+// about the stored keys of each record. InvalidArgument naming the line
+// (and column) for a line ParseNameRecord refuses, or a record of another
+// profile than `profile`; Internal when ICU fails.
+absl::StatusOr<RecordVerification> VerifyRecords(
+    const Profile& profile, const RegistrationPolicy& policy,
+    std::string_view records_text, RecordChangeSink sink);
+
+// Reads the records file at `path` and verifies it as VerifyRecords does;
+// errors as ExportRecordsFile's and VerifyRecords', each naming the path.
+absl::StatusOr<RecordVerification> VerifyRecordsFile(
+    const Profile& profile, const RegistrationPolicy& policy,
+    const std::string& path, RecordChangeSink sink,
+    const RecordFileOptions& options = {});
+
+}  // namespace u8guard
+U8GUARD_END_EXPORTS
+
+#endif  // U8GUARD_UPGRADE_H_

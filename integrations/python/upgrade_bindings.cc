@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// u8guard.name_record, export_records, verify_records and their results:
+// what an upgrade of ICU changes in the stored names (upgrade.h).
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "integrations/python/bindings.h"
+#include "integrations/python/convert.h"
+#include "pybind11/stl.h"
+#include "u8guard/registration.h"
+#include "u8guard/upgrade.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::python {
+namespace {
+
+// A name as Python shows it: str when it is valid UTF-8, else bytes.
+py::object NameObject(const std::string& name) {
+  if (IsValidUtf8(name)) return py::str(name);
+  return py::bytes(name);
+}
+
+// The text of a `records` argument: str, bytes-like, or an iterable of
+// lines (str or bytes), joined with newlines.
+std::string RecordsText(py::handle records) {
+  if (py::isinstance<py::str>(records) || py::isinstance<py::bytes>(records) ||
+      py::isinstance<py::bytearray>(records) ||
+      py::isinstance<py::memoryview>(records)) {
+    const Text text = Text::From(records, "records");
+    text.RequireEncodable();
+    return std::string(text.bytes());
+  }
+  std::string out;
+  for (py::handle line : py::iter(records)) {
+    const Text text = Text::From(line, "a record");
+    text.RequireEncodable();
+    // One line each: a newline ends it unless it has one.
+    out.append(text.bytes());
+    if (!text.bytes().ends_with('\n')) out.push_back('\n');
+  }
+  return out;
+}
+
+// A u8guard.RecordVerification.
+struct PyVerification {
+  RecordVerification summary;
+  std::vector<RecordChange> changes;
+};
+
+}  // namespace
+
+void RegisterUpgrade(py::module_& m) {
+  m.def(
+      "name_record",
+      [](py::handle profile, py::handle name, py::handle policy) {
+        const std::shared_ptr<const Profile> p =
+            ProfileArgument(profile, "profile");
+        const RegistrationPolicy pol = PolicyArgument(policy);
+        const Text text = Text::From(name, "name");
+        text.RequireEncodable();
+        absl::StatusOr<NameRecord> r = absl::InternalError("unset");
+        {
+          ReleaseGil release(text.size());
+          r = MakeNameRecord(*p, pol, text.bytes());
+        }
+        if (!r.ok()) ThrowStatus(r.status());
+        return FormatNameRecord(*r);
+      },
+      py::arg("profile"), py::arg("name"), py::arg("policy") = py::none(),
+      R"doc(
+Returns the record of `name` (str or bytes) under `profile` and `policy`
+(whose exemptions shape the look-alike keys; None: the default policy), as
+the ICU running now derives it: one line of JSON without a newline, with
+"name" (or "name_hex" for bytes that are not UTF-8), "profile", "valid",
+"key" and "lookalike_keys" (or "rule" for a name the profile rejects) and
+"version_tag". Write one per stored name before an upgrade of ICU, and
+give them to verify_records after it.)doc");
+
+  m.def(
+      "export_records",
+      [](py::handle profile, py::iterable names, py::handle policy) {
+        const std::shared_ptr<const Profile> p =
+            ProfileArgument(profile, "profile");
+        const RegistrationPolicy pol = PolicyArgument(policy);
+        std::vector<std::string> out;
+        for (py::handle name : names) {
+          const Text text = Text::From(name, "a name");
+          text.RequireEncodable();
+          absl::StatusOr<NameRecord> r = MakeNameRecord(*p, pol, text.bytes());
+          if (!r.ok()) ThrowStatus(r.status());
+          out.push_back(FormatNameRecord(*r));
+        }
+        return out;
+      },
+      py::arg("profile"), py::arg("names"), py::arg("policy") = py::none(),
+      "Returns name_record(profile, name, policy) of each of `names`, in "
+      "order: the lines of a records file.");
+
+  py::class_<RecordChange>(m, "RecordChange", R"doc(
+What an upgrade changed for one record (kind: "key_changed",
+"lookalike_keys_changed", "now_rejected", "now_accepted") or for a pair
+("new_collision": one key now; "new_lookalike": a shared look-alike key
+now), with the record's 1-based line and name; a pair names the earlier
+record (other_line, other_name) and the shared key.)doc")
+      .def_property_readonly("kind",
+                             [](const RecordChange& c) {
+                               return std::string(RecordChangeKindName(c.kind));
+                             })
+      .def_readonly("line", &RecordChange::line)
+      .def_property_readonly(
+          "name", [](const RecordChange& c) { return NameObject(c.name); })
+      .def_readonly("old_key", &RecordChange::old_key)
+      .def_readonly("new_key", &RecordChange::new_key)
+      .def_readonly("old_lookalike_keys", &RecordChange::old_lookalike_keys)
+      .def_readonly("new_lookalike_keys", &RecordChange::new_lookalike_keys)
+      .def_readonly("rule", &RecordChange::rule)
+      .def_readonly("other_line", &RecordChange::other_line)
+      .def_property_readonly(
+          "other_name",
+          [](const RecordChange& c) { return NameObject(c.other_name); })
+      .def_readonly("other_old_key", &RecordChange::other_old_key)
+      .def_readonly("shared_key", &RecordChange::shared_key)
+      .def("__repr__", [](const RecordChange& c) {
+        return "RecordChange(" + std::string(RecordChangeKindName(c.kind)) +
+               ", line " + std::to_string(c.line) + ")";
+      });
+
+  py::class_<PyVerification>(m, "RecordVerification",
+                             "The result of verify_records.")
+      .def_property_readonly(
+          "records", [](const PyVerification& v) { return v.summary.records; },
+          "Records read.")
+      .def_property_readonly(
+          "valid", [](const PyVerification& v) { return v.summary.valid; },
+          "Names the profile accepts now.")
+      .def_property_readonly(
+          "changed_names",
+          [](const PyVerification& v) { return v.summary.changed_names; },
+          "Names with a change of their own.")
+      .def_property_readonly(
+          "record_version_tags",
+          [](const PyVerification& v) { return v.summary.record_version_tags; },
+          "The version tags of the records, each once.")
+      .def_property_readonly(
+          "version_tag",
+          [](const PyVerification& v) { return v.summary.version_tag; },
+          "The version tag running now.")
+      .def_readonly("changes", &PyVerification::changes,
+                    "Every RecordChange, per record in file order.")
+      .def("__bool__",
+           [](const PyVerification& v) { return v.changes.empty(); });
+
+  m.def(
+      "verify_records",
+      [](py::handle profile, py::handle records, py::handle policy) {
+        const std::shared_ptr<const Profile> p =
+            ProfileArgument(profile, "profile");
+        const RegistrationPolicy pol = PolicyArgument(policy);
+        const std::string text = RecordsText(records);
+        PyVerification out;
+        absl::StatusOr<RecordVerification> v = absl::InternalError("unset");
+        {
+          ReleaseGil release(text.size());
+          v = VerifyRecords(*p, pol, text, [&](const RecordChange& c) {
+            out.changes.push_back(c);
+          });
+        }
+        if (!v.ok()) ThrowStatus(v.status());
+        out.summary = *std::move(v);
+        return out;
+      },
+      py::arg("profile"), py::arg("records"), py::arg("policy") = py::none(),
+      R"doc(
+Derives every name of `records` (the text of a records file, str or bytes,
+or an iterable of its lines: what name_record and export_records wrote,
+maybe under another ICU) again with the ICU running now, and returns a
+RecordVerification listing every name whose key or look-alike keys
+changed, that the profile now rejects or accepts, and every pair that now
+collides or looks alike and did not in the records. It is true when
+nothing changed. ValueError naming the line and column for a malformed
+record, or a record of another profile.)doc");
+}
+
+}  // namespace u8guard::python

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+// Upgrade verification: name records and their verification.
+
+#include "u8guard/upgrade.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "src/capi/error.h"
+#include "src/capi/handles.h"
+#include "src/capi/input.h"
+#include "src/capi/output.h"
+#include "u8guard/registration.h"
+#include "u8guard/u8guard_c.h"
+
+namespace {
+
+using ::u8guard::capi::CheckProfileInput;
+using ::u8guard::capi::FailNull;
+using ::u8guard::capi::FailWith;
+using ::u8guard::capi::Guard;
+using ::u8guard::capi::Output;
+using ::u8guard::capi::Succeed;
+using ::u8guard::capi::View;
+
+u8guard::RegistrationPolicy PolicyOf(
+    const u8guard_registration_policy* policy) {
+  return policy != nullptr ? policy->policy
+                           : u8guard::DefaultRegistrationPolicy();
+}
+
+// Points `out`, `lens` and `count` at `keys` (at most
+// U8GUARD_MAX_LOOKALIKE_SKELETONS: ParseNameRecord and MakeNameRecord
+// never give more).
+void PublishKeys(const std::vector<std::string>& keys, size_t& count,
+                 const char** out, size_t* lens) {
+  count = 0;
+  for (const std::string& k : keys) {
+    if (count == U8GUARD_MAX_LOOKALIKE_SKELETONS) break;
+    out[count] = k.data();
+    lens[count] = k.size();
+    ++count;
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+u8guard_status u8guard_name_record(const u8guard_profile* profile,
+                                   const u8guard_registration_policy* policy,
+                                   const char* name, size_t name_len, char* out,
+                                   size_t out_capacity, size_t* out_len,
+                                   u8guard_error* error) {
+  Output output(out, out_capacity, out_len);
+  return output.Run(error, [&] {
+    const u8guard_status bad =
+        CheckProfileInput(profile, name, name_len, "name", error);
+    if (bad != U8GUARD_OK) return bad;
+    const absl::StatusOr<u8guard::NameRecord> record = u8guard::MakeNameRecord(
+        profile->profile, PolicyOf(policy), View(name, name_len));
+    if (!record.ok()) return FailWith(error, record.status());
+    return output.Write(u8guard::FormatNameRecord(*record), error);
+  });
+}
+
+const char* u8guard_record_change_kind_name(int32_t kind) {
+  if (kind < U8GUARD_RECORD_KEY_CHANGED ||
+      kind > U8GUARD_RECORD_NEW_LOOKALIKE) {
+    return "unknown";
+  }
+  // The names are string literals: NUL-terminated.
+  return u8guard::RecordChangeKindName(
+             static_cast<u8guard::RecordChangeKind>(kind))
+      .data();
+}
+
+u8guard_status u8guard_records_verify(const u8guard_profile* profile,
+                                      const u8guard_registration_policy* policy,
+                                      const char* records, size_t records_len,
+                                      u8guard_record_verification** out,
+                                      u8guard_error* error) {
+  if (out != nullptr) *out = nullptr;
+  return Guard(error, [&] {
+    if (out == nullptr) return FailNull(error, "out");
+    const u8guard_status bad =
+        CheckProfileInput(profile, records, records_len, "records", error);
+    if (bad != U8GUARD_OK) return bad;
+    auto handle = std::make_unique<u8guard_record_verification>();
+    absl::StatusOr<u8guard::RecordVerification> v = u8guard::VerifyRecords(
+        profile->profile, PolicyOf(policy), View(records, records_len),
+        [&](const u8guard::RecordChange& c) { handle->changes.push_back(c); });
+    if (!v.ok()) return FailWith(error, v.status());
+    handle->summary = *std::move(v);
+    *out = handle.release();
+    return Succeed(error);
+  });
+}
+
+void u8guard_record_verification_free(u8guard_record_verification* v) {
+  delete v;
+}
+
+size_t u8guard_record_verification_records(
+    const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->summary.records;
+}
+
+size_t u8guard_record_verification_valid(const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->summary.valid;
+}
+
+size_t u8guard_record_verification_changed_names(
+    const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->summary.changed_names;
+}
+
+size_t u8guard_record_verification_change_count(
+    const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->changes.size();
+}
+
+u8guard_status u8guard_record_verification_change(
+    const u8guard_record_verification* v, size_t index,
+    u8guard_record_change* change) {
+  if (v == nullptr || change == nullptr || index >= v->changes.size()) {
+    return U8GUARD_INVALID_ARGUMENT;
+  }
+  const u8guard::RecordChange& c = v->changes[index];
+  *change = u8guard_record_change{};
+  change->kind = static_cast<int32_t>(c.kind);
+  change->line = c.line;
+  change->name = c.name.data();
+  change->name_len = c.name.size();
+  change->old_key = c.old_key.data();
+  change->old_key_len = c.old_key.size();
+  change->new_key = c.new_key.data();
+  change->new_key_len = c.new_key.size();
+  PublishKeys(c.old_lookalike_keys, change->old_lookalike_key_count,
+              change->old_lookalike_keys, change->old_lookalike_key_lens);
+  PublishKeys(c.new_lookalike_keys, change->new_lookalike_key_count,
+              change->new_lookalike_keys, change->new_lookalike_key_lens);
+  change->rule = c.rule.c_str();
+  change->other_line = c.other_line;
+  change->other_name = c.other_name.data();
+  change->other_name_len = c.other_name.size();
+  change->other_old_key = c.other_old_key.data();
+  change->other_old_key_len = c.other_old_key.size();
+  change->shared_key = c.shared_key.data();
+  change->shared_key_len = c.shared_key.size();
+  return U8GUARD_OK;
+}
+
+}  // extern "C"

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: Apache-2.0
+// u8guard acl export | acl verify: a thin shell over upgrade.h. The records
+// and the comparison are the library's (ExportRecordsFile,
+// VerifyRecordsFile); this file formats them.
+
+#include <cstdint>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "src/cli/commands.h"
+#include "src/cli/flags.h"
+#include "src/cli/json.h"
+#include "src/cli/shown.h"
+#include "u8guard/display.h"
+#include "u8guard/profile.h"
+#include "u8guard/registration.h"
+#include "u8guard/upgrade.h"
+#include "u8guard/version.h"
+
+namespace u8guard::cli {
+namespace {
+
+// Reports a usage or I/O error: exit 2. `message` may quote what the user
+// typed: it is escaped.
+int Fail(std::string_view command, std::string_view message) {
+  std::cerr << "u8guard acl " << command << ": " << EscapeForDisplay(message)
+            << "\n";
+  return kExitUsage;
+}
+
+// Reports an error status (its message escaped): exit 2.
+int Fail(std::string_view command, const absl::Status& status) {
+  std::cerr << "u8guard acl " << command << ": " << ShownMessage(status)
+            << "\n";
+  return kExitUsage;
+}
+
+// The policy of --policy, or the default one.
+absl::StatusOr<RegistrationPolicy> SelectedPolicy() {
+  const std::string path = absl::GetFlag(FLAGS_policy);
+  if (path.empty()) return DefaultRegistrationPolicy();
+  return LoadRegistrationPolicy(path);
+}
+
+// RecordFileOptions from --max-acl-bytes.
+RecordFileOptions FileOptionsFromFlags() {
+  RecordFileOptions o;
+  const uint64_t max = absl::GetFlag(FLAGS_max_acl_bytes);
+  o.max_file_bytes = max > std::numeric_limits<size_t>::max()
+                         ? std::numeric_limits<size_t>::max()
+                         : static_cast<size_t>(max);
+  return o;
+}
+
+// ["a", "b"], each escaped.
+std::string QuotedList(const std::vector<std::string>& keys) {
+  std::vector<std::string> shown;
+  for (const std::string& k : keys) shown.push_back(QuotedShown(k));
+  return absl::StrCat("[", absl::StrJoin(shown, ", "), "]");
+}
+
+// One line of text: what changed for the record at c.line.
+std::string ChangeText(const RecordChange& c) {
+  const std::string name = QuotedShown(c.name);
+  switch (c.kind) {
+    case RecordChangeKind::kKeyChanged:
+      return absl::StrCat(name, ": key ", QuotedShown(c.old_key), " is now ",
+                          QuotedShown(c.new_key));
+    case RecordChangeKind::kLookalikeKeysChanged:
+      return absl::StrCat(name, ": look-alike keys ",
+                          QuotedList(c.old_lookalike_keys), " are now ",
+                          QuotedList(c.new_lookalike_keys));
+    case RecordChangeKind::kNowRejected:
+      return absl::StrCat(name, ": rejected now (", c.rule, "; key was ",
+                          QuotedShown(c.old_key), ")");
+    case RecordChangeKind::kNowAccepted:
+      return absl::StrCat(name, ": accepted now, key ", QuotedShown(c.new_key));
+    case RecordChangeKind::kNewCollision:
+      return absl::StrCat(name, " now collides with ",
+                          QuotedShown(c.other_name), " (line ", c.other_line,
+                          "): key ", QuotedShown(c.shared_key));
+    case RecordChangeKind::kNewLookalike:
+      return absl::StrCat(name, " now looks like ", QuotedShown(c.other_name),
+                          " (line ", c.other_line, "): look-alike key ",
+                          QuotedShown(c.shared_key));
+  }
+  return "";
+}
+
+std::string ChangeJson(const std::string& file, const RecordChange& c) {
+  JsonObject o;
+  AddInputField(o, "file", file);
+  o.Add("kind", RecordChangeKindName(c.kind)).Add("line", uint64_t{c.line});
+  AddInputField(o, "name", c.name);
+  if (!c.old_key.empty()) o.Add("old_key", c.old_key);
+  if (!c.new_key.empty()) o.Add("new_key", c.new_key);
+  switch (c.kind) {
+    case RecordChangeKind::kKeyChanged:
+    case RecordChangeKind::kLookalikeKeysChanged:
+      o.AddArray("old_lookalike_keys", c.old_lookalike_keys)
+          .AddArray("new_lookalike_keys", c.new_lookalike_keys);
+      break;
+    case RecordChangeKind::kNowRejected:
+      o.Add("rule", c.rule);
+      break;
+    case RecordChangeKind::kNewCollision:
+    case RecordChangeKind::kNewLookalike:
+      o.Add("other_line", uint64_t{c.other_line});
+      AddInputField(o, "other_name", c.other_name);
+      if (!c.other_old_key.empty()) o.Add("other_old_key", c.other_old_key);
+      o.Add("shared_key", c.shared_key);
+      break;
+    default:
+      break;
+  }
+  return o.Line();
+}
+
+}  // namespace
+
+int RunAclExport(const std::vector<std::string>& args, Format) {
+  if (args.size() != 1) return Fail("export", "needs exactly one FILE");
+  const absl::StatusOr<Profile> profile = SelectedProfile();
+  if (!profile.ok()) return Fail("export", profile.status());
+  const absl::StatusOr<RegistrationPolicy> policy = SelectedPolicy();
+  if (!policy.ok()) return Fail("export", policy.status());
+  // Every record is written as soon as it is made, never collected.
+  const absl::StatusOr<RecordExport> e = ExportRecordsFile(
+      *profile, *policy, args[0],
+      [](const NameRecord& r) {
+        if (std::cout.good()) std::cout << FormatNameRecord(r) << "\n";
+      },
+      FileOptionsFromFlags());
+  if (!e.ok()) return Fail("export", e.status());
+  std::cerr << "u8guard acl export: " << EscapeForDisplay(args[0]) << ": "
+            << e->names << " names, " << e->valid << " valid (ICU "
+            << IcuVersion() << ", Unicode " << UnicodeVersion() << ")\n";
+  return kExitOk;
+}
+
+int RunAclVerify(const std::vector<std::string>& args, Format format) {
+  if (args.size() != 1) return Fail("verify", "needs exactly one RECORDS file");
+  const absl::StatusOr<Profile> profile = SelectedProfile();
+  if (!profile.ok()) return Fail("verify", profile.status());
+  const absl::StatusOr<RegistrationPolicy> policy = SelectedPolicy();
+  if (!policy.ok()) return Fail("verify", policy.status());
+  const std::string& file = args[0];
+  const std::string shown_file = EscapeForDisplay(file);
+  const absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
+      *profile, *policy, file,
+      [&](const RecordChange& c) {
+        if (!std::cout.good()) return;
+        if (format == Format::kJson) {
+          std::cout << ChangeJson(file, c) << "\n";
+        } else {
+          std::cout << shown_file << ":" << c.line << ": "
+                    << RecordChangeKindName(c.kind) << ": " << ChangeText(c)
+                    << "\n";
+        }
+      },
+      FileOptionsFromFlags());
+  if (!v.ok()) return Fail("verify", v.status());
+  if (format == Format::kJson) {
+    JsonObject o;
+    AddInputField(o, "file", file);
+    std::cout << o.Add("kind", "summary")
+                     .Add("profile", v->profile)
+                     .Add("records", uint64_t{v->records})
+                     .Add("valid", uint64_t{v->valid})
+                     .Add("changed_names", uint64_t{v->changed_names})
+                     .Add("changes", uint64_t{v->change_count})
+                     .AddArray("record_version_tags", v->record_version_tags)
+                     .Add("version_tag", v->version_tag)
+                     .Line()
+              << "\n";
+  } else {
+    std::cout << shown_file << ": " << v->records << " records, " << v->valid
+              << " valid now, " << v->changed_names << " names changed, "
+              << v->change_count << " changes (profile "
+              << EscapeForDisplay(v->profile) << "; records of "
+              << (v->record_version_tags.empty()
+                      ? std::string("none")
+                      : EscapeForDisplay(
+                            absl::StrJoin(v->record_version_tags, ", ")))
+              << "; now ICU " << IcuVersion() << ", Unicode "
+              << UnicodeVersion() << ")\n";
+  }
+  return v->change_count == 0 ? kExitOk : kExitNegative;
+}
+
+}  // namespace u8guard::cli

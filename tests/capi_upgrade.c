@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Upgrade verification through the C API, from C11: name records, a
+ * verification of records an older version could have written, malformed
+ * records, NULL arguments. */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tests/capi_harness.h"
+#include "u8guard/u8guard_c.h"
+
+static u8guard_profile *user_names(void) {
+  u8guard_profile *profile = NULL;
+  CAPI_CHECK_INT(
+      u8guard_profile_open("username-case-mapped", NULL, &profile, NULL),
+      U8GUARD_OK);
+  return profile;
+}
+
+static void test_name_record(void) {
+  u8guard_profile *profile = user_names();
+  char out[512];
+  size_t len = 0;
+  u8guard_error e;
+  CAPI_CHECK_INT(
+      u8guard_name_record(profile, NULL, "Alice", 5, out, sizeof out, &len, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(strlen(out), len);
+  CAPI_CHECK(strncmp(out,
+                     "{\"name\":\"Alice\",\"profile\":\"username-case-mapped\","
+                     "\"valid\":true,\"key\":\"alice\",\"lookalike_keys\":"
+                     "[\"alice\",\"Alice\"],\"version_tag\":\"u8guard-",
+                     134) == 0);
+  /* A rejected name has a record; bytes that are not UTF-8 go in hex. */
+  CAPI_CHECK_INT(
+      u8guard_name_record(profile, NULL, "\xFF", 1, out, sizeof out, &len, &e),
+      U8GUARD_OK);
+  CAPI_CHECK(strstr(out, "\"name_hex\":\"ff\"") != NULL);
+  CAPI_CHECK(strstr(out, "\"valid\":false,\"rule\":\"utf8/invalid_byte\"") !=
+             NULL);
+  /* Too small: the length needed. */
+  CAPI_CHECK_INT(
+      u8guard_name_record(profile, NULL, "Alice", 5, out, 10, &len, &e),
+      U8GUARD_BUFFER_TOO_SMALL);
+  CAPI_CHECK(len > 100);
+  CAPI_CHECK_INT(
+      u8guard_name_record(NULL, NULL, "a", 1, out, sizeof out, &len, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(
+      u8guard_name_record(profile, NULL, NULL, 1, out, sizeof out, &len, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(
+      u8guard_name_record(profile, NULL, "a", 1, out, sizeof out, NULL, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  u8guard_profile_free(profile);
+}
+
+static void test_verify(void) {
+  static const char records[] =
+      "{\"name\":\"bob\",\"profile\":\"username-case-mapped\",\"valid\":true,"
+      "\"key\":\"b0b\",\"lookalike_keys\":[\"b0b\"],\"version_tag\":\"old\"}\n"
+      "{\"name\":\"a b\",\"profile\":\"username-case-mapped\",\"valid\":true,"
+      "\"key\":\"a b\",\"lookalike_keys\":[\"a b\"],\"version_tag\":\"old\"}\n"
+      "\n"
+      "{\"name\":\"Erin\",\"profile\":\"username-case-mapped\",\"valid\":true,"
+      "\"key\":\"erin\",\"lookalike_keys\":[\"erin\",\"Erin\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"ERIN\",\"profile\":\"username-case-mapped\",\"valid\":"
+      "false,\"rule\":\"DISALLOWED/unassigned\",\"version_tag\":\"old\"}\n";
+  u8guard_profile *profile = user_names();
+  u8guard_record_verification *v = NULL;
+  u8guard_record_change c;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_records_verify(profile, NULL, records,
+                                        sizeof records - 1, &v, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verification_records(v), 4);
+  CAPI_CHECK_INT(u8guard_record_verification_valid(v), 3);
+  CAPI_CHECK_INT(u8guard_record_verification_changed_names(v), 3);
+  CAPI_CHECK_INT(u8guard_record_verification_change_count(v), 4);
+  CAPI_CHECK_INT(u8guard_record_verification_change(v, 0, &c), U8GUARD_OK);
+  CAPI_CHECK_INT(c.kind, U8GUARD_RECORD_KEY_CHANGED);
+  CAPI_CHECK_INT(c.line, 1);
+  CAPI_CHECK_BYTES(c.name, c.name_len, "bob");
+  CAPI_CHECK_BYTES(c.old_key, c.old_key_len, "b0b");
+  CAPI_CHECK_BYTES(c.new_key, c.new_key_len, "bob");
+  CAPI_CHECK_INT(c.old_lookalike_key_count, 1);
+  CAPI_CHECK_BYTES(c.old_lookalike_keys[0], c.old_lookalike_key_lens[0], "b0b");
+  CAPI_CHECK_INT(c.new_lookalike_key_count, 1);
+  CAPI_CHECK_BYTES(c.new_lookalike_keys[0], c.new_lookalike_key_lens[0], "bob");
+  CAPI_CHECK_STR(c.rule, "");
+  CAPI_CHECK_INT(u8guard_record_verification_change(v, 1, &c), U8GUARD_OK);
+  CAPI_CHECK_INT(c.kind, U8GUARD_RECORD_NOW_REJECTED);
+  CAPI_CHECK_STR(c.rule, "DISALLOWED/spaces");
+  CAPI_CHECK_INT(c.new_key_len, 0);
+  CAPI_CHECK_INT(u8guard_record_verification_change(v, 2, &c), U8GUARD_OK);
+  CAPI_CHECK_INT(c.kind, U8GUARD_RECORD_NOW_ACCEPTED);
+  CAPI_CHECK_INT(c.line, 5);
+  CAPI_CHECK_INT(u8guard_record_verification_change(v, 3, &c), U8GUARD_OK);
+  CAPI_CHECK_INT(c.kind, U8GUARD_RECORD_NEW_COLLISION);
+  CAPI_CHECK_BYTES(c.name, c.name_len, "ERIN");
+  CAPI_CHECK_INT(c.other_line, 4);
+  CAPI_CHECK_BYTES(c.other_name, c.other_name_len, "Erin");
+  CAPI_CHECK_BYTES(c.other_old_key, c.other_old_key_len, "erin");
+  CAPI_CHECK_BYTES(c.shared_key, c.shared_key_len, "erin");
+  CAPI_CHECK_INT(u8guard_record_verification_change(v, 4, &c),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_record_verification_change(v, 0, NULL),
+                 U8GUARD_INVALID_ARGUMENT);
+  u8guard_record_verification_free(v);
+  CAPI_CHECK_STR(u8guard_record_change_kind_name(U8GUARD_RECORD_NEW_LOOKALIKE),
+                 "new_lookalike");
+  CAPI_CHECK_STR(u8guard_record_change_kind_name(6), "unknown");
+  CAPI_CHECK_STR(u8guard_record_change_kind_name(-1), "unknown");
+  u8guard_profile_free(profile);
+}
+
+static void test_verify_errors(void) {
+  u8guard_profile *profile = user_names();
+  u8guard_record_verification *v = NULL;
+  u8guard_error e;
+  char out[512];
+  size_t len = 0;
+  /* The running version's own records: no change. */
+  CAPI_CHECK_INT(
+      u8guard_name_record(profile, NULL, "zoe", 3, out, sizeof out, &len, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_records_verify(profile, NULL, out, len, &v, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verification_records(v), 1);
+  CAPI_CHECK_INT(u8guard_record_verification_change_count(v), 0);
+  u8guard_record_verification_free(v);
+  /* A malformed record: the line and column. */
+  v = (u8guard_record_verification *)&e; /* overwritten with NULL */
+  CAPI_CHECK_INT(
+      u8guard_records_verify(profile, NULL, "\n{\"name\":1}", 11, &v, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(v == NULL);
+  CAPI_CHECK(strstr(e.message, "line 2: column 9") != NULL);
+  CAPI_CHECK_INT(u8guard_records_verify(NULL, NULL, "", 0, &v, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_records_verify(profile, NULL, NULL, 1, &v, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_records_verify(profile, NULL, "", 0, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  /* No records: nothing to report. */
+  CAPI_CHECK_INT(u8guard_records_verify(profile, NULL, NULL, 0, &v, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verification_records(v), 0);
+  u8guard_record_verification_free(v);
+  CAPI_CHECK_INT(u8guard_record_verification_records(NULL), 0);
+  CAPI_CHECK_INT(u8guard_record_verification_valid(NULL), 0);
+  CAPI_CHECK_INT(u8guard_record_verification_changed_names(NULL), 0);
+  CAPI_CHECK_INT(u8guard_record_verification_change_count(NULL), 0);
+  u8guard_record_verification_free(NULL);
+  u8guard_profile_free(profile);
+}
+
+const capi_test capi_upgrade_tests[] = {{"NameRecord", test_name_record},
+                                        {"Verify", test_verify},
+                                        {"VerifyErrors", test_verify_errors},
+                                        {NULL, NULL}};

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "bench/bench_rng.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::bench {
@@ -31,24 +32,6 @@ namespace {
   std::fprintf(stderr, "word_inputs: %s\n", message.c_str());
   std::abort();
 }
-
-// SplitMix64, as in bench_inputs.cc: the same sequence on every platform.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  size_t Below(size_t n) { return static_cast<size_t>(Next() % n); }
-  size_t Between(size_t lo, size_t hi) { return lo + Below(hi - lo + 1); }
-  bool Percent(int p) { return Below(100) < static_cast<size_t>(p); }
-
- private:
-  uint64_t state_;
-};
 
 std::optional<std::string> ReadFile(const char* path) {
   std::ifstream in(path, std::ios::binary);

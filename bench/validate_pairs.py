@@ -9,8 +9,10 @@ bytes, and prints Markdown tables per pair: median CPU time per string (ns)
 or throughput (GB/s) of each, and the ratio u8guard/simdutf of their
 throughputs (> 1: u8guard is faster). The first table is BM_Validate's fixed
 inputs; the second the word families of BM_ValidateWords (word_inputs.h),
-with ValidateUtf8With(kernel) (`u8guard_<kernel>`) beside ValidateUtf8 and
-simdutf's validate_utf8_with_errors beside its validate_utf8.
+with ValidateUtf8With(kernel, s) (`u8guard_<kernel>`) and
+ValidateUtf8With<kernel>(s) (`u8guard_<kernel>_template`) beside
+ValidateUtf8, and simdutf's validate_utf8_with_errors beside its
+validate_utf8.
 
 u8guard_bench registers BM_Validate/simdutf/* only when it was built against
 an installed simdutf (-DCMAKE_PREFIX_PATH=<prefix>); simdutf is not part of
@@ -51,8 +53,8 @@ def run_pair(binary, kernel, impl, repetitions, min_time, json_dir, families):
   if "fixed" in families:
     patterns.append("^BM_Validate/(u8guard|simdutf)/")
   if "words" in families:
-    patterns.append(f"^BM_ValidateWords/(u8guard|u8guard_{kernel}|simdutf|"
-                    "simdutf_with_errors)/")
+    patterns.append(f"^BM_ValidateWords/(u8guard|u8guard_{kernel}|"
+                    f"u8guard_{kernel}_template|simdutf|simdutf_with_errors)/")
   cmd = [
       binary, "--benchmark_filter=" + "|".join(patterns),
       f"--benchmark_repetitions={repetitions}",
@@ -76,6 +78,8 @@ def run_pair(binary, kernel, impl, repetitions, min_time, json_dir, families):
     _, who, what = b["run_name"].split("/")
     if who == f"u8guard_{kernel}":
       who = "u8guard_kernel"
+    elif who == f"u8guard_{kernel}_template":
+      who = "u8guard_template"
     assert b["time_unit"] == "ns", b["time_unit"]
     times.setdefault((who, what), []).append(b["cpu_time"])
   return data["context"], {k: statistics.median(v) for k, v in times.items()}
@@ -135,7 +139,8 @@ def print_words(med, chosen, active, repetitions):
   print("| | " + " | ".join(words) + " |")
   print("|---|" + "---:|" * len(words))
   rows = [("u8guard", f"`ValidateUtf8` ({chosen})"),
-          ("u8guard_kernel", f"`ValidateUtf8With({chosen})`"),
+          ("u8guard_kernel", f"`ValidateUtf8With({chosen}, s)`"),
+          ("u8guard_template", f"`ValidateUtf8With<{chosen}>(s)`"),
           ("simdutf", f"simdutf `validate_utf8` ({active})"),
           ("simdutf_with_errors", "simdutf `validate_utf8_with_errors`")]
   for who, label in rows:
@@ -144,7 +149,8 @@ def print_words(med, chosen, active, repetitions):
   for num, den, label in (
       ("simdutf", "u8guard", "u8guard / simdutf"),
       ("simdutf_with_errors", "u8guard", "u8guard / simdutf with errors"),
-      ("u8guard", "u8guard_kernel", "`With` / `ValidateUtf8`")):
+      ("u8guard", "u8guard_kernel", "`With(k, s)` / `ValidateUtf8`"),
+      ("u8guard", "u8guard_template", "`With<k>` / `ValidateUtf8`")):
     print(f"| {label} | " +
           " | ".join(f"**{med[(num, w)] / med[(den, w)]:.2f}**" for w in words) +
           " |")

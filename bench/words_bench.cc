@@ -5,7 +5,11 @@
 //
 // BM_ValidateWords/<impl>/<family>: strict UTF-8 validation.
 //   u8guard              ValidateUtf8 (the kernel chosen at run time)
-//   u8guard_<kernel>     ValidateUtf8With(kernel), each kernel this CPU runs
+//   u8guard_<kernel>     ValidateUtf8With(kernel, s), each kernel this CPU
+//                        runs (the kernel passed at run time)
+//   u8guard_<kernel>_template
+//                        ValidateUtf8With<kernel>(s) (named at compile time:
+//                        the same entry as ValidateUtf8's)
 //   simdutf              simdutf::validate_utf8 (when the build found an
 //                        installed simdutf, as in utf8_validate_bench.cc)
 //   simdutf_with_errors  simdutf::validate_utf8_with_errors, which also
@@ -91,6 +95,11 @@ bool KernelValidate(std::string_view s) {
   return ValidateUtf8With(kKernel, s).ok();
 }
 
+template <Utf8Kernel kKernel>
+bool KernelTemplateValidate(std::string_view s) {
+  return ValidateUtf8With<kKernel>(s).ok();
+}
+
 #ifdef U8GUARD_BENCH_SIMDUTF
 bool SimdutfValidate(std::string_view s) {
   return simdutf::validate_utf8(s.data(), s.size());
@@ -123,6 +132,8 @@ void RegisterKernel(const std::string& family) {
   if (!Utf8KernelSupported(kKernel)) return;
   RegisterValidate<&KernelValidate<kKernel>>(
       absl::StrFormat("u8guard_%s", Utf8KernelName(kKernel)), family);
+  RegisterValidate<&KernelTemplateValidate<kKernel>>(
+      absl::StrFormat("u8guard_%s_template", Utf8KernelName(kKernel)), family);
 }
 
 // ---- canonicalization and ACL lookups ---------------------------------------

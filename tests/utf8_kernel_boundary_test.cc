@@ -511,5 +511,48 @@ TEST(KernelBoundary, ValueNamingNoKernelRunsTheScalarKernel) {
   }
 }
 
+// ValidateUtf8With<kernel>(bytes), the entry for a kernel named at compile
+// time, gives what ValidateUtf8With(kernel, bytes) and the reference give:
+// on every input of up to two bytes, and on strings long enough for every
+// kernel's vector loop and tail. Covers every enumerator, supported here or
+// not (one the CPU lacks runs the scalar kernel through both entries).
+template <Utf8Kernel kKernel>
+void ExpectCompileTimeEntryAgrees(MismatchLog& log) {
+  std::vector<std::string> inputs = {
+      std::string(200, 'a') + "\xC3\xA9" + std::string(100, 'b'),
+      std::string(63, 'x') + "\xF0\x9F\x98\x80" + std::string(64, 'y'),
+      std::string(70, 'x') + "\xED\xA0\x80",  // a surrogate
+      std::string(129, 'x') + "\xE2\x82",     // cut off at the end
+  };
+  for (int a = 0; a < 256; ++a) {
+    inputs.push_back(std::string(1, static_cast<char>(a)));
+    for (int b = 0; b < 256; ++b) {
+      inputs.push_back({static_cast<char>(a), static_cast<char>(b)});
+    }
+  }
+  for (const std::string& in : inputs) {
+    const Utf8Result want = ValidateUtf8Reference(in);
+    const Utf8Result runtime = ValidateUtf8With(kKernel, in);
+    const Utf8Result got = ValidateUtf8With<kKernel>(in);
+    if (!(got == want) || !(runtime == want)) {
+      log.Add(absl::StrFormat("%s on %s: want %s, <kernel> %s, (kernel) %s",
+                              Utf8KernelName(kKernel), ToHex(in),
+                              Utf8ResultString(want), Utf8ResultString(got),
+                              Utf8ResultString(runtime)));
+    }
+  }
+}
+
+TEST(KernelBoundary, CompileTimeEntryAgreesWithRuntimeEntry) {
+  MismatchLog log;
+  ExpectCompileTimeEntryAgrees<Utf8Kernel::kAuto>(log);
+  ExpectCompileTimeEntryAgrees<Utf8Kernel::kScalar>(log);
+  ExpectCompileTimeEntryAgrees<Utf8Kernel::kSse42>(log);
+  ExpectCompileTimeEntryAgrees<Utf8Kernel::kAvx2>(log);
+  ExpectCompileTimeEntryAgrees<Utf8Kernel::kAvx512>(log);
+  ExpectCompileTimeEntryAgrees<Utf8Kernel::kAvx512Vbmi>(log);
+  log.ExpectNone("compile-time kernel entries");
+}
+
 }  // namespace
 }  // namespace u8guard

@@ -107,24 +107,12 @@ Utf8Result ValidateUtf8With(Utf8Kernel kernel, std::string_view bytes) noexcept;
 // ValidateUtf8With<Utf8Kernel::kAvx2>(bytes): the same result, through an
 // entry of the kernel's own that is the same load and jump as ValidateUtf8's
 // (no kernel argument to pass and look up), so that a benchmark of one
-// kernel measures the kernel, not the entry. Defined for every enumerator;
-// one the CPU does not support runs the scalar kernel. (U8GUARD_EXPORT: the
-// hidden-visibility build would otherwise hide the explicit instantiations.)
+// kernel measures the kernel, not the entry. Defined (explicitly
+// instantiated in the library) for every enumerator; one the CPU does not
+// support runs the scalar kernel. (U8GUARD_EXPORT: the hidden-visibility
+// build would otherwise hide the instantiations.)
 template <Utf8Kernel kKernel>
 U8GUARD_EXPORT Utf8Result ValidateUtf8With(std::string_view bytes) noexcept;
-
-extern template Utf8Result ValidateUtf8With<Utf8Kernel::kAuto>(
-    std::string_view) noexcept;
-extern template Utf8Result ValidateUtf8With<Utf8Kernel::kScalar>(
-    std::string_view) noexcept;
-extern template Utf8Result ValidateUtf8With<Utf8Kernel::kSse42>(
-    std::string_view) noexcept;
-extern template Utf8Result ValidateUtf8With<Utf8Kernel::kAvx2>(
-    std::string_view) noexcept;
-extern template Utf8Result ValidateUtf8With<Utf8Kernel::kAvx512>(
-    std::string_view) noexcept;
-extern template Utf8Result ValidateUtf8With<Utf8Kernel::kAvx512Vbmi>(
-    std::string_view) noexcept;
 
 // The reference decoder: a direct transcription of the RFC 3629 §4 ABNF, one
 // byte at a time, with no fast path. It is the oracle every other kernel is

@@ -36,6 +36,16 @@ struct u8guard_registration_policy {
   u8guard::RegistrationPolicy policy;
 };
 
+namespace u8guard::capi {
+
+// The policy a C caller passed, or the default one for NULL (every C
+// function that takes a policy documents NULL as the default).
+inline RegistrationPolicy PolicyOf(const u8guard_registration_policy* policy) {
+  return policy != nullptr ? policy->policy : DefaultRegistrationPolicy();
+}
+
+}  // namespace u8guard::capi
+
 struct u8guard_record_verification {
   u8guard::RecordVerification summary;
   std::vector<u8guard::RecordChange> changes;

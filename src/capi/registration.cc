@@ -28,6 +28,7 @@ using ::u8guard::capi::Fail;
 using ::u8guard::capi::FailNull;
 using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Guard;
+using ::u8guard::capi::PolicyOf;
 using ::u8guard::capi::Succeed;
 using ::u8guard::capi::ValidInput;
 using ::u8guard::capi::View;
@@ -38,12 +39,6 @@ struct OwnedRegistration {
   u8guard::RegistrationDecision decision;
   std::string scripts, message;
 };
-
-u8guard::RegistrationPolicy PolicyOf(
-    const u8guard_registration_policy* policy) {
-  return policy != nullptr ? policy->policy
-                           : u8guard::DefaultRegistrationPolicy();
-}
 
 // A new u8guard_registration holding `decision`.
 u8guard_registration* Publish(u8guard::RegistrationDecision decision) {

@@ -23,14 +23,9 @@ using ::u8guard::capi::FailNull;
 using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Guard;
 using ::u8guard::capi::Output;
+using ::u8guard::capi::PolicyOf;
 using ::u8guard::capi::Succeed;
 using ::u8guard::capi::View;
-
-u8guard::RegistrationPolicy PolicyOf(
-    const u8guard_registration_policy* policy) {
-  return policy != nullptr ? policy->policy
-                           : u8guard::DefaultRegistrationPolicy();
-}
 
 // Points `out`, `lens` and `count` at `keys` (at most
 // U8GUARD_MAX_LOOKALIKE_SKELETONS: ParseNameRecord and MakeNameRecord

@@ -22,8 +22,8 @@ void Agree(const Utf8Result& want, const Utf8Result& got) {
   if (!(want == got)) std::abort();
 }
 
-// Every kernel this CPU supports, and ValidateUtf8, agree with the reference
-// on `in`.
+// Every kernel this CPU supports, through both entries, and ValidateUtf8
+// agree with the reference on `in`.
 void AllKernelsAgree(std::string_view in) {
   const Utf8Result want = u8guard::ValidateUtf8Reference(in);
   for (Utf8Kernel k :
@@ -34,6 +34,13 @@ void AllKernelsAgree(std::string_view in) {
     }
   }
   Agree(want, u8guard::ValidateUtf8(in));
+  // The entries for a kernel named at compile time (the scalar kernel
+  // where the CPU lacks one).
+  Agree(want, u8guard::ValidateUtf8With<Utf8Kernel::kScalar>(in));
+  Agree(want, u8guard::ValidateUtf8With<Utf8Kernel::kSse42>(in));
+  Agree(want, u8guard::ValidateUtf8With<Utf8Kernel::kAvx2>(in));
+  Agree(want, u8guard::ValidateUtf8With<Utf8Kernel::kAvx512>(in));
+  Agree(want, u8guard::ValidateUtf8With<Utf8Kernel::kAvx512Vbmi>(in));
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 
 #include <memory>
 
+#include "absl/status/statusor.h"
+#include "integrations/python/convert.h"
 #include "pybind11/pybind11.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
@@ -28,6 +30,28 @@ std::shared_ptr<const Profile> ProfileArgument(pybind11::handle arg,
 // The policy a `policy` argument names: a u8guard.RegistrationPolicy, or
 // None for the default one (TypeError otherwise).
 RegistrationPolicy PolicyArgument(pybind11::handle policy);
+
+// The body of registration_record and name_record: reads the arguments
+// (profile, name as str or bytes, policy or None), runs
+// `make(profile, policy, bytes)` (MakeRegistrationRecord, MakeNameRecord)
+// without the GIL for a long name, and returns `convert(record, text)`.
+// Raises what ProfileArgument, PolicyArgument and Text raise, and the
+// status `make` fails with (a u8guard.Rejected whose index is into `name`).
+template <typename Make, typename Convert>
+pybind11::object NameRecordCall(pybind11::handle profile, pybind11::handle name,
+                                pybind11::handle policy, Make make,
+                                Convert convert) {
+  const std::shared_ptr<const Profile> p = ProfileArgument(profile, "profile");
+  const RegistrationPolicy pol = PolicyArgument(policy);
+  const Text text = Text::From(name, "name");
+  text.RequireEncodable();
+  auto record = [&] {
+    ReleaseGil release(text.size());
+    return make(*p, pol, text.bytes());
+  }();
+  if (!record.ok()) ThrowStatus(record.status(), &text);
+  return pybind11::cast(convert(*record, text));
+}
 
 // Profile, builtin_profiles(), load_profiles() (profile_bindings.cc).
 void RegisterProfile(pybind11::module_& m);

@@ -546,18 +546,11 @@ void RegisterRegistration(py::module_& m) {
   m.def(
       "registration_record",
       [](py::handle profile, py::handle name, py::handle policy) {
-        const std::shared_ptr<const Profile> p =
-            ProfileArgument(profile, "profile");
-        const RegistrationPolicy pol = PolicyArgument(policy);
-        const Text text = Text::From(name, "name");
-        text.RequireEncodable();
-        absl::StatusOr<RegistrationRecord> r = absl::InternalError("unset");
-        {
-          ReleaseGil release(text.size());
-          r = MakeRegistrationRecord(*p, pol, text.bytes());
-        }
-        if (!r.ok()) ThrowStatus(r.status(), &text);
-        return ToPython(*r, text);
+        return NameRecordCall(
+            profile, name, policy, MakeRegistrationRecord,
+            [](const RegistrationRecord& r, const Text& text) {
+              return ToPython(r, text);
+            });
       },
       py::arg("profile"), py::arg("name"), py::arg("policy") = py::none(),
       R"doc(

@@ -57,18 +57,10 @@ void RegisterUpgrade(py::module_& m) {
   m.def(
       "name_record",
       [](py::handle profile, py::handle name, py::handle policy) {
-        const std::shared_ptr<const Profile> p =
-            ProfileArgument(profile, "profile");
-        const RegistrationPolicy pol = PolicyArgument(policy);
-        const Text text = Text::From(name, "name");
-        text.RequireEncodable();
-        absl::StatusOr<NameRecord> r = absl::InternalError("unset");
-        {
-          ReleaseGil release(text.size());
-          r = MakeNameRecord(*p, pol, text.bytes());
-        }
-        if (!r.ok()) ThrowStatus(r.status());
-        return FormatNameRecord(*r);
+        return NameRecordCall(profile, name, policy, MakeNameRecord,
+                              [](const NameRecord& r, const Text&) {
+                                return FormatNameRecord(r);
+                              });
       },
       py::arg("profile"), py::arg("name"), py::arg("policy") = py::none(),
       R"doc(

@@ -216,6 +216,39 @@ TEST(Offsets, PointAtTheInputCodePointThroughMappings) {
   EXPECT_EQ(r.offset, 2u);
 }
 
+// The offset is the input's whether or not the mappings changed the text
+// before the refused code point (an unchanged text takes a shortcut in the
+// pipeline; a changed one searches back through the mapped prefixes).
+TEST(Offsets, SameWhetherOrNotTheMappingsChangedTheText) {
+  const std::vector<std::string> kept = {"",
+                                         "a",
+                                         "\u00E9",
+                                         "\u65E5\u672C",
+                                         "\u0436\u0436",
+                                         "\u03B1\u03B2",
+                                         "\u0915\u094D\u0937",
+                                         "x\u00E9\u65E5"};
+  const std::vector<std::string> changed = {
+      "A",      "\u00C9", "e\u0301", "\uFF21\uFF22",
+      "\u0130", "\u0416", "\u1E9E",  "\u212A"};
+  for (const char* name : {"username-case-mapped", "username-case-preserved"}) {
+    const Profile& p = Builtin(name);
+    for (const std::vector<std::string>* prefixes : {&kept, &changed}) {
+      for (const std::string& prefix : *prefixes) {
+        for (const auto& [refused, cp] :
+             {std::pair<const char*, char32_t>{"\U0001F63F", U'\U0001F63F'},
+              {"\u00AD", U'\u00AD'},
+              {"\u200B", U'\u200B'}}) {
+          const std::string in = prefix + refused + "z";
+          const Rejection r = RejectionOf(Canonicalize(p, in));
+          EXPECT_EQ(r.offset, prefix.size()) << name << " " << ToHex(in);
+          EXPECT_EQ(r.code_point, cp) << name << " " << ToHex(in);
+        }
+      }
+    }
+  }
+}
+
 // ---- Case mapping: Unicode toLower, never through upper case --------------
 
 TEST(CaseMapping, IsToLowerNeverUpperThenLower) {

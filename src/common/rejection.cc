@@ -94,9 +94,8 @@ void AppendEscaped(std::string& out, std::string_view s) {
   for (size_t i = 0; i < s.size(); ++i) {
     if (Plain(s[i])) continue;
     out.append(s.substr(plain, i - plain));
-    const uint8_t c = static_cast<uint8_t>(s[i]);
-    const char escape[3] = {'%', kHexDigits[c >> 4], kHexDigits[c & 0xF]};
-    out.append(escape, 3);
+    out.push_back('%');
+    AppendHex(out, static_cast<uint8_t>(s[i]), 2);
     plain = i + 1;
   }
   out.append(s.substr(plain));
@@ -267,9 +266,7 @@ std::string RejectionMessage(const Rejection& r) {
                                r.offset, Utf8Explanation(r));
       }
       {
-        std::string out;
-        out.reserve(r.profile.size() + 80);
-        out.append(r.profile).append(": ");
+        std::string out = absl::StrCat(r.profile, ": ");
         AppendSummary(out, r, {});
         return out;
       }

@@ -3,6 +3,7 @@
  * capi_test.cc compares every answer with the C++ API on
  * examples/acl/users.acl. */
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -121,9 +122,25 @@ static void test_allow_list_from_file(void) {
       U8GUARD_NOT_FOUND);
   CAPI_CHECK(list == NULL);
   CAPI_CHECK(strstr(e.message, "/nonexistent/x.acl") != NULL);
+  CAPI_CHECK_INT(errno, ENOENT);
   /* A directory is not a file. */
   CAPI_CHECK_INT(u8guard_allow_list_load(profile, capi_temp_dir(), &list, &e),
                  U8GUARD_IO_ERROR);
+  /* Attack (an outside review): the status followed absl's code for the
+   * errno, so a name too long for open(2) came back as
+   * U8GUARD_INVALID_ARGUMENT, which says "a bad argument or policy file".
+   * Now the errno decides, and errno is set. */
+  {
+    char long_name[5000];
+    memset(long_name, 'x', sizeof long_name - 1);
+    long_name[0] = '/';
+    long_name[sizeof long_name - 1] = '\0';
+    errno = 0;
+    CAPI_CHECK_INT(u8guard_allow_list_load(profile, long_name, &list, &e),
+                   U8GUARD_IO_ERROR);
+    CAPI_CHECK_INT(errno, ENAMETOOLONG);
+    CAPI_CHECK_INT(e.status, U8GUARD_IO_ERROR);
+  }
   u8guard_profile_free(profile);
 }
 

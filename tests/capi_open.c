@@ -189,6 +189,24 @@ static void open_cases(int root, const u8guard_open_options *defaults) {
   o.flags = O_PATH | O_DIRECTORY;
   CAPI_CHECK_INT(u8guard_open_beneath(root, "", 0, &o, &fd, &e), U8GUARD_OK);
   close(fd);
+  /* Attack (an outside review): ENAMETOOLONG came back as
+   * U8GUARD_INVALID_ARGUMENT ("bad options"). The errno decides now. */
+  {
+    /* 25 segments of 199 bytes: within the sanitizer's bounds, beyond
+     * PATH_MAX. */
+    static char long_path[5001];
+    size_t i;
+    memset(long_path, 'a', sizeof long_path - 1);
+    for (i = 199; i < sizeof long_path - 1; i += 200) long_path[i] = '/';
+    o.flags = O_RDONLY;
+    o.path.max_length = sizeof long_path;
+    errno = 0;
+    CAPI_CHECK_INT(u8guard_open_beneath(root, long_path, sizeof long_path - 1,
+                                        &o, &fd, &e),
+                   U8GUARD_IO_ERROR);
+    CAPI_CHECK_INT(errno, ENAMETOOLONG);
+    CAPI_CHECK_INT(fd, -1);
+  }
 }
 
 static void test_open(void) { with_each_resolver(open_cases); }

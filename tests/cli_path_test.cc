@@ -305,7 +305,33 @@ TEST_P(PathReadCli, MissingFilesAndDirectories) {
   EXPECT_EQ(lines[1],
             "u8guard path read: \"a.txt/x\": open beneath root: \"a.txt/x\": "
             "Not a directory");
-  EXPECT_EQ(lines[2], "u8guard path read: \"dir\": read: Is a directory");
+  EXPECT_EQ(lines[2], "u8guard path read: \"dir\": is a directory");
+}
+
+// Attack: a FIFO left beneath the root stalled `path read` forever (the
+// open waited for a writer). Now it is refused at once, as is a device
+// that would never end, and the next path is read. `timeout` turns a hang
+// back into a failure here (exit 124) instead of a stuck test.
+TEST_P(PathReadCli, FifosAndDevicesAreRefusedWithoutWaiting) {
+  ASSERT_EQ(mkfifo((root_ + "/fifo").c_str(), 0644), 0);
+  const std::string err = base_.File("stderr");
+  const CommandResult r = RunCommand(
+      "timeout 20 " + Cli() + " path read --root=" + ShellQuote(root_) +
+      " --resolver=" + GetParam() + " fifo a.txt 2>" + ShellQuote(err));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "alpha\n");
+  EXPECT_EQ(ReadFileOrDie(err),
+            "u8guard path read: \"fifo\": not a regular file\n");
+  // A device that never ends: opened under --root=/dev, refused by its
+  // type before a byte is read.
+  const CommandResult dev =
+      RunCommand("timeout 20 " + Cli() + " path read --root=/dev --resolver=" +
+                 GetParam() + " zero null 2>" + ShellQuote(err));
+  EXPECT_EQ(dev.exit_code, 1);
+  EXPECT_EQ(dev.out, "");
+  EXPECT_EQ(ReadFileOrDie(err),
+            "u8guard path read: \"zero\": not a regular file\n"
+            "u8guard path read: \"null\": not a regular file\n");
 }
 
 TEST_P(PathReadCli, NamesFromStandardInputAreEscaped) {

@@ -275,6 +275,33 @@ TEST_F(CliRegister, TextEscapesUntrustedStrings) {
       << r.out;
 }
 
+// Attack (an outside review): file and profile names reached standard
+// error raw, so a name holding ESC sequences could clear the screen or set
+// the terminal's title. Escaped now, as every other command does.
+TEST_F(CliRegister, FileAndProfileNamesInErrorsAreEscaped) {
+  const std::string odd_acl = dir_.File("acl\x1B[2J");
+  WriteFileOrDie(odd_acl, "good\n\xFF\n");
+  const std::string cli = ShellQuote(CliPath());
+  const std::string to_err =
+      absl::StrCat(" 2>", ShellQuote(dir_.File("stderr")));
+  auto r = RunCommand(absl::StrCat(cli, " register --profile=nickname --acl=",
+                                   ShellQuote(odd_acl), " -- x", to_err));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(err().find('\x1B'), std::string::npos) << err();
+  EXPECT_NE(err().find("acl\\u{001B}[2J: 1 names skipped"), std::string::npos)
+      << err();
+  r = RunCommand(absl::StrCat(cli, " register --profile=nickname --acl=",
+                              ShellQuote(dir_.File("none\x1B]0;pwned\a")),
+                              " -- x", to_err));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(err().find('\x1B'), std::string::npos) << err();
+  EXPECT_EQ(err().find('\a'), std::string::npos) << err();
+  r = RunCommand(absl::StrCat(cli, " register --profile=",
+                              ShellQuote("bad\x1B[31mX"), " -- x", to_err));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(err().find('\x1B'), std::string::npos) << err();
+}
+
 // A line longer than the profile's max_input_bytes is rejected without
 // being held whole, and shown cut.
 TEST_F(CliRegister, OverLongInput) {
@@ -286,9 +313,9 @@ TEST_F(CliRegister, OverLongInput) {
       << r.out.substr(0, 400);
   EXPECT_NE(r.out.find("\"rule\": \"input_too_long\""), std::string::npos);
   const auto text = Run("", big + "\n");
-  EXPECT_EQ(text.out.rfind("\"" + big.substr(0, 256) +
-                               "\"... (5000 bytes): "
-                               "refused: rejected: ",
+  EXPECT_EQ(text.out.rfind(absl::StrCat("\"", big.substr(0, 256),
+                                        "\"... (5000 bytes): "
+                                        "refused: rejected: "),
                            0),
             0u)
       << text.out.substr(0, 400);

@@ -3,8 +3,8 @@
 // disposition the guard replaced exactly as the kernel would have
 // delivered it: the handler's own form (with or without SA_SIGINFO), its
 // signal mask (sa_mask, SIGBUS unless SA_NODEFER), SA_RESETHAND's one call,
-// SA_RESTART; the default action for SIG_DFL and for a fault under
-// SIG_IGN; nothing for a SIGBUS sent under SIG_IGN. Each test is a death
+// SA_RESTART; the default action for SIG_DFL; no guard at all over
+// SIG_IGN. Each test is a death
 // test: a new process whose SIGBUS disposition is set before the guard is
 // installed over it, and whose faults are real (a mapped page that the
 // file no longer covers).
@@ -214,8 +214,7 @@ TEST_F(SigbusChainDeathTest, TheHandlersMaskIsApplied) {
 }
 
 // A SIGBUS sent while the thread waits in read(): the read goes on when
-// the handler asked for SA_RESTART (and when SIGBUS is ignored, which
-// interrupts nothing), as without the guard.
+// the handler asked for SA_RESTART, as without the guard.
 void ReadAcrossASentSigbus() {
   int fds[2];
   if (pipe(fds) != 0) std::_Exit(3);
@@ -242,33 +241,46 @@ TEST_F(SigbusChainDeathTest, ARestartHandlerRestartsTheCallItInterrupted) {
       ::testing::ExitedWithCode(20), "");
 }
 
-TEST_F(SigbusChainDeathTest, AnIgnoredSentSigbusInterruptsNothing) {
+// Attack (an outside review): the guard used to stand in for SIG_IGN and
+// drop a sent SIGBUS itself, but a delivered signal, even one dropped,
+// makes nanosleep fail with EINTR where an ignored one is discarded
+// unseen. Now the guard stands aside: SIGBUS stays ignored, the sleep is
+// not cut short, and files are read instead of mapped.
+TEST_F(SigbusChainDeathTest, UnderSigIgnTheGuardStandsAside) {
   EXPECT_EXIT(
       {
-        GuardOver(SIG_IGN);
-        ReadAcrossASentSigbus();
+        if (signal(SIGBUS, SIG_IGN) == SIG_ERR) std::_Exit(3);
+        if (internal::GuardMappedReads()) std::_Exit(6);
+        struct sigaction now;
+        if (sigaction(SIGBUS, nullptr, &now) != 0 ||
+            now.sa_handler != SIG_IGN) {
+          std::_Exit(7);
+        }
+        std::thread sender([] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(100));
+          kill(getpid(), SIGBUS);
+        });
+        struct timespec nap = {};
+        nap.tv_nsec = 400'000'000;
+        const int slept = nanosleep(&nap, &nap);
+        sender.join();
+        std::_Exit(slept == 0 ? 20 : 21);
       },
       ::testing::ExitedWithCode(20), "");
 }
 
-TEST_F(SigbusChainDeathTest, AnIgnoredFaultTakesTheDefaultAction) {
+// Once the program stops ignoring SIGBUS, the next call installs the
+// guard over the new disposition.
+TEST_F(SigbusChainDeathTest, AfterSigIgnTheGuardIsInstalledOverTheNextOne) {
   EXPECT_EXIT(
       {
-        GuardOver(SIG_IGN);
+        if (signal(SIGBUS, SIG_IGN) == SIG_ERR) std::_Exit(3);
+        if (internal::GuardMappedReads()) std::_Exit(6);
+        GuardOver(&ExitWith42);
         Fault(FaultingPages(dir_.path()));
         std::_Exit(4);
       },
-      ::testing::KilledBySignal(SIGBUS), "");
-}
-
-TEST_F(SigbusChainDeathTest, AnIgnoredSentSigbusStaysIgnored) {
-  EXPECT_EXIT(
-      {
-        GuardOver(SIG_IGN);
-        kill(getpid(), SIGBUS);
-        std::_Exit(5);
-      },
-      ::testing::ExitedWithCode(5), "");
+      ::testing::ExitedWithCode(42), "");
 }
 
 TEST_F(SigbusChainDeathTest, AFaultTakesTheDefaultAction) {

@@ -144,7 +144,9 @@ struct OpenBeneathOptions {
 // Opens `dir`, a trusted directory (the server's configuration; links in it
 // are followed), as a root handle for the functions below: O_PATH |
 // O_DIRECTORY | O_CLOEXEC. Returns the errno-based status of open(2)
-// otherwise (NotFound for ENOENT and ENOTDIR, ...), carrying the errno.
+// otherwise (NotFound for ENOENT and ENOTDIR, ...), carrying the errno;
+// InvalidArgument, without an errno, for a name with a NUL byte (open(2)
+// would cut it there and open another directory).
 absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir);
 
 // Sanitizes `untrusted_path` with SanitizePath(options.path), then opens it
@@ -192,9 +194,13 @@ absl::Status MkdirBeneath(int root_fd, std::string_view untrusted_path,
                           uint32_t mode = 0755,
                           const OpenBeneathOptions& options = {});
 
-// The errno carried by a status that OpenRoot, OpenBeneath, CreateBeneath
-// or MkdirBeneath returned for a failed system call (ENOENT, EACCES, ...);
-// nullopt for OK, rejections, bad options and other statuses.
+// The errno carried by a status that a failed system call gave: from
+// OpenRoot, OpenBeneath, CreateBeneath, MkdirBeneath, and every function
+// that reads a file by name (LoadProfileFile, LoadProfileDirectory,
+// AllowList::Load, ValidateUtf8File, RegistrationPolicy files, ...):
+// ENOENT, EACCES, EMFILE, ENAMETOOLONG, ... nullopt for OK, rejections, bad
+// options and other statuses (a file over its size bound, not a regular
+// file, a name with a NUL byte).
 std::optional<int> SystemErrno(const absl::Status& status);
 
 // True when this process resolves with openat2 under kAuto: the kernel has

@@ -109,11 +109,15 @@ typedef enum u8guard_status {
   /* A NULL or out-of-range argument, a bad option, a policy file that does
    * not parse (the message names the file, line and key). */
   U8GUARD_INVALID_ARGUMENT = 4,
-  /* An unknown profile name, a file that does not exist. */
+  /* An unknown profile name, a file that does not exist (ENOENT, ENOTDIR).
+   * Whenever a status comes from a failed system call (opening or reading
+   * a file, opening beneath a root), errno is set to its error on return
+   * and the status follows the errno, not the kind of call. */
   U8GUARD_NOT_FOUND = 5,
-  /* A file that may not be read. */
+  /* A file that may not be read (EACCES, EPERM). */
   U8GUARD_PERMISSION_DENIED = 6,
-  /* Any other failure to read a file. */
+  /* Any other failure to open or read a file (EMFILE, ENAMETOOLONG, EIO,
+   * ...; errno says which), or a file that is not a regular file. */
   U8GUARD_IO_ERROR = 7,
   /* A limit of the library (e.g. an ACL whose keys exceed 4 GiB). */
   U8GUARD_LIMIT_EXCEEDED = 8,

@@ -51,7 +51,8 @@ struct Utf8FileOptions {
   // library is reading into reading that window again with pread(), and
   // passes every other SIGBUS to the disposition it replaced (the program's
   // handler, or the default action). A program that installs its own SIGBUS
-  // handler afterwards turns mapping off (files are then read). Pipes and
+  // handler afterwards, or that ignores SIGBUS (SIG_IGN, which no handler
+  // can imitate), turns mapping off (files are then read). Pipes and
   // devices are read whatever this says.
   bool map = false;
 };

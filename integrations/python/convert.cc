@@ -205,7 +205,10 @@ void ThrowStatus(const absl::Status& status, const Text* input,
       e = os_error(EACCES);
       break;
     case absl::StatusCode::kResourceExhausted:
-      PyErr_SetString(PyExc_MemoryError, message.c_str());
+      // A file over its size bound is the file's failure; in memory, a
+      // limit such as an index's 4 GiB of keys.
+      PyErr_SetString(file ? PyExc_OSError : PyExc_MemoryError,
+                      message.c_str());
       throw py::error_already_set();
     default:
       if (!file) throw std::runtime_error(message);

@@ -119,7 +119,8 @@ enum class StatusContext {
 // OSError of its errno when it carries one (SystemErrno), else by code:
 // InvalidArgument/OutOfRange ValueError, NotFound LookupError or
 // FileNotFoundError, PermissionDenied PermissionError, ResourceExhausted
-// MemoryError, other I/O codes OSError (kFile), RuntimeError otherwise.
+// OSError (kFile: a file over its size bound) or MemoryError, other I/O
+// codes OSError (kFile), RuntimeError otherwise.
 [[noreturn]] void ThrowStatus(const absl::Status& status,
                               const Text* input = nullptr,
                               StatusContext context = StatusContext::kInput);

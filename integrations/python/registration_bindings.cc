@@ -346,7 +346,12 @@ policy is not valid.)doc")
             const Text toml = Text::From(text, "text");
             toml.RequireEncodable();
             absl::StatusOr<RegistrationPolicy> parsed =
-                ParseRegistrationPolicy(toml.bytes(), source);
+                absl::InternalError("unset");
+            {
+              // It may read protected_names_file (up to 64 MiB).
+              ReleaseGil release(ReleaseGil::Always{});
+              parsed = ParseRegistrationPolicy(toml.bytes(), source);
+            }
             if (!parsed.ok()) {
               ThrowStatus(parsed.status(), nullptr, StatusContext::kFile);
             }

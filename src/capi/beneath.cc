@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Opening beneath a root (u8guard_open_beneath and its kin): conversions
-// to and from open_beneath.h, and errno set from the status.
-
-#include <cerrno>
-#include <optional>
+// to and from open_beneath.h.
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -59,19 +56,10 @@ u8guard_status Convert(const u8guard_open_options* options,
   return U8GUARD_OK;
 }
 
-// Fails with `status` (FailWith), leaving errno set to the system call's
-// error it carries.
-u8guard_status FailWithErrno(u8guard_error* error, const absl::Status& status) {
-  const std::optional<int> system_error = u8guard::SystemErrno(status);
-  const u8guard_status code = FailWith(error, status);
-  if (system_error) errno = *system_error;
-  return code;
-}
-
 // Stores the descriptor of `result` in *fd, or fails with its status.
 u8guard_status Deliver(absl::StatusOr<UniqueFd> result, int* fd,
                        u8guard_error* error) {
-  if (!result.ok()) return FailWithErrno(error, result.status());
+  if (!result.ok()) return FailWith(error, result.status());
   *fd = result->release();
   return Succeed(error);
 }
@@ -162,7 +150,7 @@ u8guard_status u8guard_mkdir_beneath(int root_fd, const char* path,
                  [&](std::string_view p, const OpenBeneathOptions& o) {
                    const absl::Status s =
                        u8guard::MkdirBeneath(root_fd, p, mode, o);
-                   if (!s.ok()) return FailWithErrno(error, s);
+                   if (!s.ok()) return FailWith(error, s);
                    return Succeed(error);
                  });
 }

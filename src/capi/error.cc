@@ -4,9 +4,11 @@
 #include "src/capi/error.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <optional>
 
+#include "u8guard/open_beneath.h"
 #include "u8guard/rejection.h"
 
 namespace u8guard::capi {
@@ -22,8 +24,31 @@ void Reset(u8guard_error& error, u8guard_status status) {
   error.message[0] = '\0';
 }
 
-// The status code of a status that carries no Rejection.
+// The status code of a failed system call's errno, as u8guard_c.h lists
+// them.
+u8guard_status StatusCodeOfErrno(int system_error) {
+  switch (system_error) {
+    case ENOENT:
+    case ENOTDIR:
+      return U8GUARD_NOT_FOUND;
+    case EACCES:
+    case EPERM:
+      return U8GUARD_PERMISSION_DENIED;
+    case EEXIST:
+      return U8GUARD_ALREADY_EXISTS;
+    default:
+      return U8GUARD_IO_ERROR;
+  }
+}
+
+// The status code of a status that carries no Rejection: from the errno of
+// a failed system call when it carries one (absl's code for ENAMETOOLONG is
+// InvalidArgument, for EMFILE ResourceExhausted: neither is what a caller
+// of the C API is told), else from its absl::StatusCode.
 u8guard_status StatusCodeOf(const absl::Status& status) {
+  if (const std::optional<int> system_error = SystemErrno(status)) {
+    return StatusCodeOfErrno(*system_error);
+  }
   switch (status.code()) {
     case absl::StatusCode::kOk:
       return U8GUARD_OK;
@@ -42,8 +67,8 @@ u8guard_status StatusCodeOf(const absl::Status& status) {
     case absl::StatusCode::kUnimplemented:
       return U8GUARD_INTERNAL;
     default:
-      // The library gives the other codes only for failed system calls
-      // (absl::ErrnoToStatus while reading a file): EISDIR, EIO, ...
+      // FailedPrecondition (not a regular file), Unavailable (a tree that
+      // kept changing under OpenBeneath): failures to read or open.
       return U8GUARD_IO_ERROR;
   }
 }
@@ -99,6 +124,10 @@ u8guard_status FailWith(u8guard_error* error, const absl::Status& status) {
                             ? static_cast<int32_t>(*rejection->code_point)
                             : -1;
     error->offset = rejection->offset;
+  }
+  // Last, so that nothing above (the message's copy) can change it.
+  if (const std::optional<int> system_error = SystemErrno(status)) {
+    errno = *system_error;
   }
   return code;
 }

@@ -32,9 +32,10 @@ u8guard_status Fail(u8guard_error* error, u8guard_status status,
 
 // Sets *error (when not NULL) from a non-OK absl::Status and returns its
 // code: U8GUARD_REJECTED with the Rejection's rule, source, offset and code
-// point when the status carries one, otherwise the code of its
-// absl::StatusCode (NotFound, PermissionDenied, AlreadyExists, ...); the
-// message is the status's message.
+// point when the status carries one; for a failed system call (the status
+// carries its errno) the code u8guard_c.h gives that errno, with errno set
+// to it on return; otherwise the code of its absl::StatusCode (NotFound,
+// PermissionDenied, AlreadyExists, ...). The message is the status's.
 u8guard_status FailWith(u8guard_error* error, const absl::Status& status);
 
 // Fails with U8GUARD_INVALID_ARGUMENT and "NAME must not be NULL". Never

@@ -4,6 +4,8 @@
 // include/u8guard/open_beneath.h) and its bytes are copied to standard
 // output; a refusal or a missing file is reported on standard error.
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -58,12 +60,15 @@ int RunPathRead(const std::vector<std::string>& args, Format) {
     std::cerr << "u8guard path read: --root=DIR is required\n";
     return kExitUsage;
   }
-  const absl::StatusOr<OpenBeneathOptions> options =
-      OpenBeneathOptionsFromFlags();
+  absl::StatusOr<OpenBeneathOptions> options = OpenBeneathOptionsFromFlags();
   if (!options.ok()) {
-    std::cerr << "u8guard path read: " << options.status().message() << "\n";
+    std::cerr << "u8guard path read: " << ShownMessage(options.status())
+              << "\n";
     return kExitUsage;
   }
+  // Without O_NONBLOCK, opening a FIFO beneath the root would wait for a
+  // writer forever; it is refused below, as anything but a regular file.
+  options->flags |= O_NONBLOCK;
   const absl::StatusOr<UniqueFd> root = OpenRoot(root_dir);
   if (!root.ok()) {
     std::cerr << "u8guard path read: "
@@ -84,11 +89,24 @@ int RunPathRead(const std::vector<std::string>& args, Format) {
                      ? kExitNegative
                      : kExitUsage;
         }
+        // Only regular files: a directory, FIFO, socket or device is not a
+        // file to read (a device such as /dev/zero never ends), a negative
+        // answer as a missing file is. O_NONBLOCK does nothing to a regular
+        // file, so it stays set.
+        struct stat st;
+        if (fstat(fd->get(), &st) != 0) {
+          Complain(input, std::string("stat: ") + std::strerror(errno));
+          return kExitUsage;
+        }
+        if (!S_ISREG(st.st_mode)) {
+          Complain(input, S_ISDIR(st.st_mode) ? "is a directory"
+                                              : "not a regular file");
+          return kExitNegative;
+        }
         if (const int error = CopyToStdout(fd->get(), block.get());
             error != 0) {
           Complain(input, std::string("read: ") + std::strerror(error));
-          // A directory is not a file to read: a negative answer too.
-          return error == EISDIR ? kExitNegative : kExitUsage;
+          return kExitUsage;
         }
         return kExitOk;
       });

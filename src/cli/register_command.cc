@@ -28,7 +28,7 @@ namespace {
 
 // Reports a usage or I/O error (or an ICU failure): exit 2.
 int Fail(const absl::Status& status) {
-  std::cerr << "u8guard register: " << status.message() << "\n";
+  std::cerr << "u8guard register: " << ShownMessage(status) << "\n";
   return kExitUsage;
 }
 
@@ -47,7 +47,8 @@ absl::StatusOr<Registry> SelectedRegistry(const Profile& profile,
   if (acl.empty()) return Registry(profile, policy);
   absl::StatusOr<Registry> registry = Registry::Load(profile, acl, policy);
   if (registry.ok() && registry->skipped() > 0) {
-    std::cerr << "u8guard register: " << acl << ": " << registry->skipped()
+    std::cerr << "u8guard register: " << EscapeForDisplay(acl) << ": "
+              << registry->skipped()
               << " names skipped (the profile rejects them)\n";
   }
   return registry;

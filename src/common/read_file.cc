@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/common/system_error.h"
 
 namespace u8guard::internal {
 namespace {
@@ -42,11 +43,12 @@ absl::StatusOr<std::string> ReadFileToString(const std::string& path,
                                              size_t max_bytes) {
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
   // below anyway.
+  if (absl::Status s = CheckFileName(path); !s.ok()) return s;
   const Fd fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-  if (fd.get() < 0) return absl::ErrnoToStatus(errno, path);
+  if (fd.get() < 0) return ErrnoStatus(errno, path);
   struct stat st;
   if (fstat(fd.get(), &st) != 0) {
-    return absl::ErrnoToStatus(errno, absl::StrCat(path, ": stat"));
+    return ErrnoStatus(errno, absl::StrCat(path, ": stat"));
   }
   if (!S_ISREG(st.st_mode)) {
     return absl::FailedPreconditionError(
@@ -62,7 +64,7 @@ absl::StatusOr<std::string> ReadFileToString(const std::string& path,
     const ssize_t n = read(fd.get(), buf, sizeof buf);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return absl::ErrnoToStatus(errno, absl::StrCat(path, ": read"));
+      return ErrnoStatus(errno, absl::StrCat(path, ": read"));
     }
     if (n == 0) break;
     if (text.size() + static_cast<size_t>(n) > max_bytes) {

@@ -13,7 +13,9 @@ namespace u8guard::internal {
 
 // Returns the bytes of the regular file at `path` (a symbolic link is
 // followed). Every error names the path: the errno-based status of a failed
-// open or read (NotFound, PermissionDenied, ...); FailedPrecondition for
+// open or read (NotFound, PermissionDenied, ...), carrying the errno
+// (ErrnoStatus); InvalidArgument for a path with a NUL byte (CheckFileName);
+// FailedPrecondition for
 // anything but a regular file (a directory, a device such as /dev/zero, a
 // FIFO), which could be endless; ResourceExhausted for a file larger than
 // `max_bytes`, checked before reading and again while reading (a file that

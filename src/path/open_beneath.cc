@@ -11,13 +11,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <string>
 
 #include "absl/status/status.h"
-#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/common/system_error.h"
 #include "src/path/beneath.h"
 #include "src/path/fs_facts.h"
 #include "u8guard/rejection.h"
@@ -27,9 +26,8 @@ namespace {
 
 using internal::BeneathOutcome;
 using internal::BeneathRequest;
+using internal::ErrnoStatus;
 using internal::RetryOnEintr;
-
-constexpr char kErrnoUrl[] = "type.u8guard.dev/u8guard.Errno";
 
 // The flags OpenBeneath takes (open_beneath.h). O_TMPFILE's own bit is not
 // among them; O_DIRECTORY, which it includes, is.
@@ -39,16 +37,6 @@ constexpr int kOpenFlags = O_ACCMODE | O_APPEND | O_TRUNC | O_DIRECTORY |
                            O_NOCTTY | O_PATH;
 // Beside O_PATH.
 constexpr int kPathFlags = O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-
-// The status of a failed system call on `what` (already quoted), carrying
-// the errno. ENOTDIR (a file where the path needs a directory) is
-// NotFound, as ENOENT.
-absl::Status ErrnoStatus(int error, const std::string& what) {
-  absl::Status status = absl::ErrnoToStatus(error, what);
-  if (error == ENOTDIR) status = absl::NotFoundError(status.message());
-  status.SetPayload(kErrnoUrl, absl::Cord(absl::StrCat(error)));
-  return status;
-}
 
 // "open beneath root: \"PATH\"", what an errno status names.
 std::string Naming(std::string_view path) {
@@ -197,6 +185,7 @@ bool Openat2Available() {
 }
 
 absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir) {
+  if (absl::Status s = internal::CheckFileName(dir); !s.ok()) return s;
   const std::string name(dir);
   UniqueFd fd(RetryOnEintr(
       [&] { return open(name.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC); }));
@@ -266,17 +255,7 @@ absl::Status MkdirBeneath(int root_fd, std::string_view untrusted_path,
 }
 
 std::optional<int> SystemErrno(const absl::Status& status) {
-  if (status.ok()) return std::nullopt;
-  const absl::optional<absl::Cord> payload = status.GetPayload(kErrnoUrl);
-  if (!payload) return std::nullopt;
-  const std::string text(*payload);
-  int value = 0;
-  const auto [end, ec] =
-      std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0) {
-    return std::nullopt;
-  }
-  return value;
+  return internal::ErrnoOf(status);
 }
 
 }  // namespace u8guard

@@ -25,6 +25,7 @@
 #include "src/unicode/mapping_table.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/bom.h"
+#include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
 #include "u8guard/path.h"
@@ -553,9 +554,9 @@ absl::Status CheckRoot(std::string_view root) {
     return absl::InvalidArgumentError(
         "PathOptions.root must be valid UTF-8 without NUL");
   }
-  const auto bad = [&](std::string_view why) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("PathOptions.root \"%s\" %s", root, why));
+  const auto bad = [&](const char* why) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "PathOptions.root \"", EscapeForDisplay(root), "\" ", why));
   };
   if (root[0] != '/') return bad("must be an absolute path (start with '/')");
   for (size_t i = 0; i < root.size(); ++i) {

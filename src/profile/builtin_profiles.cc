@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "u8guard/display.h"
 #include "u8guard/profile.h"
 
 namespace u8guard {
@@ -55,8 +56,10 @@ absl::StatusOr<const Profile*> FindBuiltinProfile(std::string_view name) {
     if (p.name == wanted) return &p;
     names.push_back(p.name);
   }
+  // The name is the caller's, maybe a client's (an SQL argument): shown
+  // escaped, as every untrusted string in a message is.
   return absl::NotFoundError(absl::StrCat("no built-in profile \"",
-                                          std::string(name), "\" (have ",
+                                          EscapeForDisplay(name), "\" (have ",
                                           absl::StrJoin(names, ", "), ")"));
 }
 

@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "src/common/read_file.h"
+#include "src/common/system_error.h"
 #include "toml++/toml.h"
 #include "u8guard/profile.h"
 
@@ -216,14 +217,15 @@ absl::StatusOr<Profile> LoadProfileFile(const std::string& path) {
 
 absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
     const std::string& directory) {
+  if (absl::Status s = internal::CheckFileName(directory); !s.ok()) return s;
   std::error_code ec;
   std::vector<std::string> paths;
   for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
     if (entry.path().extension() == ".toml") paths.push_back(entry.path());
   }
   if (ec) {
-    return absl::ErrnoToStatus(ec.value(),
-                               absl::StrCat(directory, ": cannot list"));
+    return internal::ErrnoStatus(ec.value(),
+                                 absl::StrCat(directory, ": cannot list"));
   }
   std::sort(paths.begin(), paths.end());
   std::vector<Profile> profiles;

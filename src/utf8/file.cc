@@ -15,6 +15,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "src/common/system_error.h"
 #include "src/utf8/file_ranges.h"
 #include "src/utf8/read_buffer.h"
 #include "u8guard/utf8_file.h"
@@ -74,10 +75,11 @@ absl::StatusOr<Utf8Result> ValidatePath(const std::string& path,
     return absl::InvalidArgumentError(absl::StrCat(
         "threads must be 0 (one per CPU) or more, not ", options.threads));
   }
+  if (absl::Status s = internal::CheckFileName(path); !s.ok()) return s;
   const bool is_stdin = path == "-";
   const int fd =
       is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return absl::ErrnoToStatus(errno, path);
+  if (fd < 0) return internal::ErrnoStatus(errno, path);
   // Standard input from its offset (not 0 when something read before).
   const off_t start = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
   absl::StatusOr<Utf8Result> r =
@@ -101,7 +103,7 @@ absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd) {
     const ssize_t got = read(fd, buf.get(), internal::kReadChunk);
     if (got < 0) {
       if (errno == EINTR) continue;
-      return absl::ErrnoToStatus(errno, "read");
+      return internal::ErrnoStatus(errno, "read");
     }
     if (got == 0) return v.Finish();
     const Utf8Result r = v.Feed(std::string_view(buf.get(), got));

@@ -48,8 +48,12 @@ void TakeDefaultAction() {
 // replaced, as the kernel would have delivered it had the handler not been
 // there:
 //   SIG_DFL      the default action: the process ends (with a core dump).
-//   SIG_IGN      a sent SIGBUS is dropped; a fault cannot be ignored, the
-//                kernel takes the default action, and so do we.
+//   SIG_IGN      never replaced: the kernel discards an ignored signal
+//                when it is sent, so it interrupts nothing, while any
+//                handler, even one that drops it, makes nanosleep, poll,
+//                select, pause and the like fail with EINTR. So the guard
+//                is not installed over SIG_IGN (GuardMappedReads returns
+//                false and the file is read instead of mapped).
 //   a handler    called with the siginfo and context when it was installed
 //                with SA_SIGINFO, with the signal number alone otherwise,
 //                under the signal mask the kernel would have set: the mask
@@ -66,8 +70,7 @@ void TakeDefaultAction() {
 //                only, whichever threads fault at once.
 //   SA_RESTART   a system call that a sent SIGBUS interrupts is restarted
 //                when the handler returns: our handler is installed with
-//                SA_RESTART when the replaced one had it or was SIG_IGN
-//                (which does not interrupt anything).
+//                SA_RESTART when the replaced one had it.
 //   SA_ONSTACK   the one flag that cannot be reproduced: the handler runs on
 //                the stack our handler runs on, the thread's alternate
 //                signal stack when it has one (ours is installed with
@@ -97,8 +100,6 @@ void PassOn(int sig, siginfo_t* info, void* context) {
     pthread_sigmask(SIG_SETMASK, &ours, nullptr);
     return;
   }
-  const bool sent = info->si_code <= 0;  // kill(), sigqueue(), tgkill()
-  if (!is_handler && sent && previous.sa_handler == SIG_IGN) return;
   TakeDefaultAction();
 }
 
@@ -122,24 +123,34 @@ bool HandlerIsCurrent() {
 }  // namespace
 
 bool GuardMappedReads() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    // The previous disposition is saved before the handler can run.
-    if (sigaction(SIGBUS, nullptr, &previous_action) != 0) return;
-    struct sigaction action = {};
-    action.sa_sigaction = &OnBusError;
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    // A sent SIGBUS that PassOn hands to a handler that asked for
-    // restarts, or drops as ignored, restarts what it interrupted.
-    if ((previous_action.sa_flags & SA_RESTART) != 0 ||
-        ((previous_action.sa_flags & SA_SIGINFO) == 0 &&
-         previous_action.sa_handler == SIG_IGN)) {
-      action.sa_flags |= SA_RESTART;
+  static std::mutex mu;
+  if (!installed.load()) {
+    const std::lock_guard<std::mutex> lock(mu);
+    if (!installed.load()) {
+      // The previous disposition is saved before the handler can run.
+      struct sigaction current;
+      if (sigaction(SIGBUS, nullptr, &current) != 0) return false;
+      // Not over SIG_IGN (see PassOn); asked again on the next call, in
+      // case the program has set another disposition since.
+      if ((current.sa_flags & SA_SIGINFO) == 0 &&
+          current.sa_handler == SIG_IGN) {
+        return false;
+      }
+      previous_action = current;
+      struct sigaction action = {};
+      action.sa_sigaction = &OnBusError;
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+      // A sent SIGBUS that PassOn hands to a handler that asked for
+      // restarts restarts what it interrupted.
+      if ((previous_action.sa_flags & SA_RESTART) != 0) {
+        action.sa_flags |= SA_RESTART;
+      }
+      sigemptyset(&action.sa_mask);
+      if (sigaction(SIGBUS, &action, nullptr) != 0) return false;
+      installed.store(true);
     }
-    sigemptyset(&action.sa_mask);
-    installed.store(sigaction(SIGBUS, &action, nullptr) == 0);
-  });
-  return installed.load() && HandlerIsCurrent();
+  }
+  return HandlerIsCurrent();
 }
 
 bool ReadMapped(const char* begin, size_t size,

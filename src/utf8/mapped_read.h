@@ -11,7 +11,8 @@
 // would have delivered it there: a handler in its own form, under its own
 // signal mask and flags (SA_NODEFER, SA_RESETHAND, SA_RESTART), or the
 // default action, which then ends the process as before (mapped_read.cc
-// says what each case means).
+// says what each case means). It is never installed over SIG_IGN: files
+// are read, not mapped, while SIGBUS is ignored.
 
 #ifndef U8GUARD_SRC_UTF8_MAPPED_READ_H_
 #define U8GUARD_SRC_UTF8_MAPPED_READ_H_
@@ -25,7 +26,9 @@ namespace u8guard::internal {
 // Installs the SIGBUS handler if it is not yet installed. Returns true when
 // it is SIGBUS's disposition now; false when the program replaced it after
 // it was installed (then ReadMapped would not be protected: the caller reads
-// the file instead of mapping it) or when sigaction() fails.
+// the file instead of mapping it), when SIGBUS is ignored (SIG_IGN, which
+// no handler can imitate: mapped_read.cc; tried again on the next call) or
+// when sigaction() fails.
 bool GuardMappedReads();
 
 // Runs `read`, which reads bytes of [begin, begin + size), a mapping of a

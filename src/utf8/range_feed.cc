@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "src/common/system_error.h"
 #include "src/utf8/mapped_read.h"
 #include "src/utf8/read_buffer.h"
 
@@ -71,7 +72,7 @@ absl::StatusOr<RangeFed> ReadPart(int fd, uint64_t& at, uint64_t until,
     const ssize_t got = pread(fd, buf.get(), want, static_cast<off_t>(at));
     if (got < 0) {
       if (errno == EINTR) continue;
-      return absl::ErrnoToStatus(errno, "read");
+      return ErrnoStatus(errno, "read");
     }
     if (got == 0) return RangeFed::kFinal;
     if (!v.Feed(std::string_view(buf.get(), got)).ok()) {

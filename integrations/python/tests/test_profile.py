@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """u8guard.Profile, u8guard.Rejected and the module's small functions."""
 
+import errno
 import inspect
 import os
 import pickle
@@ -476,3 +477,41 @@ def test_file_errors(tmp_path):
         os.chmod(locked, 0)
         with pytest.raises(PermissionError):
             Profile.from_file(locked)
+
+
+def test_file_errors_carry_their_errno(tmp_path):
+    # Attack (an outside review): a name too long for open(2) raised
+    # ValueError ("a bad policy file or option"), a full descriptor table
+    # MemoryError, and neither said which errno. Every failed system call
+    # is now the OSError of its own errno.
+    with pytest.raises(OSError) as e:
+        Profile.from_file('/' + 'x' * 5000)
+    assert e.value.errno == errno.ENAMETOOLONG
+    assert not isinstance(e.value, ValueError)
+    loop = tmp_path / 'loop.toml'
+    os.symlink(loop, loop)
+    with pytest.raises(OSError) as e:
+        Profile.from_file(loop)
+    assert e.value.errno == errno.ELOOP
+
+
+def test_a_file_name_with_nul_is_refused_not_cut(tmp_path):
+    # Attack (an outside review): the name was cut at the NUL by open(2),
+    # so "staff.toml\0.ignored" read staff.toml, and a root "dir\0/x" opened
+    # dir (code that appends a suffix to a user's name could be made to
+    # drop it). Refused with ValueError, as Python's own open() refuses it.
+    staff = write(tmp_path / 'staff.toml', Profile('nickname').to_toml())
+    acl = write(tmp_path / 'users.acl', 'alice\n')
+    (tmp_path / 'real').mkdir()
+    write(tmp_path / 'real' / 'a.toml', Profile('nickname').to_toml())
+    cut = str(tmp_path) + '\0/elsewhere'
+    for call in (
+            lambda: Profile.from_file(str(staff) + '\0.ignored'),
+            lambda: u8guard.load_profiles(str(tmp_path / 'real') + '\0x'),
+            lambda: Profile('nickname', policy_dir=cut),
+            lambda: u8guard.AllowList.from_file('nickname',
+                                                str(acl) + '\0.bak'),
+            lambda: u8guard.RegistrationPolicy.load(str(staff) + '\0x'),
+            lambda: u8guard.open_beneath_fd(cut, 'users.acl')):
+        with pytest.raises(ValueError, match='NUL'):
+            call()

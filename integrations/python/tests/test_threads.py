@@ -111,23 +111,20 @@ def test_one_acl_from_many_threads():
     run_in_threads(work, expected)
 
 
-def test_long_calls_release_the_gil():
-    doc = Profile('text-document')
-    text = 'Ame\u0301lie \u00e9t\u00e9 \u4e2d\u6587 ' * 400000  # 8.8 MB
-    doc.canonicalize(text[:1000])  # warm up
+def assert_runs_without_the_gil(call: Callable[[], object]):
+    """Runs call() in a thread while this one runs Python code, noting the
+    time now and then. Had the call kept the GIL, this thread could run only
+    until the call entered the library (at most one switch interval after it
+    began) and after it returned."""
     span = []
     done = threading.Event()
 
     def worker():
         span.append(time.monotonic())
-        doc.canonicalize(text)
+        call()
         span.append(time.monotonic())
         done.set()
 
-    # This thread runs Python code while the worker is in the library,
-    # noting the time now and then. Had the worker kept the GIL, this thread
-    # could run only until the worker entered the call (at most one switch
-    # interval after span[0]) and after it returned.
     samples = []
     counter = 0
     t = threading.Thread(target=worker)
@@ -142,3 +139,22 @@ def test_long_calls_release_the_gil():
     assert end - start > 0.05, 'the call was too short to tell'
     during = [s for s in samples if start < s < end]
     assert len(during) > 10, (len(samples), span)
+
+
+def test_long_calls_release_the_gil():
+    doc = Profile('text-document')
+    text = 'Ame\u0301lie \u00e9t\u00e9 \u4e2d\u6587 ' * 400000  # 8.8 MB
+    doc.canonicalize(text[:1000])  # warm up
+    assert_runs_without_the_gil(lambda: doc.canonicalize(text))
+
+
+def test_a_policy_from_toml_reads_its_names_file_without_the_gil(tmp_path):
+    # Attack (an outside review): RegistrationPolicy.from_toml read a
+    # protected_names_file of up to 64 MiB with the GIL held, stalling
+    # every other thread, where load() released it.
+    names = tmp_path / 'names.txt'
+    names.write_text(''.join(f'name{i:08d}\n' for i in range(3_000_000)))
+    toml = 'protected_names_file = "names.txt"\n'
+    source = str(tmp_path / 'policy.toml')
+    assert_runs_without_the_gil(
+        lambda: u8guard.RegistrationPolicy.from_toml(toml, source))

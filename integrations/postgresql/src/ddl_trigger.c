@@ -21,6 +21,7 @@
 #include "catalog/pg_type.h"
 #include "commands/event_trigger.h"
 #include "integrations/postgresql/src/u8guard_pg.h"
+#include "miscadmin.h"
 #include "nodes/parsenodes.h"
 #include "nodes/value.h"
 #include "parser/parse_func.h"
@@ -132,14 +133,19 @@ static ddl_effect effect_of(const Node *parsetree) {
   return effect;
 }
 
-/* The OID of u8guard_record_ddl(boolean) in the schema of the function
- * being called (the extension's). */
-static Oid worker_function(FunctionCallInfo fcinfo) {
+/* The OID of the worker u8guard_record_ddl in the schema of the function
+ * being called: u8guard_internal's (boolean, oid) from SQL 0.3 on (the
+ * schema only its superuser owner can rename or create objects in), or
+ * the extension schema's (boolean) of SQL 0.2, before ALTER EXTENSION
+ * u8guard UPDATE. *takes_mover says which. */
+static Oid worker_function(FunctionCallInfo fcinfo, bool *takes_mover) {
   const Oid schema = get_func_namespace(fcinfo->flinfo->fn_oid);
-  Oid argument_types[1] = {BOOLOID};
+  Oid argument_types[2] = {BOOLOID, OIDOID};
   List *name = list_make2(makeString(get_namespace_name(schema)),
                           makeString(pstrdup("u8guard_record_ddl")));
-  return LookupFuncName(name, 1, argument_types, false);
+  const Oid worker = LookupFuncName(name, 2, argument_types, true);
+  *takes_mover = OidIsValid(worker);
+  return *takes_mover ? worker : LookupFuncName(name, 1, argument_types, false);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_ddl_end);
@@ -159,7 +165,16 @@ Datum u8guard_pg_ddl_end(PG_FUNCTION_ARGS) {
   if (effect.builds || effect.moves) {
     /* Called through the function manager, not a query: the worker's
      * EXECUTE is revoked from PUBLIC, and SECURITY DEFINER still applies. */
-    (void)OidFunctionCall1(worker_function(fcinfo), BoolGetDatum(effect.moves));
+    bool takes_mover;
+    const Oid worker = worker_function(fcinfo, &takes_mover);
+    if (takes_mover) {
+      /* The role running the statement: the worker updates the records of
+       * moved indexes it owns only. */
+      (void)OidFunctionCall2(worker, BoolGetDatum(effect.moves),
+                             ObjectIdGetDatum(GetUserId()));
+    } else {
+      (void)OidFunctionCall1(worker, BoolGetDatum(effect.moves));
+    }
   }
   PG_RETURN_NULL();
 }

@@ -35,11 +35,13 @@ static size_t size_argument(FunctionCallInfo fcinfo, int arg,
   return (size_t)value;
 }
 
-/* Parses a name argument with `parse` (a u8guard_*_from_name function). */
+/* Parses a name argument with `parse` (a u8guard_*_from_name function).
+ * Bounded as every text argument is: the name is escaped into the error
+ * message, four bytes for each. */
 static int name_argument(FunctionCallInfo fcinfo, int arg,
                          u8guard_status (*parse)(const char *, int *,
                                                  u8guard_error *)) {
-  char *name = text_to_cstring(PG_GETARG_TEXT_PP(arg));
+  char *name = text_to_cstring(pgext_bounded_text_arg(fcinfo, arg));
   int value = 0;
   u8guard_error error;
   if (parse(name, &value, &error) != U8GUARD_OK) pgext_raise(&error);

@@ -379,26 +379,33 @@ TEST(PgFunctions, RfcProfileNamesAreTheBuiltins) {
 TEST(PgFunctions, VolatilityParallelSafetyAndStrictness) {
   TestDatabase db;
   const std::vector<Row> got = db.conn().Query(
-      "SELECT p.proname, p.provolatile, p.proparallel, p.proisstrict "
+      "SELECT p.pronamespace::regnamespace || '.' || p.proname, "
+      "  p.provolatile, p.proparallel, p.proisstrict "
       "FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass "
       "  AND d.objid = p.oid AND d.deptype = 'e' "
       "JOIN pg_extension x ON x.oid = d.refobjid AND x.extname = 'u8guard' "
       "WHERE p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c') "
       "ORDER BY 1");
   const std::vector<Row> want = {
-      {"u8guard_check_utf8", "i", "s", "t"},
-      {"u8guard_ddl_end", "v", "u", "f"},
-      {"u8guard_enforce", "i", "s", "t"},
-      {"u8guard_equivalent", "i", "s", "t"},
-      {"u8guard_key", "i", "s", "t"},
-      {"u8guard_lookalike_keys", "i", "s", "t"},
-      {"u8guard_profiles", "i", "s", "t"},
-      {"u8guard_registration", "i", "s", "t"},
-      {"u8guard_rejection", "i", "s", "t"},
-      {"u8guard_sanitize_path", "i", "s", "t"},
-      {"u8guard_skeleton", "i", "s", "t"},
-      {"u8guard_try_key", "i", "s", "t"},
-      {"u8guard_versions", "s", "s", "t"},
+      {"public.u8guard_check_utf8", "i", "s", "t"},
+      {"public.u8guard_enforce", "i", "s", "t"},
+      {"public.u8guard_equivalent", "i", "s", "t"},
+      {"public.u8guard_key", "i", "s", "t"},
+      {"public.u8guard_lookalike_keys", "i", "s", "t"},
+      {"public.u8guard_profiles", "i", "s", "t"},
+      {"public.u8guard_registration", "i", "s", "t"},
+      {"public.u8guard_rejection", "i", "s", "t"},
+      {"public.u8guard_sanitize_path", "i", "s", "t"},
+      {"public.u8guard_skeleton", "i", "s", "t"},
+      {"public.u8guard_try_key", "i", "s", "t"},
+      {"public.u8guard_versions", "s", "s", "t"},
+      // What the functions that run SQL call (SQL 0.3): bound again in the
+      // schema only the superuser controls.
+      {"u8guard_internal.u8guard_ddl_end", "v", "u", "f"},
+      {"u8guard_internal.u8guard_lookalike_keys", "i", "s", "t"},
+      {"u8guard_internal.u8guard_rejection", "i", "s", "t"},
+      {"u8guard_internal.u8guard_try_key", "i", "s", "t"},
+      {"u8guard_internal.u8guard_versions", "s", "s", "t"},
   };
   EXPECT_EQ(got, want);
 }

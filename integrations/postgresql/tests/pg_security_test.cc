@@ -33,8 +33,8 @@ using pgtest::TestDatabase;
 // attacked below before it is added here.
 const std::vector<Row>& SecurityDefinerFunctions() {
   static const auto* const kFunctions = new std::vector<Row>{
-      {"u8guard_record_ddl(boolean)"},
-      {"u8guard_record_index_build(regclass)"},
+      {"u8guard_internal.u8guard_record_ddl(boolean,oid)"},
+      {"u8guard_internal.u8guard_record_index_build(regclass)"},
   };
   return *kFunctions;
 }
@@ -204,13 +204,13 @@ void ExerciseEveryFunctionThatRunsSql(Attack& attack, Connection& conn) {
   conn.Query(
       "CREATE INDEX t_skeleton ON t "
       "  (u8guard_skeleton(name, 'username-case-mapped'));"
-      "SELECT * FROM u8guard_dependent_indexes();"
-      "SELECT u8guard_require_dependent_index('t_key');"
+      "SELECT * FROM u8guard_internal.u8guard_dependent_indexes();"
+      "SELECT u8guard_internal.u8guard_require_dependent_index('t_key');"
       "UPDATE u8guard_index_builds SET unicode = '14.0';"
       "SELECT * FROM u8guard_stale_indexes();"
       "SELECT u8guard_reindex_stale();"
       "SELECT u8guard_reindex('t_key');"
-      "SELECT u8guard_record_index_build('t_key')");
+      "SELECT u8guard_internal.u8guard_record_index_build('t_key')");
   // REINDEX CONCURRENTLY cannot run in the implicit transaction of a
   // multi-statement string.
   conn.Query("REINDEX INDEX CONCURRENTLY t_key");
@@ -263,16 +263,165 @@ TEST(PgSecurity, EveryFunctionThatRunsSqlPinsItsSearchPath) {
             (std::vector<Row>{}));
 }
 
+// The attack of the 0.2 review: the database owner renames public (the
+// extension's schema, which it owns) and makes a new public holding a
+// u8guard_versions() and a u8guard_index_builds of its own. Up to 0.2 the
+// recording functions named "public.u8guard_versions()" in their text and
+// ran the attacker's as the superuser. Since 0.3 they name u8guard_internal
+// only: nothing planted runs, through the event trigger or the functions a
+// superuser calls in the renamed schema, and the records land where they
+// belong.
+TEST(PgSecurity, RenamingTheExtensionsSchemaHijacksNothing) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  Attack attack(db, Attack::Route::kDatabaseOwner);
+  attack.BecomeAttacker();
+  conn.Query(
+      R"sql(
+ALTER SCHEMA public RENAME TO moved;
+CREATE SCHEMA public;
+CREATE FUNCTION public.u8guard_versions(OUT library text, OUT icu text,
+                                        OUT unicode text)
+  LANGUAGE plpgsql AS $f$
+  BEGIN
+    PERFORM moved.u8g_trap('public.u8guard_versions()');
+    library := 'x'; icu := 'x'; unicode := 'x';
+  END $f$;
+CREATE FUNCTION public.u8guard_dependent_indexes()
+  RETURNS TABLE (index_oid oid, table_oid oid, relfilenode oid)
+  LANGUAGE plpgsql AS $f$
+  BEGIN
+    PERFORM moved.u8g_trap('public.u8guard_dependent_indexes()');
+  END $f$;
+CREATE TABLE public.u8guard_index_builds (index_oid oid PRIMARY KEY,
+  relfilenode oid, library text, icu text, unicode text,
+  recorded_at timestamptz DEFAULT pg_catalog.now());
+CREATE FUNCTION public.u8g_row_trap() RETURNS trigger
+  LANGUAGE plpgsql AS $f$
+  BEGIN
+    PERFORM moved.u8g_trap('a row written to public.u8guard_index_builds');
+    RETURN NEW;
+  END $f$;
+CREATE TRIGGER u8g_row_trap BEFORE INSERT OR UPDATE OR DELETE
+  ON public.u8guard_index_builds
+  FOR EACH ROW EXECUTE FUNCTION public.u8g_row_trap();
+-- The traps (moved.u8g_trap) log into public.u8g_trap_log: this one now.
+CREATE TABLE public.u8g_trap_log (who name, super boolean, what text);
+GRANT ALL ON public.u8g_trap_log TO PUBLIC;
+CREATE TABLE public.t (name text);
+INSERT INTO public.t VALUES ('alice');
+CREATE INDEX t_key ON public.t (moved.u8guard_key(name, 'nickname'));
+ALTER INDEX public.t_key SET TABLESPACE pg_default;
+)sql");
+  attack.BecomeSuperuser();
+  EXPECT_EQ(conn.Query("SELECT index_oid::regclass::text "
+                       "FROM u8guard_internal.u8guard_index_builds"),
+            (std::vector<Row>{{"t_key"}}));
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM public.u8guard_index_builds"),
+            (std::vector<Row>{{"0"}}));
+  conn.Query(
+      "UPDATE u8guard_internal.u8guard_index_builds SET unicode = '14.0';"
+      "SELECT * FROM moved.u8guard_stale_indexes();"
+      "SELECT moved.u8guard_reindex_stale();"
+      "SELECT moved.u8guard_reindex('public.t_key');"
+      "CREATE TABLE public.records AS SELECT name, "
+      "  moved.u8guard_key(name, 'nickname') AS key, "
+      "  moved.u8guard_lookalike_keys(name, 'nickname') AS lookalike_keys "
+      "  FROM public.t;"
+      "SELECT * FROM moved.u8guard_verify_records('public.records', "
+      "  'nickname')");
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM moved.u8guard_stale_indexes()"),
+            (std::vector<Row>{{"0"}}));
+  attack.ExpectNothingRan();
+}
+
+// A role with CREATE on the extension's schema plants an overload that
+// makes "u8guard_versions()" ambiguous. Up to 0.2 every CREATE INDEX over
+// an expression then failed, the superuser's too ("not unique"), and so
+// did u8guard_stale_indexes(); u8guard_internal's functions cannot be
+// overloaded by anyone else.
+TEST(PgSecurity, AnOverloadInTheExtensionsSchemaBreaksNothing) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  Attack attack(db, Attack::Route::kCreateOnPublic);
+  attack.BecomeAttacker();
+  conn.Query(
+      "CREATE FUNCTION public.u8guard_versions(x int DEFAULT 0, "
+      "  OUT library text, OUT icu text, OUT unicode text) "
+      "  LANGUAGE plpgsql AS $f$ BEGIN "
+      "  PERFORM public.u8g_trap('u8guard_versions(int)'); END $f$;"
+      "CREATE FUNCTION public.u8guard_stale_indexes(x int DEFAULT 0) "
+      "  RETURNS SETOF regclass LANGUAGE plpgsql AS $f$ BEGIN "
+      "  PERFORM public.u8g_trap('u8guard_stale_indexes(int)'); END $f$");
+  attack.BecomeSuperuser();
+  conn.Query(
+      "CREATE TABLE t (name text);"
+      "CREATE INDEX t_key ON t (u8guard_key(name, 'nickname'));"
+      "UPDATE u8guard_index_builds SET unicode = '14.0';"
+      "SELECT u8guard_reindex_stale()");
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_internal."
+                       "u8guard_stale_indexes()"),
+            (std::vector<Row>{{"0"}}));
+  attack.ExpectNothingRan();
+}
+
+// A schema u8guard_internal made before the extension (by a database owner
+// who may create schemas) could hold the attacker's objects: CREATE
+// EXTENSION stops instead of using it.
+TEST(PgSecurity, APrecreatedInternalSchemaStopsTheInstall) {
+  TestDatabase db(/*with_extension=*/false);
+  Connection& conn = db.conn();
+  Attack attack(db, Attack::Route::kDatabaseOwner);
+  attack.BecomeAttacker();
+  conn.Query("CREATE SCHEMA u8guard_internal");
+  attack.BecomeSuperuser();
+  EXPECT_EQ(conn.Exec("CREATE EXTENSION u8guard").sqlstate, "42P06");
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM pg_extension "
+                       "WHERE extname = 'u8guard'"),
+            (std::vector<Row>{{"0"}}));
+  conn.Query("DROP SCHEMA u8guard_internal");
+  attack.ExpectNothingRan();
+}
+
+// Up to 0.2 any role's ALTER TABLE own SET TABLESPACE updated the record of
+// every index whose storage had changed, so that u8guard_record_rebuilt()
+// then refused a superuser's real rebuild of another table's index. Moves
+// update the records of the mover's own indexes only.
+TEST(PgSecurity, AnotherRolesMoveKeepsARebuildRecordable) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  Attack attack(db, Attack::Route::kCreateOnPublic);
+  conn.Query(
+      "CREATE TABLE t (name text); INSERT INTO t VALUES ('alice');"
+      "CREATE INDEX t_key ON t (u8guard_key(name, 'nickname'))");
+  conn.Query("REINDEX INDEX t_key");  // the same index, new storage
+  attack.BecomeAttacker();
+  conn.Query(
+      "CREATE TABLE mine (name text);"
+      "CREATE INDEX mine_key ON mine (u8guard_key(name, 'nickname'));"
+      "ALTER TABLE mine SET TABLESPACE pg_default;"
+      "ALTER INDEX mine_key SET TABLESPACE pg_default");
+  attack.BecomeSuperuser();
+  EXPECT_EQ(conn.Query("SELECT u8guard_record_rebuilt('t_key')::text"),
+            (std::vector<Row>{{"t_key"}}));
+  attack.ExpectNothingRan();
+}
+
 // The event trigger's functions are not for calling: not by PUBLIC, and
 // outside an event trigger not by a superuser either.
 TEST(PgSecurity, TheEventTriggerFunctionsRefuseDirectCalls) {
   TestDatabase db;
   Connection& conn = db.conn();
-  EXPECT_EQ(conn.Exec("SELECT u8guard_ddl_end()").sqlstate, "39P03");
-  EXPECT_EQ(conn.Exec("SELECT u8guard_record_ddl(true)").sqlstate, "39P03");
+  EXPECT_EQ(conn.Exec("SELECT u8guard_internal.u8guard_ddl_end()").sqlstate,
+            "39P03");
+  EXPECT_EQ(conn.Exec("SELECT u8guard_internal.u8guard_record_ddl(true, 10)")
+                .sqlstate,
+            "39P03");
   Attack attack(db, Attack::Route::kCreateOnPublic);
   attack.BecomeAttacker();
-  EXPECT_EQ(conn.Exec("SELECT u8guard_record_ddl(false)").sqlstate, "42501");
+  EXPECT_EQ(conn.Exec("SELECT u8guard_internal.u8guard_record_ddl(false, 10)")
+                .sqlstate,
+            "42501");
   attack.BecomeSuperuser();
   attack.ExpectNothingRan();
 }

@@ -220,8 +220,11 @@ TEST(PgStaleIndexes, OnlyOperatorsMayRecordOrReindex) {
       conn.Exec("UPDATE u8guard_index_builds SET unicode = '1.0'").sqlstate,
       "42501");
   EXPECT_EQ(conn.Exec("SELECT u8guard_reindex_stale()").sqlstate, "42501");
-  EXPECT_EQ(conn.Exec("SELECT u8guard_record_index_build('mine_key')").sqlstate,
-            "42501");
+  EXPECT_EQ(
+      conn.Exec(
+              "SELECT u8guard_internal.u8guard_record_index_build('mine_key')")
+          .sqlstate,
+      "42501");
   // Reading is open to all.
   EXPECT_TRUE(conn.Exec("SELECT * FROM u8guard_stale_indexes()").ok);
   conn.Query(

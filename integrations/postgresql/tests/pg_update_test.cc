@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// ALTER EXTENSION u8guard UPDATE from the last release: the security fixes
-// of 0.2 reach a database that installed 0.1, and what it holds stays.
+// ALTER EXTENSION u8guard UPDATE from the earlier releases: the security
+// fixes of 0.2 and 0.3 reach a database that installed 0.1, and what it
+// holds stays.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -79,7 +81,23 @@ TEST(PgUpdate, FromTheLastReleaseEqualsAFreshInstall) {
   EXPECT_EQ(Catalog(conn), want);
   // Not a vacuous comparison.
   ASSERT_GT(want.size(), 20u);
-  EXPECT_EQ(want.back(), (Row{"version", "0.2"}));
+  EXPECT_NE(std::find(want.begin(), want.end(), Row{"version", "0.3"}),
+            want.end());
+}
+
+// Between installing a new library and ALTER EXTENSION UPDATE, the event
+// trigger of SQL 0.2 still records (its worker takes no mover).
+TEST(PgUpdate, TheLibraryKeepsRecordingUnderTheSqlOf02) {
+  TestDatabase db(/*with_extension=*/false);
+  Connection& conn = db.conn();
+  conn.Query(
+      "CREATE EXTENSION u8guard VERSION '0.2';"
+      "CREATE TABLE users (name text);"
+      "CREATE INDEX users_key ON users (u8guard_key(name, 'nickname'));"
+      "ALTER INDEX users_key SET TABLESPACE pg_default");
+  EXPECT_EQ(conn.Query("SELECT index_oid::regclass::text "
+                       "FROM u8guard_index_builds"),
+            (std::vector<Row>{{"users_key"}}));
 }
 
 TEST(PgUpdate, KeepsRecordsIndexesAndGrants) {
@@ -132,8 +150,34 @@ TEST(PgUpdate, KeepsRecordsIndexesAndGrants) {
             (std::vector<Row>{{"1"}}));
   EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_stale_indexes()"),
             (std::vector<Row>{{"0"}}));
+
+  // On to 0.3: the records move to u8guard_internal (and stay readable
+  // where they were), the functions that run SQL with them, and the grant
+  // follows to both the wrapper users call and the function it calls.
+  const std::vector<Row> records_before_03 = conn.Query(records);
+  conn.Query("ALTER EXTENSION u8guard UPDATE TO '0.3'");
+  EXPECT_EQ(conn.Query(records), records_before_03);
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM "
+                       "u8guard_internal.u8guard_index_builds"),
+            (std::vector<Row>{{"5"}}));
+  for (const char* function : {"u8guard_reindex_stale()",
+                               "u8guard_internal.u8guard_reindex_stale()"}) {
+    EXPECT_EQ(conn.Query(absl::StrFormat(
+                  "SELECT has_function_privilege('%s', '%s', 'EXECUTE')", role,
+                  function)),
+              (std::vector<Row>{{"t"}}))
+        << function;
+  }
+  conn.Query(
+      "CREATE INDEX users_key2 ON users (u8guard_key(name, 'nickname'))");
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_index_builds"),
+            (std::vector<Row>{{"6"}}));
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM u8guard_stale_indexes()"),
+            (std::vector<Row>{{"0"}}));
   conn.Query(absl::StrFormat(
       "REVOKE ALL ON FUNCTION u8guard_reindex_stale() FROM %1$s;"
+      "REVOKE ALL ON FUNCTION u8guard_internal.u8guard_reindex_stale() "
+      "  FROM %1$s;"
       "DROP ROLE %1$s",
       role));
 }

@@ -76,6 +76,26 @@ TEST(PgErrors, UnknownProfileIsAnErrorNotNull) {
   }
 }
 
+// Attack (an outside review): a profile name or path root sent by a client
+// reached the error message raw, so a newline and "ERROR:" forged a second
+// line in logs, and escape sequences reached a terminal. Escaped now.
+TEST(PgErrors, UntrustedStringsInMessagesAreEscaped) {
+  TestDatabase db;
+  for (const char* sql : {
+           "SELECT u8guard_key('a', E'no\\nERROR:  fake\\u001b[31mred')",
+           "SELECT u8guard_sanitize_path('a', "
+           "  root => E'/x\\u001b[2J\\nFAKE')",
+           "SELECT u8guard_sanitize_path('a', dot_dot => E'x\\n\\u001b[2J')",
+       }) {
+    const Result r = db.conn().Exec(sql);
+    EXPECT_FALSE(r.ok) << sql;
+    for (const std::string& text : {r.message, r.detail}) {
+      EXPECT_EQ(text.find('\n'), std::string::npos) << sql << ": " << text;
+      EXPECT_EQ(text.find('\x1B'), std::string::npos) << sql << ": " << text;
+    }
+  }
+}
+
 TEST(PgErrors, NullInNullOut) {
   TestDatabase db;
   const std::vector<Row> got = db.conn().Query(

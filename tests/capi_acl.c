@@ -247,6 +247,10 @@ static void test_audit(void) {
                  U8GUARD_INVALID_ARGUMENT);
   CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 0, NULL),
                  U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_original_size(audit, 3),
+                 f.original_len);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_original_size(audit, 4), 0);
+  CAPI_CHECK_INT(u8guard_acl_audit_finding_original_size(NULL, 0), 0);
   u8guard_acl_audit_free(audit);
   /* A looser bound: no mixed-script finding. */
   CAPI_CHECK_INT(u8guard_allow_list_audit(
@@ -260,6 +264,27 @@ static void test_audit(void) {
   CAPI_CHECK(audit == NULL);
   CAPI_CHECK_INT(u8guard_allow_list_audit(list, -1, &audit, &e),
                  U8GUARD_INVALID_ARGUMENT);
+  /* An invalid entry keeps its first 1,024 bytes; the accessor tells its
+   * whole length (the finding alone could not: its layout is fixed). */
+  {
+    static char long_entry[3000];
+    const char *entries[1];
+    size_t len = sizeof long_entry;
+    memset(long_entry, 'a', sizeof long_entry);
+    long_entry[0] = '\x01'; /* a control: invalid */
+    entries[0] = long_entry;
+    u8guard_allow_list_free(list);
+    CAPI_CHECK_INT(u8guard_allow_list_new(profile, entries, &len, 1, &list, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_allow_list_audit(
+                       list, U8GUARD_RESTRICTION_UNRESTRICTIVE, &audit, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_acl_audit_finding(audit, 0, &f), U8GUARD_OK);
+    CAPI_CHECK_INT(f.kind, U8GUARD_FINDING_INVALID);
+    CAPI_CHECK_INT(f.original_len, 1024);
+    CAPI_CHECK_INT(u8guard_acl_audit_finding_original_size(audit, 0), 3000);
+    u8guard_acl_audit_free(audit);
+  }
   u8guard_allow_list_free(list);
   u8guard_profile_free(profile);
 }

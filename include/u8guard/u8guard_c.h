@@ -675,6 +675,13 @@ u8guard_acl_audit_finding_count(const u8guard_acl_audit *audit);
 U8GUARD_EXPORT u8guard_status u8guard_acl_audit_finding(
     const u8guard_acl_audit *audit, size_t index, u8guard_acl_finding *finding);
 
+/* The whole length in bytes of the entry finding number `index` is about.
+ * It equals the finding's original_len except for an invalid entry longer
+ * than the 1,024 bytes an index keeps of one: original then holds its first
+ * 1,024 bytes. 0 for NULL or index >= the count. */
+U8GUARD_EXPORT size_t u8guard_acl_audit_finding_original_size(
+    const u8guard_acl_audit *audit, size_t index);
+
 /* The name of a finding kind: "file_signature", "bom", "invalid",
  * "collision", "lookalike", "mixed_script"; "unknown" otherwise. */
 U8GUARD_EXPORT const char *u8guard_acl_finding_kind_name(int32_t kind);

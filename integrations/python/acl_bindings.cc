@@ -30,6 +30,7 @@ struct PyAclInvalidEntry {
   size_t index = 0;
   size_t line = 0;
   py::bytes original;
+  size_t original_size = 0;
   py::object rejection;  // u8guard.Rejected
 };
 
@@ -46,6 +47,7 @@ struct PyAclFinding {
   size_t index = 0;
   size_t line = 0;
   py::bytes original;
+  size_t original_size = 0;
   py::object key = py::none();
   py::object other_index = py::none();
   py::object other_line = py::none();
@@ -77,6 +79,7 @@ PyAclFinding ToPython(const AclFinding& f) {
   out.index = f.index;
   out.line = f.line;
   out.original = py::bytes(f.original);
+  out.original_size = f.original_size;
   if (f.kind != AclFindingKind::kInvalid &&
       f.kind != AclFindingKind::kFileSignature) {
     out.key = py::str(f.key);
@@ -227,7 +230,7 @@ class PyAcl {
   std::vector<PyAclInvalidEntry> InvalidEntries() const {
     std::vector<PyAclInvalidEntry> out;
     for (const AclInvalidEntry& e : index().invalid_entries()) {
-      out.push_back({e.index, e.line, py::bytes(e.original),
+      out.push_back({e.index, e.line, py::bytes(e.original), e.original_size,
                      MakeRejected(e.rejection, nullptr)});
     }
     return out;
@@ -373,7 +376,11 @@ void RegisterAcl(py::module_& m) {
       .def_readonly("index", &PyAclInvalidEntry::index)
       .def_readonly("line", &PyAclInvalidEntry::line)
       .def_readonly("original", &PyAclInvalidEntry::original,
-                    "The bytes as written (maybe not UTF-8).")
+                    "The bytes as written (maybe not UTF-8), at most the "
+                    "first 1,024 of them.")
+      .def_readonly("original_size", &PyAclInvalidEntry::original_size,
+                    "The entry's whole length in bytes: more than "
+                    "len(original) when it was cut.")
       .def_readonly("rejection", &PyAclInvalidEntry::rejection,
                     "Why (a u8guard.Rejected; its offset is into original).")
       .def("__repr__", [](const PyAclInvalidEntry& e) {
@@ -408,7 +415,11 @@ the earlier entry it collides with or resembles.)doc")
       .def_readonly("index", &PyAclFinding::index)
       .def_readonly("line", &PyAclFinding::line)
       .def_readonly("original", &PyAclFinding::original,
-                    "The entry's bytes as written (maybe not UTF-8).")
+                    "The entry's bytes as written (maybe not UTF-8); for an "
+                    "invalid entry at most the first 1,024 of them.")
+      .def_readonly("original_size", &PyAclFinding::original_size,
+                    "The entry's whole length in bytes: more than "
+                    "len(original) when it was cut.")
       .def_readonly("key", &PyAclFinding::key)
       .def_readonly("other_index", &PyAclFinding::other_index)
       .def_readonly("other_line", &PyAclFinding::other_line)

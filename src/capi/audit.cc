@@ -122,4 +122,10 @@ u8guard_status u8guard_acl_audit_finding(const u8guard_acl_audit* audit,
   return U8GUARD_OK;
 }
 
+size_t u8guard_acl_audit_finding_original_size(const u8guard_acl_audit* audit,
+                                               size_t index) {
+  if (audit == nullptr || index >= audit->audit.findings.size()) return 0;
+  return audit->audit.findings[index].original_size;
+}
+
 }  // extern "C"

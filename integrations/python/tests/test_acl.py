@@ -138,6 +138,7 @@ def test_from_text_and_file_signature():
     assert acl.entry_count == 3 and len(acl) == 2
     assert acl.grants('bob').match.line == 5
     assert acl.invalid_entries[0].original == b'alice '
+    assert acl.invalid_entries[0].original_size == 6
     kinds = [f.kind for f in acl.audit().findings]
     assert kinds == ['file_signature', 'invalid']
     deny = DenyList.from_text('nickname', b'Juliet\nRomeo\n')
@@ -174,3 +175,14 @@ def test_entries_from_any_iterable():
     acl = AllowList('username-case-mapped', names)
     assert [e.original for e in acl.entries()] == ['alice', 'bob', 'carol']
     assert len(AllowList('username-case-mapped', [])) == 0
+
+
+def test_a_long_invalid_entry_says_it_was_cut():
+    # An index keeps the first 1,024 bytes of an invalid entry; original_size
+    # tells the whole length, so that a caller can tell it was cut.
+    acl = AllowList('username-case-mapped', [b'\x01' + b'a' * 2999])
+    entry = acl.invalid_entries[0]
+    assert (len(entry.original), entry.original_size) == (1024, 3000)
+    finding = acl.audit().findings[0]
+    assert finding.kind == 'invalid'
+    assert (len(finding.original), finding.original_size) == (1024, 3000)

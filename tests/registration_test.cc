@@ -272,6 +272,124 @@ TEST(Registration, PolicyFiles) {
       ParseRegistrationPolicy("max_restriction_level = 3", "x.toml").ok());
 }
 
+// Attack (an outside review): protected names were compared as written
+// ("admin"), and a look-alike key keeps case, so "R00T", "ADM1N" and
+// "SUPP0RT" were accepted where a registered "ROOT" would have refused
+// them; under a profile whose key keeps case, "Admin" and "ADMIN" were not
+// even collisions. Now the capitals and title case of each protected name
+// are protected too, and such a profile compares the candidate in lower
+// case as well.
+TEST(Registration, ProtectedNamesInCapitalsAndTitleCase) {
+  const Registry mapped(UserNames());
+  for (const char* name :
+       {"R00T", "ADM1N", "ADMlN", "SUPP0RT", "P0STMASTER", "Root", "ROOT"}) {
+    EXPECT_EQ(Decide(mapped, name).outcome, RegistrationOutcome::kProtectedName)
+        << name;
+  }
+  const Registry preserved(**FindBuiltinProfile("username-case-preserved"));
+  for (const char* name : {"Admin", "ADMIN", "aDMIN", "ROOT", "R00T"}) {
+    EXPECT_EQ(Decide(preserved, name).outcome,
+              RegistrationOutcome::kProtectedName)
+        << name;
+  }
+  for (const char* name : {"alice", "Alice", "r00t"}) {
+    EXPECT_TRUE(Decide(mapped, name).accepted()) << name;
+    EXPECT_TRUE(Decide(preserved, name).accepted()) << name;
+  }
+}
+
+// Attack (an outside review): a protected-names file with a signature
+// (EF BB BF) left it on the first name, which the profile then rejected,
+// and "acme" protected nothing; "acme " too, silently. The list follows
+// the ACL rule (the signature removed), and a name with a space or tab at
+// either end is an error naming the file and line.
+TEST(Registration, ProtectedNameListsFailClosed) {
+  testing::ScopedTempDir dir;
+  std::ofstream(dir.File("signed.txt")) << "\xEF\xBB\xBF"
+                                           "acme\nacmecorp\n";
+  std::ofstream(dir.File("signed.toml"))
+      << "protected_names_file = \"signed.txt\"\n";
+  const absl::StatusOr<RegistrationPolicy> signed_list =
+      LoadRegistrationPolicy(dir.File("signed.toml"));
+  ASSERT_TRUE(signed_list.ok()) << signed_list.status();
+  EXPECT_EQ(signed_list->protected_names,
+            (std::vector<std::string>{"acme", "acmecorp"}));
+  const Registry r(UserNames(), *signed_list);
+  EXPECT_EQ(Decide(r, "ACME").outcome, RegistrationOutcome::kProtectedName);
+  std::ofstream(dir.File("spaced.txt")) << "beta\nacme \r\n";
+  std::ofstream(dir.File("spaced.toml"))
+      << "protected_names_file = \"spaced.txt\"\n";
+  const absl::StatusOr<RegistrationPolicy> spaced =
+      LoadRegistrationPolicy(dir.File("spaced.toml"));
+  EXPECT_EQ(spaced.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(spaced.status().message().find(
+                "spaced.txt:2: protected name \"acme \" begins or ends"),
+            std::string::npos)
+      << spaced.status();
+  for (const char* toml :
+       {"protected_names = [\"gamma \"]", "protected_names = [\"\\tgamma\"]",
+        "protected_names = [\"\"]"}) {
+    EXPECT_EQ(ParseRegistrationPolicy(toml, "p.toml").status().code(),
+              absl::StatusCode::kInvalidArgument)
+        << toml;
+  }
+}
+
+// Attack (an outside review): the capital_i exemption kept Latin I as
+// itself but still mapped Cyrillic and Greek capital I to l, so an all-
+// Cyrillic "ІКЕА" no longer matched a registered "IKEA" it looks exactly
+// like. Every capital letter with capital I's skeleton now stands for I
+// (and so for the digits and m): generated from ICU's data.
+TEST(Registration, ExemptionsKeepLookAlikesOfTheKeptCharacter) {
+  RegistrationPolicy policy = DefaultRegistrationPolicy();
+  policy.exemptions = {ConfusableExemption::kCapitalI};
+  for (const char* profile :
+       {"username-case-mapped", "username-case-preserved"}) {
+    SCOPED_TRACE(profile);
+    Registry r(**FindBuiltinProfile(profile), policy);
+    ASSERT_TRUE(r.Add("IKEA").ok());
+    ASSERT_TRUE(r.Add("Ilse").ok());
+    EXPECT_EQ(Decide(r, "\xD0\x86\xD0\x9A\xD0\x95\xD0\x90").outcome,  // ІКЕА
+              RegistrationOutcome::kLookalike);
+    EXPECT_EQ(Decide(r, "\xCE\x99\xCE\x9A\xCE\x95\xCE\x91").outcome,  // ΙΚΕΑ
+              RegistrationOutcome::kLookalike);
+    EXPECT_TRUE(Decide(r, "llse").accepted());  // what the exemption is for
+  }
+  const internal::SkeletonExemptions capital_i(
+      {ConfusableExemption::kCapitalI});
+  std::string latin, cyrillic, lower;
+  ASSERT_TRUE(internal::SkeletonInto("IKEA", capital_i, latin).ok());
+  ASSERT_TRUE(internal::SkeletonInto("\xD0\x86KEA", capital_i, cyrillic).ok());
+  ASSERT_TRUE(internal::SkeletonInto("lKEA", capital_i, lower).ok());
+  EXPECT_EQ(cyrillic, latin);
+  EXPECT_NE(lower, latin);
+  const internal::SkeletonExemptions digits({ConfusableExemption::kDigits});
+  std::string one, arabic_one;
+  ASSERT_TRUE(internal::SkeletonInto("x1", digits, one).ok());
+  ASSERT_TRUE(internal::SkeletonInto("x\xD9\xA1", digits, arabic_one).ok());
+  EXPECT_EQ(arabic_one, one);
+}
+
+// Attack (an outside review): a key or source name with escape sequences
+// reached policy errors raw (the CLI escaped them; C and Python callers
+// got them as written).
+TEST(Registration, PolicyErrorsEscapeKeysAndSources) {
+  const absl::StatusOr<RegistrationPolicy> bad = ParseRegistrationPolicy(
+      "\"evil\\u001b[31mRED\\u202e\" = 1\n", "src\x1b[2J\n.toml");
+  ASSERT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  const std::string m(bad.status().message());
+  EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
+  EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+  EXPECT_EQ(m.find("\xE2\x80\xAE"), std::string::npos) << m;
+  EXPECT_NE(m.find("evil\\u{001B}[31mRED\\u{202E}"), std::string::npos)
+      << m;
+  const absl::StatusOr<Profile> profile =
+      ParseProfile("\"x\\u001b\" = 1\n", "p\x1b.toml");
+  ASSERT_FALSE(profile.ok());
+  EXPECT_EQ(profile.status().message().find('\x1b'), std::string_view::npos)
+      << profile.status();
+}
+
 TEST(Registration, VersionTags) {
   const std::string tag = VersionTag();
   const absl::StatusOr<VersionTagParts> parts = ParseVersionTag(tag);

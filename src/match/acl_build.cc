@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "src/common/read_file.h"
 #include "src/common/verdict.h"
+#include "src/match/acl_lines.h"
 #include "src/match/acl_storage.h"
 #include "src/match/pipeline.h"
 #include "src/match/skeleton.h"
@@ -173,11 +174,6 @@ class AclBuilder {
   LookalikeSkeletons skeletons_, other_skeletons_;
 };
 
-// Empty, or only spaces and tabs.
-bool IsBlank(std::string_view line) {
-  return line.find_first_not_of(" \t") == std::string_view::npos;
-}
-
 template <typename Strings>
 absl::StatusOr<std::shared_ptr<const AclStorage>> BuildFromList(
     const Profile& profile, const Strings& entries, AclMode mode) {
@@ -196,21 +192,16 @@ absl::StatusOr<std::shared_ptr<const AclStorage>> ParseAclText(
   AclBuilder builder(profile, mode, /*from_file=*/true);
   // Roughly one entry per 8 bytes: reserving avoids most of the regrowth.
   builder.Reserve(text.size() / 8, text.size());
-  // A final newline ends the last line; it does not start an empty one.
-  if (text.ends_with('\n')) text.remove_suffix(1);
-  size_t line = 0;
-  for (const absl::string_view piece :
-       absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
-    std::string_view l(piece.data(), piece.size());
-    ++line;
-    if (l.ends_with('\r')) l.remove_suffix(1);
-    if (line == 1 && l.starts_with(kUtf8Bom)) {
-      l.remove_prefix(kUtf8Bom.size());  // the file's signature, once
-      builder.SetFileSignature();
-    }
-    if (IsBlank(l) || l.front() == '#') continue;
-    if (absl::Status s = builder.Add(l, line); !s.ok()) return s;
+  bool signature = false;
+  if (absl::Status s =
+          ForEachAclLine(text, &signature,
+                         [&](std::string_view line, size_t number) {
+                           return builder.Add(line, number);
+                         });
+      !s.ok()) {
+    return s;
   }
+  if (signature) builder.SetFileSignature();
   return builder.Finish();
 }
 

@@ -2,6 +2,8 @@
 // Registration policies: exemption names, the built-in protected names,
 // policy files (TOML), and version tags.
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -13,7 +15,9 @@
 #include "absl/strings/str_split.h"
 #include "src/common/enum_names.h"
 #include "src/common/read_file.h"
+#include "src/match/acl_lines.h"
 #include "toml++/toml.h"
+#include "u8guard/display.h"
 #include "u8guard/registration.h"
 #include "u8guard/version.h"
 
@@ -54,18 +58,32 @@ constexpr EmbeddedList kLists[] = {
 constexpr size_t kMaxPolicyFileBytes = 1 << 20;
 constexpr size_t kMaxListFileBytes = 64 << 20;
 
-// The names of a list in the ACL file format (acl.h): one a line, "\r"
-// before the newline dropped, blank lines and "#" comments skipped.
-std::vector<std::string> ListNames(std::string_view text) {
+// True for a protected name with a space or tab at either end (or none at
+// all): no identifier profile accepts one, and a name the profile rejects
+// protects nothing, silently.
+bool Unprotectable(std::string_view name) {
+  return name.empty() || name.front() == ' ' || name.front() == '\t' ||
+         name.back() == ' ' || name.back() == '\t';
+}
+
+// The names of a list in the ACL file format (acl.h: ForEachAclLine). An
+// Unprotectable one is an error naming `source` and the line.
+absl::StatusOr<std::vector<std::string>> ListNames(std::string_view text,
+                                                   std::string_view source) {
   std::vector<std::string> names;
-  for (absl::string_view piece :
-       absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
-    std::string_view line(piece.data(), piece.size());
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    if (line[0] == '#') continue;
-    names.emplace_back(line);
-  }
+  bool signature = false;
+  absl::Status s = internal::ForEachAclLine(
+      text, &signature, [&](std::string_view line, size_t number) {
+        if (Unprotectable(line)) {
+          return absl::InvalidArgumentError(absl::StrFormat(
+              "%s:%d: protected name \"%s\" begins or ends with a space or "
+              "tab",
+              EscapeForDisplay(source), number, EscapeForDisplay(line)));
+        }
+        names.emplace_back(line);
+        return absl::OkStatus();
+      });
+  if (!s.ok()) return s;
   return names;
 }
 
@@ -128,7 +146,18 @@ class PolicyReader {
       absl::StatusOr<std::string> text =
           internal::ReadFileToString(path.string(), kMaxListFileBytes);
       if (!text.ok()) return text.status();
-      p.protected_names = ListNames(*text);
+      absl::StatusOr<std::vector<std::string>> names =
+          ListNames(*text, path.string());
+      if (!names.ok()) return names.status();
+      p.protected_names = *std::move(names);
+    }
+    for (const std::string& name : extra) {
+      if (Unprotectable(name)) {
+        return Error(*table_.get("protected_names"), "protected_names",
+                     absl::StrCat("\"", EscapeForDisplay(name),
+                                  "\" is empty or begins or ends with a "
+                                  "space or tab"));
+      }
     }
     p.protected_names.insert(p.protected_names.end(), extra.begin(),
                              extra.end());
@@ -138,8 +167,11 @@ class PolicyReader {
  private:
   absl::Status Error(const toml::node& node, std::string_view key,
                      absl::string_view what) const {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: key \"%s\": %s", source_, node.source().begin.line, key, what));
+    // The source and key are the caller's (a file name, a client's TOML):
+    // escaped, as the values quoted in `what` are.
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: key \"%s\": %s", EscapeForDisplay(source_),
+                        node.source().begin.line, EscapeForDisplay(key), what));
   }
 
   absl::Status Strings(const toml::node& node, std::string_view key,
@@ -182,7 +214,14 @@ const std::vector<std::string>& DefaultProtectedNames() {
   static const std::vector<std::string>* const kNames = [] {
     for (const EmbeddedList& list : kLists) {
       if (std::string_view(list.file) == "protected-names.txt") {
-        return new std::vector<std::string>(ListNames(list.text));
+        absl::StatusOr<std::vector<std::string>> names =
+            ListNames(list.text, list.file);
+        if (!names.ok()) {
+          std::fprintf(stderr, "u8guard: %s\n",
+                       std::string(names.status().message()).c_str());
+          std::abort();  // the build embedded a broken list
+        }
+        return new std::vector<std::string>(*std::move(names));
       }
     }
     return new std::vector<std::string>();  // a build without the list
@@ -202,9 +241,9 @@ absl::StatusOr<RegistrationPolicy> ParseRegistrationPolicy(
   try {
     table = toml::parse(toml_text, source);
   } catch (const toml::parse_error& e) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s:%d: TOML syntax error: %s", source,
-                        e.source().begin.line, std::string(e.description())));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s:%d: TOML syntax error: %s", EscapeForDisplay(source),
+        e.source().begin.line, std::string(e.description())));
   }
   return PolicyReader(table, source).Read();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Registry: the identifiers of a service's accounts, and the decision.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,6 +15,8 @@
 #include "u8guard/acl.h"
 #include "u8guard/registration.h"
 #include "u8guard/rejection.h"
+#include "unicode/locid.h"
+#include "unicode/unistr.h"
 
 namespace u8guard {
 namespace {
@@ -30,6 +33,39 @@ struct Hit {
   uint32_t id;  // the registered identifier (or protected name)
   std::string shared_key;
 };
+
+// The forms of a protected name it is compared in: as written, in
+// capitals and in title case (ICU's root locale). A look-alike key is the
+// skeleton of a name as written, which keeps case, so that "R00T" and
+// "ADMlN" are look-alikes of "ROOT" and "ADMIN", not of "root" and "admin".
+std::vector<std::string> ProtectedForms(std::string_view name) {
+  std::vector<std::string> out = {std::string(name)};
+  const icu::UnicodeString written = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
+  icu::UnicodeString upper(written);
+  icu::UnicodeString title(written);
+  upper.toUpper(icu::Locale::getRoot());
+  title.toTitle(nullptr, icu::Locale::getRoot());
+  for (const icu::UnicodeString* form : {&upper, &title}) {
+    std::string utf8;
+    form->toUTF8String(utf8);
+    if (std::find(out.begin(), out.end(), utf8) == out.end()) {
+      out.push_back(std::move(utf8));
+    }
+  }
+  return out;
+}
+
+// `identifier` in lower case (ICU's root locale), for comparing it with the
+// protected names under a profile whose key keeps case.
+std::string Lowered(std::string_view identifier) {
+  icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(
+      identifier.data(), static_cast<int32_t>(identifier.size())));
+  s.toLower(icu::Locale::getRoot());
+  std::string out;
+  s.toUTF8String(out);
+  return out;
+}
 
 }  // namespace
 
@@ -53,9 +89,11 @@ struct Registry::State {
       : profile(p), policy(std::move(pol)), exempt(policy.exemptions) {
     for (size_t i = 0; i < policy.protected_names.size(); ++i) {
       // Names the profile rejects cannot be registered anyway.
-      for (const std::string& key :
-           AllKeys(policy.protected_names[i], /*strip=*/true)) {
-        protected_keys.try_emplace(key, static_cast<uint32_t>(i));
+      for (const std::string& form :
+           ProtectedForms(policy.protected_names[i])) {
+        for (const std::string& key : AllKeys(form, /*strip=*/true)) {
+          protected_keys.try_emplace(key, static_cast<uint32_t>(i));
+        }
       }
     }
   }
@@ -161,9 +199,19 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
     keys.back().insert(keys.back().end(), k.lookalike_keys.begin(),
                        k.lookalike_keys.end());
   }
-  // Protected names: by key, look-alike key, and with diacritics stripped.
+  // Protected names: by key, look-alike key, and with diacritics stripped;
+  // under a profile whose key keeps case, also by the keys of the
+  // identifier in lower case ("aDMIN" is "admin").
+  const bool case_kept = s.profile.key_case_mapping == CaseMapping::kNone;
   for (size_t i = 0; i < keys.size(); ++i) {
     std::vector<std::string> all = keys[i];
+    if (case_kept) {
+      const std::string lowered =
+          Lowered(i == 0 ? name : std::string_view(other_identifiers[i - 1]));
+      for (std::string& k : s.AllKeys(lowered, false)) {
+        all.push_back(std::move(k));
+      }
+    }
     absl::StatusOr<std::string> stripped = internal::StripDiacritics(all[0]);
     if (!stripped.ok()) return stripped.status();
     if (*stripped != all[0]) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "src/common/enum_names.h"
 #include "src/common/thread_scratch.h"
@@ -225,25 +226,85 @@ SkeletonExemptions::SkeletonExemptions(
   }
 }
 
+namespace {
+
+// The characters an exemption can keep ('I', 'm', the digits), and, for
+// each code point outside ASCII that stands for one of them, which: the
+// same general category and the same UTS #39 skeleton (Cyrillic and Greek
+// capital I for 'I', Arabic-Indic one for '1'). Computed once from ICU, on
+// the first exempted skeleton of a string that is not ASCII.
+const absl::flat_hash_map<char32_t, char>& StandIns() {
+  static const auto* const table = [] {
+    auto* out = new absl::flat_hash_map<char32_t, char>();
+    constexpr std::string_view kKeepable = "Im0123456789";
+    std::string skeleton;
+    std::string kept_skeletons[kKeepable.size()];
+    for (size_t k = 0; k < kKeepable.size(); ++k) {
+      if (!IcuSkeletonInto(kKeepable.substr(k, 1), kept_skeletons[k]).ok()) {
+        return out;  // no spoof data: nothing stands in (ICU reports it)
+      }
+    }
+    std::string utf8;
+    for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
+      const int8_t category = u_charType(static_cast<UChar32>(cp));
+      if (category != U_UPPERCASE_LETTER && category != U_LOWERCASE_LETTER &&
+          category != U_DECIMAL_DIGIT_NUMBER) {
+        continue;
+      }
+      utf8.clear();
+      AppendValid(cp, utf8);
+      if (!IcuSkeletonInto(utf8, skeleton).ok()) continue;
+      for (size_t k = 0; k < kKeepable.size(); ++k) {
+        if (skeleton == kept_skeletons[k] &&
+            category == u_charType(static_cast<UChar32>(kKeepable[k]))) {
+          out->emplace(cp, kKeepable[k]);
+          break;
+        }
+      }
+    }
+    return out;
+  }();
+  return *table;
+}
+
+}  // namespace
+
+char SkeletonExemptions::KeptAs(char32_t cp) const {
+  if (cp < 0x80)
+    return Keeps(static_cast<char>(cp)) ? static_cast<char>(cp) : 0;
+  const auto& stand_ins = StandIns();
+  const auto it = stand_ins.find(cp);
+  return it != stand_ins.end() && Keeps(it->second) ? it->second : 0;
+}
+
 absl::Status SkeletonInto(std::string_view valid_utf8,
                           const SkeletonExemptions& exempt, std::string& out) {
   if (exempt.empty()) return SkeletonInto(valid_utf8, out);
   out.clear();
   std::string& part = ThreadScratch<SkeletonScratch>().part;
-  size_t start = 0;
-  for (size_t i = 0; i <= valid_utf8.size(); ++i) {
-    if (i < valid_utf8.size() && !exempt.Keeps(valid_utf8[i])) continue;
-    if (i > start) {
-      if (absl::Status s =
-              SkeletonInto(valid_utf8.substr(start, i - start), part);
+  const char* const begin = valid_utf8.data();
+  const char* const end = begin + valid_utf8.size();
+  const char* start = begin;  // of the part not yet skeletonized
+  const char* p = begin;
+  while (true) {
+    const char* const at = p;
+    char kept = 0;
+    if (p < end) {
+      kept = exempt.KeptAs(DecodeValid(p));
+      if (kept == 0) continue;
+    }
+    if (at > start) {
+      if (absl::Status s = SkeletonInto(
+              std::string_view(start, static_cast<size_t>(at - start)), part);
           !s.ok()) {
         out.clear();
         return s;
       }
       out += part;
     }
-    if (i < valid_utf8.size()) out += valid_utf8[i];
-    start = i + 1;
+    if (at == end) break;
+    out += kept;
+    start = p;
   }
   return absl::OkStatus();
 }

@@ -39,12 +39,19 @@ class SkeletonExemptions {
     const auto b = static_cast<unsigned char>(c);
     return b < 0x80 && keep_[b];
   }
+  // The kept character `cp` stands for: itself when it is kept, or for a
+  // code point outside ASCII of the same general category and the same
+  // UTS #39 skeleton as a kept one (Cyrillic and Greek capital I stand for
+  // 'I' as Latin I does: they look alike whatever the exemption says);
+  // 0 when none.
+  char KeptAs(char32_t cp) const;
 
  private:
   std::bitset<128> keep_;
 };
 
-// SkeletonInto, with every character `exempt` keeps standing for itself.
+// SkeletonInto, with every character `exempt` keeps (KeptAs) standing for
+// itself.
 // The skeleton is computed code point by code point between NFD steps that
 // never reorder across a starter, so the skeleton of "a" + c + "b", c an
 // ASCII starter, is skeleton("a") + c's + skeleton("b"): each kept character

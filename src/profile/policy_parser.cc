@@ -17,6 +17,7 @@
 #include "src/common/read_file.h"
 #include "src/common/system_error.h"
 #include "toml++/toml.h"
+#include "u8guard/display.h"
 #include "u8guard/profile.h"
 
 namespace u8guard {
@@ -29,7 +30,7 @@ constexpr size_t kMaxPolicyFileBytes = 1 << 20;
 class ProfileReader {
  public:
   ProfileReader(const toml::table& table, std::string_view source)
-      : table_(table), source_(source) {}
+      : table_(table), source_(EscapeForDisplay(source)) {}
 
   absl::StatusOr<Profile> Read() {
     Profile p;
@@ -149,8 +150,9 @@ class ProfileReader {
 
   absl::Status Error(const toml::node& node, std::string_view key,
                      std::string_view what) const {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: key \"%s\": %s", source_, node.source().begin.line, key, what));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: key \"%s\": %s", source_,
+                        node.source().begin.line, EscapeForDisplay(key), what));
   }
 
   absl::Status String(const toml::node& n, std::string& out) const {
@@ -201,9 +203,9 @@ absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
   try {
     table = toml::parse(toml_text, source);
   } catch (const toml::parse_error& e) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s:%d: TOML syntax error: %s", source,
-                        e.source().begin.line, std::string(e.description())));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s:%d: TOML syntax error: %s", EscapeForDisplay(source),
+        e.source().begin.line, std::string(e.description())));
   }
   return ProfileReader(table, source).Read();
 }
@@ -235,9 +237,9 @@ absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
     if (!p.ok()) return p.status();
     auto [it, inserted] = defined_in.emplace(p->name, path);
     if (!inserted) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s: profile \"%s\" is already defined in %s", path,
-                          p->name, it->second));
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: profile \"%s\" is already defined in %s", EscapeForDisplay(path),
+          EscapeForDisplay(p->name), EscapeForDisplay(it->second)));
     }
     profiles.push_back(*std::move(p));
   }

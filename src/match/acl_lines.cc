@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "src/match/acl_lines.h"
+
+#include "absl/strings/str_split.h"
+#include "u8guard/bom.h"
+
+namespace u8guard::internal {
+namespace {
+
+bool IsBlank(std::string_view line) {
+  return line.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+}  // namespace
+
+absl::Status ForEachAclLine(
+    std::string_view text, bool* signature,
+    absl::FunctionRef<absl::Status(std::string_view line, size_t number)>
+        entry) {
+  *signature = false;
+  // A final newline ends the last line; it does not start an empty one.
+  if (text.ends_with('\n')) text.remove_suffix(1);
+  size_t number = 0;
+  for (const absl::string_view piece :
+       absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
+    std::string_view line(piece.data(), piece.size());
+    ++number;
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    if (number == 1 && line.starts_with(kUtf8Bom)) {
+      line.remove_prefix(kUtf8Bom.size());  // the file's signature, once
+      *signature = true;
+    }
+    if (IsBlank(line) || line.front() == '#') continue;
+    if (absl::Status s = entry(line, number); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace u8guard::internal

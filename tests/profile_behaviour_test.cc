@@ -8,6 +8,7 @@
 // path against the general path.
 
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <random>
 #include <set>
@@ -19,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
+#include "src/utf8/decode_valid.h"
 #include "tests/test_support.h"
 #include "u8guard/bom.h"
 #include "u8guard/match.h"
@@ -26,6 +28,7 @@
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
 #include "u8guard/utf8.h"
+#include "unicode/unistr.h"
 
 namespace u8guard {
 namespace {
@@ -278,6 +281,95 @@ TEST(CaseMapping, IsToLowerNeverUpperThenLower) {
   EXPECT_EQ(KeyOrRule(Builtin("nickname"), "\u01C5"), "d\u017E");
   // The case-preserving profile keeps case.
   EXPECT_EQ(KeyOrRule(Builtin("username-case-preserved"), "\u1E9E"), "\u1E9E");
+}
+
+// Attack (an outside review): with normalization "none", 24 code points
+// that full case folding changes (U+1FBE, U+0390, U+1E96, ...) were folded
+// only when another character sent the whole string through ICU, so the
+// key of "ß\u1FBE" was "ssι" and that of "ss\u1FBE" stayed as written.
+// Every code point is now folded as ICU folds it alone and in context.
+TEST(CaseMapping, FoldWithoutNormalizationFoldsEveryCodePoint) {
+  Profile fold = Builtin("text-document");
+  fold.name = "fold-raw";
+  fold.case_mapping = CaseMapping::kFold;
+  fold.key_case_mapping = CaseMapping::kFold;
+  fold.normalization = NormalizationForm::kNone;
+  EXPECT_TRUE(Equivalent(fold, "\u00DF\u1FBE", "ss\u1FBE"));
+  EXPECT_EQ(KeyOrRule(fold, "\u1FBE"), "\u03B9");
+  int mismatches = 0;
+  for (char32_t cp = 0x80; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    if (cp == 0xFEFF) continue;  // a leading BOM is the profile's BOM policy
+    std::string in;
+    internal::AppendValid(cp, in);
+    for (const std::string& s : {in, "x" + in}) {
+      absl::StatusOr<std::string> key = Canonicalize(fold, s);
+      if (!key.ok()) continue;  // a rule of the profile
+      icu::UnicodeString want = icu::UnicodeString::fromUTF8(s);
+      want.foldCase();
+      std::string want_utf8;
+      want.toUTF8String(want_utf8);
+      if (*key != want_utf8 && ++mismatches <= 10) {
+        ADD_FAILURE() << "U+" << std::hex << static_cast<uint32_t>(cp);
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+// Attack (an outside review): under bom = "ignore" the BOM was put back in
+// front of the enforced form after its length was checked, so the output
+// could exceed max_output_bytes by 3 bytes. It counts now; the key (which
+// leaves the BOM out) is unchanged.
+TEST(Bom, AKeptBomCountsInTheOutputBound) {
+  Profile p = Builtin("username-case-mapped");
+  p.name = "kept-bom";
+  p.bom = BomPolicy::kIgnore;
+  p.max_output_bytes = 5;
+  EXPECT_EQ(RejectionOf(Enforce(p,
+                                "\xEF\xBB\xBF"
+                                "admin"))
+                .rule,
+            Rule::kTooLong);
+  EXPECT_EQ(*Enforce(p,
+                     "\xEF\xBB\xBF"
+                     "ad"),
+            "\xEF\xBB\xBF"
+            "ad");
+  EXPECT_EQ(*Enforce(p, "admin"), "admin");
+  EXPECT_EQ(KeyOrRule(p,
+                      "\xEF\xBB\xBF"
+                      "admin"),
+            "admin");
+}
+
+// ICU counts lengths in 32 bits: a profile takes at most 64 MiB, whatever
+// its max_input_bytes says (an outside review noted that a 4 GiB input
+// would have been case-mapped in part, silently), and a policy file may
+// not ask for more.
+TEST(Bounds, NoProfileTakesMoreThanTheLimit) {
+  Profile p = Builtin("text-document");
+  p.name = "huge";
+  p.max_input_bytes = std::numeric_limits<size_t>::max();
+  p.max_output_bytes = std::numeric_limits<size_t>::max();
+  p.max_output_code_points = std::numeric_limits<size_t>::max();
+  const std::string big(kMaxInputBytesLimit + 1, 'a');
+  const Rejection r = RejectionOf(Canonicalize(p, big));
+  EXPECT_EQ(r.rule, Rule::kInputTooLong);
+  EXPECT_EQ(r.offset, kMaxInputBytesLimit);
+  EXPECT_TRUE(Canonicalize(p, std::string_view(big).substr(1)).ok());
+  const std::string policy =
+      "name = \"p\"\nbom = \"reject\"\nstring_class = \"freeform\"\n"
+      "width_mapping = false\nadditional_mapping = \"none\"\n"
+      "case_mapping = \"none\"\nnormalization = \"NFC\"\n"
+      "directionality = \"none\"\nmax_input_bytes = ";
+  EXPECT_TRUE(ParseProfile(policy + "67108864\n", "p.toml").ok());
+  const absl::StatusOr<Profile> over =
+      ParseProfile(policy + "67108865\n", "p.toml");
+  ASSERT_FALSE(over.ok());
+  EXPECT_NE(over.status().message().find("at most 67108864"),
+            absl::string_view::npos)
+      << over.status();
 }
 
 TEST(CaseMapping, CapitalIWithDotIsLocaleIndependent) {

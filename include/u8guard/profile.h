@@ -57,6 +57,11 @@ enum class ConfusablesPolicy : uint8_t {
   kSkeleton,  // also compare UTS #39 skeletons (deny lists, registration)
 };
 
+// The largest input any profile takes, 64 MiB: ICU counts lengths in 32
+// bits, and NFKC can multiply a length by 18. A larger max_input_bytes
+// acts as this one; a policy file that asks for more is refused.
+inline constexpr size_t kMaxInputBytesLimit = size_t{64} << 20;
+
 // The policy of one protocol element.
 struct Profile {
   std::string name;         // e.g. "username-case-mapped"
@@ -81,7 +86,8 @@ struct Profile {
   // already be stable.
   bool reapply_rules = false;
   // Bounds on the input, checked before any work (a guard against huge
-  // inputs), and on the enforced output.
+  // inputs), and on the enforced output. The input bound is at most
+  // kMaxInputBytesLimit whatever this says (policy files may not say more).
   size_t max_input_bytes = 4096;
   // At most this many non-starters (combining marks, in the NFKD form) in a
   // row: UAX #15 §13's Stream-Safe Text Format, 30 by default. Checked in

@@ -53,6 +53,14 @@ absl::StatusOr<std::string> Enforce(const Profile& profile,
       internal::RunProfile(profile, profile.case_mapping, bytes, out);
   if (!v.ok()) return v.ToStatus();
   if (profile.bom == BomPolicy::kIgnore && bytes.starts_with(kUtf8Bom)) {
+    // The kept BOM is part of the enforced output, and so of its bound.
+    if (out.size() + kUtf8Bom.size() > profile.max_output_bytes) {
+      Rejection r;
+      r.rule = Rule::kTooLong;
+      r.source = RejectionSource::kProfile;
+      r.profile = profile.name;
+      return internal::Verdict(std::move(r)).ToStatus();
+    }
     out.insert(0, kUtf8Bom);
   }
   return out;

@@ -170,7 +170,8 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
   bool pending_space = false, any = false;
   MapResult r{false, stable_flag != 0, true, false, std::string_view::npos};
   const CodePointTable<uint16_t>& table = MappingFlagTable();
-  StreamSafeCounter non_starters;
+  StreamSafeCounter non_starters(p.normalization ==
+                                 NormalizationForm::kNfkcCasefold);
   const char* it = in.data();
   const char* const end = in.data() + in.size();
   const char* copied = it;  // input before this is in `out` already
@@ -488,7 +489,7 @@ void WipeThreadScratch() {
 bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
                       const CodePointFacts& facts) {
   if (facts.stream_unsafe_at != std::string_view::npos ||
-      text.starts_with(kUtf8Bom) || text.size() > p.max_input_bytes ||
+      text.starts_with(kUtf8Bom) || text.size() > MaxInputBytes(p) ||
       text.empty() || text.size() < p.min_output_bytes ||
       text.size() > p.max_output_bytes ||
       facts.code_points > p.max_output_code_points) {
@@ -529,8 +530,8 @@ namespace {
 // when not accepted.
 Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
                             std::string_view input, std::string& out) {
-  if (input.size() > p.max_input_bytes) {
-    return Reject(p, p.max_input_bytes, std::nullopt, Rule::kInputTooLong);
+  if (input.size() > MaxInputBytes(p)) {
+    return Reject(p, MaxInputBytes(p), std::nullopt, Rule::kInputTooLong);
   }
   std::string_view text = input;
   size_t base = 0;

@@ -39,11 +39,17 @@ inline AsciiProfileRules AsciiRulesOf(const Profile& p, CaseMapping cm) {
           p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse};
 }
 
+// The input bound of `p`: its max_input_bytes, at most kMaxInputBytesLimit.
+inline size_t MaxInputBytes(const Profile& p) {
+  return p.max_input_bytes < kMaxInputBytesLimit ? p.max_input_bytes
+                                                 : kMaxInputBytesLimit;
+}
+
 // True when an ASCII input of `n` bytes that the rules map byte for byte
 // (no trimming) is within every bound of `p`: the input bound and the
 // output bounds in bytes and code points (one byte per code point).
 inline bool AsciiSizeWithinBounds(const Profile& p, size_t n) {
-  return n <= p.max_input_bytes && n >= p.min_output_bytes &&
+  return n <= MaxInputBytes(p) && n >= p.min_output_bytes &&
          n <= p.max_output_bytes && n <= p.max_output_code_points;
 }
 
@@ -66,7 +72,7 @@ inline bool TryAsciiProfile(const Profile& p, CaseMapping cm,
                             std::string_view input, std::string& out) {
   const AsciiProfileRules r = AsciiRulesOf(p, cm);
   // The input bound first: nothing is copied from an over-long input.
-  if (r.trim || input.size() > p.max_input_bytes) return false;
+  if (r.trim || input.size() > MaxInputBytes(p)) return false;
   if (!TryAsciiFastPath(r.bytes, input, out)) [[unlikely]] {
     return false;
   }

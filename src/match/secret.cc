@@ -79,7 +79,7 @@ absl::StatusOr<SecretString> CanonicalizeSecret(const Profile& profile,
   // mapping expand at most 3 times), so the key is never moved by growth
   // and leaves no stale copy behind.
   std::string work;
-  if (bytes.size() <= profile.max_input_bytes) {
+  if (bytes.size() <= internal::MaxInputBytes(profile)) {
     work.reserve(3 * bytes.size() + 64);
     internal::ReserveThreadScratch(3 * bytes.size() + 64);
   }

@@ -329,9 +329,9 @@ Decoded Sanitizer::Decode(size_t begin, size_t end, uint8_t bits) {
     r.verdict = PathRejection(s.Raw(f->pos), f->code_point, f->rule, f->detail);
     return r;
   }
-  if (s.d.size() > profile_.max_input_bytes) {
-    r.verdict = ProfileRejection(s.Raw(profile_.max_input_bytes), std::nullopt,
-                                 Rule::kInputTooLong);
+  if (s.d.size() > internal::MaxInputBytes(profile_)) {
+    r.verdict = ProfileRejection(s.Raw(internal::MaxInputBytes(profile_)),
+                                 std::nullopt, Rule::kInputTooLong);
   }
   return r;
 }

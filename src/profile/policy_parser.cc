@@ -140,6 +140,10 @@ class ProfileReader {
                                    "profile %s; name profiles in kebab case",
                                    p.name, builtin));
     }
+    if (p.max_input_bytes > kMaxInputBytesLimit) {
+      return Error(*table_.get("max_input_bytes"), "max_input_bytes",
+                   absl::StrFormat("at most %d (64 MiB)", kMaxInputBytesLimit));
+    }
     if (p.min_output_bytes > p.max_output_bytes) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "%s: min_output_bytes (%d) exceeds max_output_bytes (%d)", source_,

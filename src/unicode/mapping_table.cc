@@ -40,6 +40,32 @@ bool Mark(const char* pattern, uint16_t flag, std::vector<uint16_t>& flat) {
   return true;
 }
 
+// Adds kChangesWhenLowercased and kChangesWhenCasefolded to the code points
+// whose full mapping, applied to the code point itself, changes it although
+// the property says no. Unicode defines the properties on the NFD form, so
+// a code point that decomposes into characters that do not change can
+// still change itself: U+1FBE GREEK PROSGEGRAMMENI folds to U+03B9, and
+// U+0390, U+1E96 and 21 more fold to several. With normalization "none"
+// nothing composes or decomposes them first, so the flag must say so.
+// Only code points whose NFD differs from them can be such.
+bool MarkChangesOfDecomposables(std::vector<uint16_t>& flat) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::UnicodeSet set(
+      icu::UnicodeString("[:NFD_Quick_Check=No:]", -1, US_INV), status);
+  if (U_FAILURE(status)) return false;
+  for (int32_t r = 0; r < set.getRangeCount(); ++r) {
+    for (UChar32 c = set.getRangeStart(r); c <= set.getRangeEnd(r); ++c) {
+      const icu::UnicodeString alone(c);
+      icu::UnicodeString lower(alone), folded(alone);
+      lower.toLower(icu::Locale::getRoot());
+      folded.foldCase();
+      if (lower != alone) flat[c] |= kChangesWhenLowercased;
+      if (folded != alone) flat[c] |= kChangesWhenCasefolded;
+    }
+  }
+  return true;
+}
+
 // True when ICU's full mapping of `cp` is `simple` alone, whether `cp`
 // stands alone, after a cased letter (final) or before one.
 bool MapsSimply(UChar32 cp, UChar32 simple, bool fold) {
@@ -90,6 +116,7 @@ Table* BuildTable() {
   std::vector<uint16_t> flat(kCodeSpace, 0);
   bool ok = Mark("[:Changes_When_Lowercased:]", kChangesWhenLowercased, flat);
   ok &= Mark("[:Changes_When_Casefolded:]", kChangesWhenCasefolded, flat);
+  ok &= MarkChangesOfDecomposables(flat);
   ok &= Mark("[[:Decomposition_Type=Wide:][:Decomposition_Type=Narrow:]]",
              kHasWidthMapping, flat);
   ok &= Mark("[[:General_Category=Zs:]-[\\u0020]]", kIsNonAsciiSpace, flat);

@@ -15,10 +15,13 @@
 namespace u8guard::internal {
 
 enum MappingFlag : uint16_t {
-  kChangesWhenLowercased = 1 << 0,  // Changes_When_Lowercased
-  kChangesWhenCasefolded = 1 << 1,  // Changes_When_Casefolded
-  kHasWidthMapping = 1 << 2,        // decomposition type <wide> or <narrow>
-  kIsNonAsciiSpace = 1 << 3,        // General_Category Zs, not U+0020
+  // Changes_When_Lowercased (resp. _Casefolded), or the full mapping of the
+  // code point alone changes it: the properties are defined on the NFD
+  // form, and U+1FBE, U+0390 and 22 more fold although theirs do not.
+  kChangesWhenLowercased = 1 << 0,
+  kChangesWhenCasefolded = 1 << 1,
+  kHasWidthMapping = 1 << 2,  // decomposition type <wide> or <narrow>
+  kIsNonAsciiSpace = 1 << 3,  // General_Category Zs, not U+0020
   // Quick_Check=Yes and Canonical_Combining_Class=0 for the form: a string
   // made only of such code points is already in that form (UAX #15 §9).
   kNfcStable = 1 << 4,
@@ -52,9 +55,16 @@ enum MappingFlag : uint16_t {
 // does on the NFKD form, from the mapping flags of consecutive code points.
 class StreamSafeCounter {
  public:
+  // `ignorables_vanish`: the normalization removes default-ignorable code
+  // points (NFKC_Casefold), so one does not end a run: the marks on either
+  // side of it become one run for ICU to sort (quadratic in its length).
+  explicit StreamSafeCounter(bool ignorables_vanish = false)
+      : ignorables_vanish_(ignorables_vanish) {}
+
   // Adds the code point whose flags are `flags`. Returns false when the run
   // of non-starters it ends is longer than `max`.
   bool Add(uint16_t flags, size_t max) {
+    if (ignorables_vanish_ && (flags & kDefaultIgnorable)) return run_ <= max;
     const unsigned all = (flags >> kNonStarterShift) & 3;
     if (all != 0) {
       run_ += all;
@@ -66,6 +76,7 @@ class StreamSafeCounter {
   }
 
  private:
+  const bool ignorables_vanish_;
   size_t run_ = 0;
 };
 

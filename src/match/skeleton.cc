@@ -270,11 +270,13 @@ const absl::flat_hash_map<char32_t, char>& StandIns() {
 }  // namespace
 
 char SkeletonExemptions::KeptAs(char32_t cp) const {
-  if (cp < 0x80)
-    return Keeps(static_cast<char>(cp)) ? static_cast<char>(cp) : 0;
+  if (cp < 0x80) {
+    const auto c = static_cast<char>(cp);
+    return Keeps(c) ? c : '\0';
+  }
   const auto& stand_ins = StandIns();
   const auto it = stand_ins.find(cp);
-  return it != stand_ins.end() && Keeps(it->second) ? it->second : 0;
+  return it != stand_ins.end() && Keeps(it->second) ? it->second : '\0';
 }
 
 absl::Status SkeletonInto(std::string_view valid_utf8,

@@ -381,8 +381,7 @@ TEST(Registration, PolicyErrorsEscapeKeysAndSources) {
   EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
   EXPECT_EQ(m.find('\n'), std::string::npos) << m;
   EXPECT_EQ(m.find("\xE2\x80\xAE"), std::string::npos) << m;
-  EXPECT_NE(m.find("evil\\u{001B}[31mRED\\u{202E}"), std::string::npos)
-      << m;
+  EXPECT_NE(m.find("evil\\u{001B}[31mRED\\u{202E}"), std::string::npos) << m;
   const absl::StatusOr<Profile> profile =
       ParseProfile("\"x\\u001b\" = 1\n", "p\x1b.toml");
   ASSERT_FALSE(profile.ok());

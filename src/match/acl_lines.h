@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Internal: the lines of a text in the ACL file format (acl.h), the one
-// copy of its rule, for ACL files and registration policies' name lists.
+// Internal: the lines of a text file, and the ACL file format's rule for
+// them (acl.h), one copy each: for ACL files, registration policies' name
+// lists, and the name lists and records of upgrade verification.
 
 #ifndef U8GUARD_SRC_MATCH_ACL_LINES_H_
 #define U8GUARD_SRC_MATCH_ACL_LINES_H_
@@ -13,16 +14,24 @@
 
 namespace u8guard::internal {
 
-// Calls `entry(line, number)` (number 1-based) for each line of `text` that
-// is neither blank (empty, or spaces and tabs only) nor a comment (first
-// byte '#'), without its newline, one "\r" before it, and, on line 1, the
-// file's signature EF BB BF, whose presence `*signature` reports. A final
-// newline ends the last line. Stops at, and returns, the first error
-// `entry` returns.
-absl::Status ForEachAclLine(
-    std::string_view text, bool* signature,
-    absl::FunctionRef<absl::Status(std::string_view line, size_t number)>
-        entry);
+// What ForEachLine and ForEachAclLine call: a line and its number.
+using LineFunction =
+    absl::FunctionRef<absl::Status(std::string_view line, size_t number)>;
+
+// Calls `entry(line, number)` (number 1-based) for each line of `text`,
+// without its newline and one "\r" before it. A final newline ends the
+// last line; an empty text has no line. Stops at, and returns, the first
+// error `entry` returns.
+absl::Status ForEachLine(std::string_view text, LineFunction entry);
+
+// True for an empty line or one of spaces and tabs only.
+bool IsBlankLine(std::string_view line);
+
+// ForEachLine for the ACL file format: blank lines and comments (first
+// byte '#') skipped, and on line 1 the file's signature EF BB BF removed,
+// whose presence `*signature` reports.
+absl::Status ForEachAclLine(std::string_view text, bool* signature,
+                            LineFunction entry);
 
 }  // namespace u8guard::internal
 

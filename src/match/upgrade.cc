@@ -17,35 +17,12 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "src/common/read_file.h"
-#include "u8guard/bom.h"
+#include "src/match/acl_lines.h"
 #include "u8guard/display.h"
 
 namespace u8guard {
 namespace {
-
-// Calls `f(line_number, line)` for each line of `text` (1-based; the "\n"
-// and one "\r" before it removed; a final newline starts no empty line),
-// stopping at the first error.
-template <typename F>
-absl::Status ForEachLine(std::string_view text, F f) {
-  if (text.ends_with('\n')) text.remove_suffix(1);
-  if (text.empty()) return absl::OkStatus();
-  size_t number = 0;
-  for (const absl::string_view piece :
-       absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
-    std::string_view line(piece.data(), piece.size());
-    ++number;
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    if (absl::Status s = f(number, line); !s.ok()) return s;
-  }
-  return absl::OkStatus();
-}
-
-bool IsBlank(std::string_view line) {
-  return line.find_first_not_of(" \t") == std::string_view::npos;
-}
 
 // What a verification keeps of each record for the pair checks: the stored
 // key and look-alike keys (sorted), and where the record is.
@@ -241,12 +218,9 @@ absl::StatusOr<RecordExport> ExportRecords(const Profile& profile,
                                            NameRecordSink sink) {
   RecordExport summary;
   summary.version_tag = VersionTag();
-  const absl::Status status =
-      ForEachLine(acl_text, [&](size_t number, std::string_view line) {
-        if (number == 1 && line.starts_with(kUtf8Bom)) {
-          line.remove_prefix(kUtf8Bom.size());  // the file's signature
-        }
-        if (IsBlank(line) || line.front() == '#') return absl::OkStatus();
+  bool signature = false;
+  const absl::Status status = internal::ForEachAclLine(
+      acl_text, &signature, [&](std::string_view line, size_t) {
         absl::StatusOr<NameRecord> r = MakeNameRecord(profile, policy, line);
         if (!r.ok()) return r.status();
         ++summary.names;
@@ -272,9 +246,10 @@ absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink) {
   Verifier v(profile, policy, sink);
-  const absl::Status status =
-      ForEachLine(records_text, [&v](size_t number, std::string_view line) {
-        return IsBlank(line) ? absl::OkStatus() : v.Record(number, line);
+  const absl::Status status = internal::ForEachLine(
+      records_text, [&v](std::string_view line, size_t number) {
+        return internal::IsBlankLine(line) ? absl::OkStatus()
+                                           : v.Record(number, line);
       });
   if (!status.ok()) return status;
   return v.summary();

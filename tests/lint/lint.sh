@@ -47,6 +47,9 @@ python3 tests/lint/spdx.py "$root" >/dev/null || {
 echo "lint: layering"
 python3 tests/layering/check_includes.py "$root" || status=1
 
+echo "lint: search_path of the PostgreSQL extension's scripts"
+python3 tests/lint/pg_search_path.py || status=1
+
 echo "lint: clang-tidy on src/ ($jobs jobs)"
 # One finding a line: FILE: CHECK: MESSAGE (no line numbers, which move
 # with every edit above them).

@@ -441,6 +441,7 @@ def check_expr(ctx, toks, checked, plpgsql=False):
     depth = 0
     after_using = False     # in RAISE ... USING
     cast_as = []            # paren depths of open CAST( ... AS
+    cases = []              # open CASEs: True for a PL/pgSQL CASE statement
     i = 0
 
     def report(tok, message):
@@ -473,8 +474,16 @@ def check_expr(ctx, toks, checked, plpgsql=False):
             stmt_start, stmt_kind, set_depth = True, None, None
             i += 1
             continue
+        # CASE ... END: a statement's THEN and ELSE start statements, an
+        # expression's do not
+        if is_word(t, 'case') and not is_word(prev, 'end'):
+            cases.append(plpgsql and was_start)
+        elif is_word(t, 'end') and cases:
+            cases.pop()
         if plpgsql and is_word(t, 'then', 'else', 'loop', 'begin',
-                               'exception') and depth == 0:
+                               'exception') and depth == 0 and (
+                                   not cases or cases[-1] or
+                                   not is_word(t, 'then', 'else')):
             stmt_start = True
             i += 1
             continue
@@ -641,13 +650,14 @@ def check_expr(ctx, toks, checked, plpgsql=False):
                    '.op))' % t.text.upper())
             i += 1
             continue
-        if w == 'in' and depth >= 0:
+        if w == 'in':
             report(t, 'IN looks = up by name (use OPERATOR(pg_catalog.=) '
                    'ANY (...))')
             ctx.operators.add('=')
             i += 1
             continue
-        if w == 'case' and nxt is not None and not is_word(nxt, 'when'):
+        if (w == 'case' and nxt is not None and not is_word(nxt, 'when')
+                and not is_word(prev, 'end')):
             report(t, 'a simple CASE looks = up by name (write CASE WHEN '
                    'x OPERATOR(pg_catalog.=) y)')
             ctx.operators.add('=')
@@ -819,6 +829,16 @@ def check_plpgsql(ctx, body, line, checked, is_do):
     if i < n and is_word(toks[i], 'begin'):
         i += 1
     protected = i < n and leading_set_local(toks, i)
+    if protected and checked:
+        # The pin holds to the end of the block only if nothing moves it.
+        first_end = i
+        while not is_punct(toks[first_end], ';'):
+            first_end += 1
+        for t in toks[first_end:]:
+            if is_word(t, 'search_path') or (
+                    t.kind == 'string' and t.value.lower() == 'search_path'):
+                ctx.report(t, 'search_path changes again after the block '
+                           'pinned it')
     check_expr(ctx, toks[i:], checked and not protected, plpgsql=True)
 
 
@@ -1274,6 +1294,13 @@ BEGIN
     AND p.proowner OPERATOR(pg_catalog.<>) 0::pg_catalog.oid;
 END
 $$;""", []),
+    # What pins search_path must not be undone in the block.
+    ("DO $$ BEGIN SET LOCAL search_path = pg_catalog, pg_temp; SET LOCAL "
+     "search_path = public; PERFORM lower('a'); END $$;",
+     ['changes again']),
+    ("DO $$ BEGIN SET LOCAL search_path = pg_catalog, pg_temp; PERFORM "
+     "pg_catalog.set_config('search_path', 'public', true); END $$;",
+     ['changes again']),
     # SET LOCAL does not protect the DECLARE section, compiled before it.
     ("DO $$ DECLARE x pg_catalog.text := lower('A'); BEGIN SET LOCAL "
      "search_path = pg_catalog, pg_temp; END $$;", ['function lower()']),
@@ -1358,6 +1385,12 @@ BEGIN
 END
 $$;""", []),
     ("DO $$ BEGIN n := n + 1; END $$;", ['operator +']),
+    # THEN inside a CASE expression starts no statement (no assignment).
+    ("DO $$ BEGIN RETURN CASE WHEN a THEN b = c ELSE d = e END; END $$;",
+     ['operator =', 'operator =']),
+    ("DO $$ BEGIN CASE WHEN a THEN b = 1; ELSE b := 2; END CASE; "
+     "IF a THEN c = 1; ELSIF a = 2 THEN c = 2; END IF; END $$;",
+     ['operator =']),
     ("CREATE EVENT TRIGGER e ON ddl_command_end WHEN TAG IN ('CREATE "
      "TABLE') EXECUTE FUNCTION f();", ['not schema-qualified']),
     ("CREATE EVENT TRIGGER e ON ddl_command_end WHEN TAG IN ('CREATE "

@@ -37,8 +37,9 @@
 DO $$
 DECLARE
   g pg_catalog.record;
-  saved pg_catalog.text := pg_catalog.current_setting('search_path');
 BEGIN
+  -- To the end of the script: PostgreSQL restores search_path after it.
+  -- Keep this block last.
   SET LOCAL search_path = pg_catalog, pg_temp;
   FOR g IN
     SELECT f.wrapper, a.grantee, a.is_grantable
@@ -66,7 +67,5 @@ BEGIN
               WHERE r.oid OPERATOR(pg_catalog.=) g.grantee)) END,
       CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
   END LOOP;
-  -- What follows in the script creates objects where it did before.
-  PERFORM pg_catalog.set_config('search_path', saved, true);
 END
 $$;

@@ -15,10 +15,16 @@
 //                          that composition turns into syllables
 //   fdfa                   U+FDFA repeated: 18 code points each under NFKC
 //   j_caron_marks          (U+01F0 + 29 marks) repeated
+//   mark_prototypes        "a" + (U+0E4D U+0316) repeated: runs of one mark,
+//                          but U+0E4D's prototype is the mark U+030A, so the
+//                          skeleton has one run of marks as long as the
+//                          input (issue 32: ICU sorted it in quadratic time)
 //
 // Targets: canon/text-document (NFC, 64 MiB bound), canon/nickname (NFKC,
-// 4 KiB bound: longer inputs are refused at the bound) and path (the input
-// as segments of ~200 bytes joined by "/", path sanitize with NFKC).
+// 4 KiB bound: longer inputs are refused at the bound), path (the input
+// as segments of ~200 bytes joined by "/", path sanitize with NFKC) and
+// skeleton/text-document (LookalikeSkeletons: the key's skeleton and the
+// folded skeleton of its capitals).
 
 #include <string>
 #include <string_view>
@@ -28,6 +34,7 @@
 #include "u8guard/match.h"
 #include "u8guard/path.h"
 #include "u8guard/profile.h"
+#include "u8guard/skeleton.h"
 
 namespace u8guard::bench {
 namespace {
@@ -60,6 +67,7 @@ const std::vector<Family>& Families() {
        "\xCC\x96\xCC\x81\xCC\x96\xCC\x81\xCC\x96\xCC\x81\xCC\x96\xCC\x81"
        "\xCC\x96\xCC\x81\xCC\x96\xCC\x81\xCC\x96\xCC\x81\xCC\x96\xCC\x81"
        "\xCC\x96\xCC\x81\xCC\x96\xCC\x81"},
+      {"mark_prototypes", "\xE0\xB9\x8D\xCC\x96"},
   };
   return *kFamilies;
 }
@@ -68,7 +76,8 @@ const std::vector<Family>& Families() {
 // unsafe family so that the run has a base; with `slash_every` > 0 a "/"
 // after roughly every `slash_every` bytes, between units.
 std::string Build(const Family& f, size_t bytes, size_t slash_every = 0) {
-  std::string out = std::string_view(f.name) == "reverse_marks_unsafe"
+  std::string out = std::string_view(f.name) == "reverse_marks_unsafe" ||
+                            std::string_view(f.name) == "mark_prototypes"
                         ? std::string("a")
                         : std::string();
   size_t since_slash = 0;
@@ -113,6 +122,17 @@ void Path(benchmark::State& state, const Family& f) {
                                                       : "rejected");
 }
 
+void Skeletons(benchmark::State& state, const Family& f) {
+  const Profile& p = **FindBuiltinProfile("text-document");
+  const std::string input = Build(f, static_cast<size_t>(state.range(0)));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(LookalikeSkeletons(p, input));
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) *
+                          static_cast<int64_t>(input.size()));
+  state.SetLabel(LookalikeSkeletons(p, input).ok() ? "accepted" : "rejected");
+}
+
 int RegisterAll() {
   for (const Family& f : Families()) {
     for (const char* profile : {"text-document", "nickname"}) {
@@ -122,6 +142,12 @@ int RegisterAll() {
           ->RangeMultiplier(4)
           ->Range(1 << 10, 1 << 20);
     }
+    benchmark::RegisterBenchmark(
+        (std::string("BM_Hostile/") + f.name + "/skeleton/text-document")
+            .c_str(),
+        [&f](benchmark::State& s) { Skeletons(s, f); })
+        ->RangeMultiplier(4)
+        ->Range(1 << 10, 1 << 20);
     benchmark::RegisterBenchmark(
         (std::string("BM_Hostile/") + f.name + "/path").c_str(),
         [&f](benchmark::State& s) { Path(s, f); })

@@ -118,11 +118,14 @@ TEST(AclMemory, InvalidEntriesCostAFewBytesEach) {
   ExpectWithinBound(text, kLines, 13);
 }
 
-// Short valid names, the most an index holds per byte of its file.
+// Short valid names, the most an index holds per byte of its file. A
+// skeleton index files each look-alike skeleton of an entry: "u1..." has
+// two, its key's and its folded capitals' ("UL..."), 37.7 bytes an entry
+// where one skeleton took 31.5.
 TEST(AclMemory, ValidEntries) {
   std::string text;
   for (size_t i = 0; i < kLines; ++i) absl::StrAppend(&text, "u", i, "\n");
-  ExpectWithinBound(text, kLines, 32);
+  ExpectWithinBound(text, kLines, 40);
 }
 
 // Valid and invalid entries in turn (each valid entry starts a run of its

@@ -104,7 +104,7 @@ TEST_F(CliRegister, JsonHasTheRecordAndTheDecision) {
   EXPECT_EQ(lines[0],
             "{\"input\": \"Robert\", \"outcome\": \"accepted\", \"accepted\": "
             "true, \"enforced\": \"robert\", \"key\": \"robert\", "
-            "\"lookalike_keys\": [\"robert\", \"Robert\"], "
+            "\"lookalike_keys\": [\"robert\"], "
             "\"restriction_level\": \"ascii\", \"scripts\": [\"Latn\"], "
             "\"display\": \"as_typed\", \"version_tag\": \"" +
                 tag + "\"}");

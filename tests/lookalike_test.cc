@@ -156,26 +156,37 @@ TEST(Lookalikes, RedundantDotAboveIsIgnoredBySkeletons) {
   EXPECT_EQ(j, j_dot);
 }
 
-// Skeleton sets: one for a name whose forms agree, more when case or the
-// display form differs.
+// Skeleton sets: of the key, and of the key in capitals, folded; one when
+// the two agree. They are a function of the key: the spelling a name was
+// typed in is not an argument.
 TEST(Lookalikes, SkeletonSets) {
   internal::LookalikeSkeletons s;
-  const Profile& mapped = Builtin("username-case-mapped");
-  ASSERT_TRUE(
-      internal::LookalikeSkeletonsInto(mapped, "admin", "admin", s).ok());
-  EXPECT_EQ(s.size, 1u);
-  ASSERT_TRUE(
-      internal::LookalikeSkeletonsInto(mapped, "Admin", "admin", s).ok());
-  EXPECT_EQ(s.size, 2u);
+  ASSERT_TRUE(internal::LookalikeSkeletonsInto("admin", s).ok());
+  // "adrnin" (UTS #39 folds m into rn), and "ADMIN" -> "ADMlN" -> "admln"
+  // -> "adrnln".
+  ASSERT_EQ(s.size, 2u);
+  EXPECT_EQ(s.skeleton[0], "adrnin");
+  EXPECT_EQ(s.skeleton[1], "adrnln");
+  ASSERT_TRUE(internal::LookalikeSkeletonsInto("root", s).ok());
+  EXPECT_EQ(s.size, 1u);  // "ROOT" folds back to "root"
+  ASSERT_TRUE(internal::LookalikeSkeletonsInto("r00t", s).ok());
+  ASSERT_EQ(s.size, 2u);
+  EXPECT_EQ(s.skeleton[0], "rOOt");
+  EXPECT_EQ(s.skeleton[1], "root");  // shared with "root"
+  // Nickname: "\u03B3\u03B2\u03A3" and "\u1D5E\u1D5D\u03A3" have the
+  // keys "\u03B3\u03B2\u03C3" and "\u03B3\u03B2\u03C2" (RFC 8264's
+  // order); their capitals are one.
   const Profile& nickname = Builtin("nickname");
-  const std::string typed = "\u1D5E\u1D5D\u03A3";
-  const absl::StatusOr<std::string> key = Canonicalize(nickname, typed);
-  ASSERT_TRUE(key.ok());
-  ASSERT_TRUE(internal::LookalikeSkeletonsInto(nickname, typed, *key, s).ok());
-  EXPECT_EQ(s.size, 3u);
-  std::string shown;
-  ASSERT_TRUE(internal::SkeletonInto(*Enforce(nickname, typed), shown).ok());
-  EXPECT_TRUE(s.Contains(shown));
+  internal::LookalikeSkeletons t;
+  ASSERT_TRUE(internal::LookalikeSkeletonsInto(
+                  *Canonicalize(nickname, "\u03B3\u03B2\u03A3"), s)
+                  .ok());
+  ASSERT_TRUE(internal::LookalikeSkeletonsInto(
+                  *Canonicalize(nickname, "\u1D5E\u1D5D\u03A3"), t)
+                  .ok());
+  EXPECT_NE(s.skeleton[0], t.skeleton[0]);
+  ASSERT_EQ(s.size, 2u);
+  EXPECT_TRUE(t.Contains(s.skeleton[1]));
 }
 
 // Nickname keeps case in its enforced form, which the middle dot's context

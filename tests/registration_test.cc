@@ -37,7 +37,8 @@ TEST(Registration, RecordOfAnAsciiName) {
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->enforced, "alice");
   EXPECT_EQ(r->key, "alice");
-  EXPECT_EQ(r->lookalike_keys, (std::vector<std::string>{"alice", "Alice"}));
+  // The key's skeleton, and the folded skeleton of "ALICE" ("ALlCE").
+  EXPECT_EQ(r->lookalike_keys, (std::vector<std::string>{"alice", "allce"}));
   EXPECT_EQ(r->restriction_level, RestrictionLevel::kAscii);
   EXPECT_EQ(r->scripts, std::vector<std::string>{"Latn"});
   EXPECT_EQ(r->display, DisplaySafety::kAsTyped);
@@ -278,7 +279,7 @@ TEST(Registration, PolicyFiles) {
 // them; under a profile whose key keeps case, "Admin" and "ADMIN" were not
 // even collisions. Now the capitals and title case of each protected name
 // are protected too, and such a profile compares the candidate in lower
-// case as well.
+// case as well; every spelling of one key gets one verdict.
 TEST(Registration, ProtectedNamesInCapitalsAndTitleCase) {
   const Registry mapped(UserNames());
   for (const char* name :
@@ -292,7 +293,16 @@ TEST(Registration, ProtectedNamesInCapitalsAndTitleCase) {
               RegistrationOutcome::kProtectedName)
         << name;
   }
-  for (const char* name : {"alice", "Alice", "r00t"}) {
+  // A verdict is a function of the key: "r00t" is "R00T" (issue 32).
+  for (const char* name : {"r00t", "R00t", "adm1n", "aDMlN"}) {
+    EXPECT_EQ(Decide(mapped, name).outcome,
+              RegistrationOutcome::kProtectedName)
+        << name;
+    EXPECT_EQ(Decide(preserved, name).outcome,
+              RegistrationOutcome::kProtectedName)
+        << name;
+  }
+  for (const char* name : {"alice", "Alice"}) {
     EXPECT_TRUE(Decide(mapped, name).accepted()) << name;
     EXPECT_TRUE(Decide(preserved, name).accepted()) << name;
   }

@@ -56,12 +56,12 @@ TEST(NameRecord, OfAValidAndARejectedName) {
   EXPECT_TRUE(r.valid);
   EXPECT_EQ(r.profile, "username-case-mapped");
   EXPECT_EQ(r.key, "alice");
-  EXPECT_EQ(r.lookalike_keys, (std::vector<std::string>{"alice", "Alice"}));
+  EXPECT_EQ(r.lookalike_keys, (std::vector<std::string>{"alice", "allce"}));
   EXPECT_EQ(r.version_tag, VersionTag());
   EXPECT_EQ(FormatNameRecord(r),
             "{\"name\":\"Alice\",\"profile\":\"username-case-mapped\","
             "\"valid\":true,\"key\":\"alice\",\"lookalike_keys\":[\"alice\","
-            "\"Alice\"],\"version_tag\":\"" +
+            "\"allce\"],\"version_tag\":\"" +
                 VersionTag() + "\"}");
   const NameRecord bad = Record("a b");
   EXPECT_FALSE(bad.valid);

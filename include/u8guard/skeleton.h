@@ -52,14 +52,19 @@ absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
 inline constexpr size_t kMaxLookalikeSkeletons = 3;
 
 // Returns the look-alike skeletons of `bytes` under `profile`: the UTS #39
-// skeletons of its canonical key, of the string as written and of its
-// enforced form, without repeats (1 to kMaxLookalikeSkeletons, the key's
-// first). Two accepted strings look alike, as DenyList::Resembles and
+// skeleton of its canonical key, then the folded skeleton of the key in
+// capitals (small capitals counted as capitals; folded: the skeleton of the
+// lower case of the skeleton), without repeats (1 to
+// kMaxLookalikeSkeletons, the key's first). They are a function of the key
+// alone, so every spelling of one account ("R00T", "r00t", "R00t") gets the
+// same ones. Two accepted strings look alike, as DenyList::Resembles and
 // AuditAcl decide it, exactly when their sets share a skeleton; so a table
 // that holds every skeleton of every name at most once (a unique index over
-// one row per skeleton) refuses the look-alikes that case mapping hides
-// ("paypaI" with a capital i beside "paypal", "Ian" beside "lan"), which the
-// key's skeleton alone misses. Errors as ConfusableSkeleton.
+// one row per skeleton) refuses the look-alikes that case mapping hides in
+// any mixing of cases ("paypaI" with a capital i beside "paypal", "Ian"
+// beside "lan", "g00gle" beside "GOOGLE", Latin small capitals beside
+// capitals), which the key's skeleton alone misses. Errors as
+// ConfusableSkeleton.
 absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
     const Profile& profile, std::string_view bytes);
 

@@ -67,8 +67,7 @@ class SkeletonFirsts {
     const auto [it, inserted] = by_hash_.try_emplace(hash, v);
     if (inserted || it->second == v) return -1;
     const AclEntry e = index_.entry(it->second);
-    if (absl::Status s = internal::LookalikeSkeletonsInto(
-            index_.profile(), e.original, e.key, earlier_);
+    if (absl::Status s = internal::LookalikeSkeletonsInto(e.key, earlier_);
         !s.ok()) {
       return s;
     }
@@ -151,8 +150,7 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
       ++v;
       continue;
     }
-    if (absl::Status s = internal::LookalikeSkeletonsInto(
-            index.profile(), e.original, e.key, skeletons);
+    if (absl::Status s = internal::LookalikeSkeletonsInto(e.key, skeletons);
         !s.ok()) {
       return s;
     }

@@ -71,8 +71,7 @@ class AclBuilder {
     // The table's hashes, kept until Finish (a skeleton costs ICU ~1 us):
     // the key's, or each of the entry's look-alike skeletons.
     if (s_->mode == AclMode::kSkeleton) {
-      if (absl::Status sk =
-              LookalikeSkeletonsInto(s_->profile, original, key_, skeletons_);
+      if (absl::Status sk = LookalikeSkeletonsInto(key_, skeletons_);
           !sk.ok()) {
         return sk;
       }

@@ -215,8 +215,7 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
                                   credential, scratch.key)
                  .ToStatus();
   if (!r.status.ok()) return r;
-  r.status = internal::LookalikeSkeletonsInto(s.profile, credential,
-                                              scratch.key, scratch.skeletons);
+  r.status = internal::LookalikeSkeletonsInto(scratch.key, scratch.skeletons);
   if (!r.status.ok()) return r;
   // Each of the credential's skeletons; the earliest entry (records are in
   // list order) that shares one wins. A candidate's skeletons are

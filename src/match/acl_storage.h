@@ -135,13 +135,13 @@ struct AclStorage {
   // Writes the entry of the record at `offset` into `e`.
   void EntryInto(uint32_t offset, AclEntry& e) const;
 
-  // The look-alike skeletons of the record at `offset` (of its key, its
-  // original and its enforced form), computed into `out`: a skeleton index
+  // The look-alike skeletons of the record at `offset` (of its key),
+  // computed into `out`: a skeleton index
   // stores no skeletons and recomputes them on a hash tag match.
   absl::Status SkeletonsOf(uint32_t offset, LookalikeSkeletons& out) const {
     AclEntry e;
     EntryInto(offset, e);
-    return LookalikeSkeletonsInto(profile, e.original, e.key, out);
+    return LookalikeSkeletonsInto(e.key, out);
   }
 };
 

@@ -77,8 +77,7 @@ absl::Status IdentifierKeysInto(const Profile& profile,
   if (!key.ok()) return key.status();
   out.key = *std::move(key);
   LookalikeSkeletons skeletons;
-  if (absl::Status s = LookalikeSkeletonsInto(profile, identifier, out.key,
-                                              skeletons, exempt);
+  if (absl::Status s = LookalikeSkeletonsInto(out.key, skeletons, exempt);
       !s.ok()) {
     return s;
   }

@@ -35,9 +35,9 @@ struct Hit {
 };
 
 // The forms of a protected name it is compared in: as written, in
-// capitals and in title case (ICU's root locale). A look-alike key is the
-// skeleton of a name as written, which keeps case, so that "R00T" and
-// "ADMlN" are look-alikes of "ROOT" and "ADMIN", not of "root" and "admin".
+// capitals and in title case (ICU's root locale). Under a profile whose key
+// keeps case these are three keys, each with its look-alike keys; under one
+// that maps case they are one.
 std::vector<std::string> ProtectedForms(std::string_view name) {
   std::vector<std::string> out = {std::string(name)};
   const icu::UnicodeString written = icu::UnicodeString::fromUTF8(
@@ -56,8 +56,8 @@ std::vector<std::string> ProtectedForms(std::string_view name) {
   return out;
 }
 
-// `identifier` in lower case (ICU's root locale), for comparing it with the
-// protected names under a profile whose key keeps case.
+// `identifier` (a key) in lower case (ICU's root locale), for comparing it
+// with the protected names under a profile whose key keeps case.
 std::string Lowered(std::string_view identifier) {
   icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(
       identifier.data(), static_cast<int32_t>(identifier.size())));
@@ -200,22 +200,22 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
                        k.lookalike_keys.end());
   }
   // Protected names: by key, look-alike key, and with diacritics stripped;
-  // under a profile whose key keeps case, also by the keys of the
-  // identifier in lower case ("aDMIN" is "admin").
+  // under a profile whose key keeps case, also by the keys of the key in
+  // lower case ("aDMIN" is "admin"), stripped too ("\u00E4DMIN").
   const bool case_kept = s.profile.key_case_mapping == CaseMapping::kNone;
   for (size_t i = 0; i < keys.size(); ++i) {
     std::vector<std::string> all = keys[i];
-    if (case_kept) {
-      const std::string lowered =
-          Lowered(i == 0 ? name : std::string_view(other_identifiers[i - 1]));
-      for (std::string& k : s.AllKeys(lowered, false)) {
-        all.push_back(std::move(k));
-      }
+    // Each from the key: how the identifier was typed changes nothing.
+    std::vector<std::string> forms = {keys[i][0]};
+    if (case_kept) forms.push_back(Lowered(keys[i][0]));
+    for (size_t f = 0, n = forms.size(); f < n; ++f) {
+      absl::StatusOr<std::string> stripped =
+          internal::StripDiacritics(forms[f]);
+      if (!stripped.ok()) return stripped.status();
+      if (*stripped != forms[f]) forms.push_back(*std::move(stripped));
     }
-    absl::StatusOr<std::string> stripped = internal::StripDiacritics(all[0]);
-    if (!stripped.ok()) return stripped.status();
-    if (*stripped != all[0]) {
-      for (std::string& k : s.AllKeys(*stripped, false)) {
+    for (size_t f = 1; f < forms.size(); ++f) {
+      for (std::string& k : s.AllKeys(forms[f], false)) {
         all.push_back(std::move(k));
       }
     }

@@ -20,7 +20,8 @@
 #include "src/common/enum_names.h"
 #include "src/common/thread_scratch.h"
 #include "src/common/verdict.h"
-#include "src/match/pipeline.h"
+#include "src/match/case_forms.h"
+#include "src/match/skeleton_linear.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
@@ -177,8 +178,21 @@ bool DropRedundantDotsAbove(std::string_view s, std::string& out) {
 }
 
 struct SkeletonScratch {
-  std::string undotted, enforced, part;
+  std::string undotted, part, form, lowered, skeleton;
 };
+
+// Inputs up to this many bytes go to ICU's skeleton whole: its final NFD
+// sorts a run of marks by insertion, which costs at most a few thousand
+// steps here. Longer ones take LinearSkeletonInto, whose output is the
+// same (tests/skeleton_linear_test.cc) and whose time is linear.
+constexpr size_t kMaxIcuWholeBytes = 256;
+
+absl::Status NonAsciiSkeletonInto(std::string_view valid_utf8,
+                                  std::string& out) {
+  return valid_utf8.size() <= kMaxIcuWholeBytes
+             ? IcuSkeletonInto(valid_utf8, out)
+             : LinearSkeletonInto(valid_utf8, out);
+}
 
 }  // namespace
 
@@ -192,9 +206,9 @@ absl::Status SkeletonInto(std::string_view valid_utf8, std::string& out) {
   if (!from_table) {
     std::string& undotted = ThreadScratch<SkeletonScratch>().undotted;
     if (DropRedundantDotsAbove(valid_utf8, undotted)) {
-      return IcuSkeletonInto(undotted, out);
+      return NonAsciiSkeletonInto(undotted, out);
     }
-    return IcuSkeletonInto(valid_utf8, out);
+    return NonAsciiSkeletonInto(valid_utf8, out);
   }
   // Each character's kMax bytes are copied whole (one store) and the write
   // position advances by its skeleton's length.
@@ -318,40 +332,37 @@ bool LookalikeSkeletons::Contains(std::string_view s) const {
   return false;
 }
 
-absl::Status LookalikeSkeletonsInto(const Profile& profile,
-                                    std::string_view original,
-                                    std::string_view key,
+absl::Status FoldedSkeletonInto(std::string_view valid_utf8,
+                                const SkeletonExemptions& exempt,
+                                std::string& out) {
+  SkeletonScratch& scratch = ThreadScratch<SkeletonScratch>();
+  if (absl::Status s = SkeletonInto(valid_utf8, exempt, scratch.skeleton);
+      !s.ok()) {
+    out.clear();
+    return s;
+  }
+  LowerInto(scratch.skeleton, scratch.lowered);
+  return SkeletonInto(scratch.lowered, exempt, out);
+}
+
+absl::Status LookalikeSkeletonsInto(std::string_view key,
                                     LookalikeSkeletons& out,
                                     const SkeletonExemptions& exempt) {
   out.size = 0;
-  const auto add = [&](std::string_view s) -> absl::Status {
-    std::string& slot = out.skeleton[out.size];
-    if (absl::Status st = SkeletonInto(s, exempt, slot); !st.ok()) return st;
-    if (!out.Contains(slot)) {
-      ++out.size;
-    } else {
-      slot.clear();
-    }
-    return absl::OkStatus();
-  };
-  if (absl::Status s = add(key); !s.ok()) return s;
-  if (original != key) {
-    if (absl::Status s = add(original); !s.ok()) return s;
+  std::string& first = out.skeleton[0];
+  if (absl::Status s = SkeletonInto(key, exempt, first); !s.ok()) return s;
+  out.size = 1;
+  std::string& capitals = ThreadScratch<SkeletonScratch>().form;
+  CapitalsInto(key, capitals);
+  std::string& folded = out.skeleton[1];
+  if (absl::Status s = FoldedSkeletonInto(capitals, exempt, folded); !s.ok()) {
+    out.size = 0;
+    return s;
   }
-  if (profile.case_mapping != profile.key_case_mapping) {
-    // Not out.skeleton's buffers: `add` writes the next free slot.
-    std::string& enforced = ThreadScratch<SkeletonScratch>().enforced;
-    const Verdict v =
-        RunProfile(profile, profile.case_mapping, original, enforced);
-    // The enforced form can be rejected where the key is not: Nickname keeps
-    // case, and "l\u00B7L" fails the middle dot's context rule that the key
-    // "l\u00B7l" passes. Nothing is displayed then: the key and the string
-    // as typed are what a user sees.
-    if (v.rejection() != nullptr) return absl::OkStatus();
-    if (!v.ok()) return v.ToStatus();
-    if (enforced != key && enforced != original) {
-      if (absl::Status s = add(enforced); !s.ok()) return s;
-    }
+  if (folded != first) {
+    out.size = 2;
+  } else {
+    folded.clear();
   }
   return absl::OkStatus();
 }
@@ -418,9 +429,7 @@ absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
   absl::StatusOr<std::string> key = Canonicalize(profile, bytes);
   if (!key.ok()) return key.status();
   internal::LookalikeSkeletons found;
-  if (absl::Status s =
-          internal::LookalikeSkeletonsInto(profile, bytes, *key, found);
-      !s.ok()) {
+  if (absl::Status s = internal::LookalikeSkeletonsInto(*key, found); !s.ok()) {
     return s;
   }
   return std::vector<std::string>(

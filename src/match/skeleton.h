@@ -59,12 +59,17 @@ class SkeletonExemptions {
 absl::Status SkeletonInto(std::string_view valid_utf8,
                           const SkeletonExemptions& exempt, std::string& out);
 
-// The skeletons a look-alike check compares for one accepted string: the
-// skeleton of its key, of the string as typed (`original`, valid UTF-8),
-// and of its enforced (displayed) form, without duplicates. A user sees the
-// original or the displayed form, and case mapping or the order of the
-// PRECIS rules can hide a resemblance in the key alone ("paypaI", "Ian",
-// Greek final sigma after a modifier letter).
+// The skeletons a look-alike check compares for one key: the UTS #39
+// skeleton of the key, and the folded skeleton (FoldedSkeletonInto) of the
+// key in capitals (CapitalsInto: small capitals too), without duplicates.
+// They depend on the key alone, never on how the name was typed, so every
+// spelling of one account gets one verdict. The folded capitals find what
+// case mapping hides in a lower-case key, in any mixing of cases a user can
+// type or be shown: "r00t" and "root" (as "R00T" and "ROOT"), "adm1n",
+// "paypai" and "admin", "paypal" (as "ADM1N", "paypaI"), Cherokee small
+// letters and Latin small capitals and the capitals they are drawn as; the
+// key's own skeleton finds what capitals lose (Cyrillic "p\u0430ypal" and
+// "paypal" stay apart in no case).
 struct LookalikeSkeletons {
   std::string skeleton[kMaxLookalikeSkeletons];
   size_t size = 0;
@@ -72,14 +77,21 @@ struct LookalikeSkeletons {
   bool Contains(std::string_view s) const;
 };
 
-// Fills `out` for `original`, whose key under `profile` is `key`. The
-// enforced form is computed only when the profile's case mapping differs
-// from its key's. Internal when ICU fails.
-absl::Status LookalikeSkeletonsInto(const Profile& profile,
-                                    std::string_view original,
-                                    std::string_view key,
+// Fills `out` for `key` (valid UTF-8, a profile's canonical key). Internal
+// when ICU fails.
+absl::Status LookalikeSkeletonsInto(std::string_view key,
                                     LookalikeSkeletons& out,
                                     const SkeletonExemptions& exempt = {});
+
+// The skeleton of the lower case of the skeleton of `valid_utf8` (valid
+// UTF-8): equal for strings that look alike in some mixing of their cases
+// ("aDMlN" with a lower-case L and "aDMIN": the skeleton of "I" is "l"),
+// which also takes the skeleton "l" of "I" and the "l" that lower-cases
+// "L" for one letter: "biil" and "bill" meet, as "biIl" and "bill" do on a
+// screen. Internal when ICU fails.
+absl::Status FoldedSkeletonInto(std::string_view valid_utf8,
+                                const SkeletonExemptions& exempt,
+                                std::string& out);
 
 // SkeletonInto computed by ICU's spoof checker in every case (SkeletonInto
 // answers ASCII input from a per-character table taken from ICU). For tests.

@@ -84,7 +84,7 @@ std::vector<std::string_view> Split(std::string_view s, std::string_view sep) {
 std::optional<u8guard::internal::LookalikeSkeletons> Skeletons(
     const Profile& p, std::string_view original, std::string_view key) {
   u8guard::internal::LookalikeSkeletons out;
-  if (!u8guard::internal::LookalikeSkeletonsInto(p, original, key, out).ok()) {
+  if (!u8guard::internal::LookalikeSkeletonsInto(key, out).ok()) {
     return std::nullopt;
   }
   return out;

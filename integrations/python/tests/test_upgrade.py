@@ -18,7 +18,7 @@ def test_name_record():
     record = json.loads(name_record(USER, 'Alice'))
     assert record == {
         'name': 'Alice', 'profile': USER, 'valid': True, 'key': 'alice',
-        'lookalike_keys': ['alice', 'Alice'],
+        'lookalike_keys': ['alice', 'allce'],
         'version_tag': u8guard.version_tag()}
     rejected = json.loads(name_record(USER, b'a b'))
     assert rejected['valid'] is False

@@ -8,9 +8,14 @@
 #define _GNU_SOURCE /* O_PATH, O_DIRECTORY, O_CLOEXEC, symlink */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tests/capi_harness.h"
@@ -53,6 +58,7 @@ static int resolvers(int out[2]) {
   int n = 0;
   u8guard_open_options_init(&o);
   o.resolver = U8GUARD_RESOLVER_OPENAT2;
+  o.flags = O_PATH | O_DIRECTORY;
   if (u8guard_open_beneath(AT_FDCWD, "", 0, &o, &fd, NULL) == U8GUARD_OK) {
     close(fd);
     out[n++] = U8GUARD_RESOLVER_OPENAT2;
@@ -115,6 +121,7 @@ static void test_options_init(void) {
   CAPI_CHECK_INT(o.no_xdev, 0);
   CAPI_CHECK_INT(o.flags, O_RDONLY);
   CAPI_CHECK_INT(o.resolver, U8GUARD_RESOLVER_AUTO);
+  CAPI_CHECK_INT(o.any_file_type, 0);
   CAPI_CHECK_INT(o.path.dot_dot, U8GUARD_DOT_DOT_REJECT);
   CAPI_CHECK_INT(o.path.max_depth, 32);
   CAPI_CHECK(o.path.root == NULL);
@@ -149,8 +156,9 @@ static void open_cases(int root, const u8guard_open_options *defaults) {
   CAPI_CHECK((fcntl(fd, F_GETFD) & FD_CLOEXEC) != 0);
   close(fd);
   /* Not NUL-terminated: the length counts. */
-  CAPI_CHECK_INT(u8guard_open_beneath(root, "dir/xyz", 3, &o, &fd, &e),
+  CAPI_CHECK_INT(u8guard_open_beneath(root, "public.txt/xyz", 10, &o, &fd, &e),
                  U8GUARD_OK);
+  CAPI_CHECK_STR(content(fd), "public");
   close(fd);
   /* Links: refused without kInside, out of the root either way. */
   EXPECT_REFUSED(root, "alias", &o, U8GUARD_RULE_OPEN_SYMLINK,
@@ -210,6 +218,126 @@ static void open_cases(int root, const u8guard_open_options *defaults) {
 }
 
 static void test_open(void) { with_each_resolver(open_cases); }
+
+/* Seconds since an arbitrary start (CLOCK_MONOTONIC). */
+static double now_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Opens `path` beneath `root` and expects a refusal by `rule` within a
+ * second. A helper process opens the FIFO `fifo` for writing if the call
+ * has not returned after 10 seconds, so that an open waiting for a writer
+ * (the attack) fails the test instead of hanging it. */
+static void expect_refused_at_once(const char *file, int line, int root,
+                                   const char *path,
+                                   const u8guard_open_options *o,
+                                   u8guard_rule_t rule, const char *fifo) {
+  int done[2];
+  pid_t helper;
+  double start;
+  CAPI_CHECK_INT(pipe2(done, O_CLOEXEC), 0);
+  helper = fork();
+  if (helper == 0) {
+    struct pollfd p;
+    p.fd = done[0];
+    p.events = POLLIN;
+    p.revents = 0;
+    close(done[1]);
+    if (poll(&p, 1, 10000) == 0) {
+      const int writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+      if (writer >= 0) close(writer);
+    }
+    _exit(0);
+  }
+  close(done[0]);
+  start = now_seconds();
+  expect_refused(file, line, root, path, o, rule, U8GUARD_SOURCE_OPEN);
+  if (now_seconds() - start > 1.0) {
+    capi_fail(file, line, "the open blocked (released after 10 s)");
+  }
+  close(done[1]);
+  if (helper > 0) waitpid(helper, NULL, 0);
+}
+
+/* Attack: a FIFO left beneath the root made the open wait for a writer
+ * forever (Python's open_beneath hung on one); a device never ends; a
+ * socket or directory is no file to read. Refused by kind, at once, in
+ * every access mode; any_file_type, O_DIRECTORY and O_PATH open them. */
+static void test_file_types(void) {
+  const int root = make_tree();
+  int dev = -1;
+  int which[2];
+  const int count = resolvers(which);
+  const int access[] = {O_RDONLY, O_WRONLY, O_RDWR, O_RDONLY | O_NONBLOCK};
+  const char *fifo = in_temp("root/report.txt");
+  struct sockaddr_un address;
+  const int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int i, a;
+  CAPI_CHECK_INT(mkfifo(fifo, 0644), 0);
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  CAPI_CHECK(strlen(in_temp("root/sock")) < sizeof address.sun_path);
+  strcpy(address.sun_path, in_temp("root/sock"));
+  CAPI_CHECK_INT(
+      bind(listener, (const struct sockaddr *)&address, sizeof address), 0);
+  CAPI_CHECK_INT(u8guard_open_root("/dev", &dev, NULL), U8GUARD_OK);
+  for (i = 0; i < count; ++i) {
+    u8guard_open_options o;
+    u8guard_error e;
+    int fd = -1;
+    for (a = 0; a < 4; ++a) {
+      u8guard_open_options_init(&o);
+      o.resolver = which[i];
+      o.flags = access[a];
+      expect_refused_at_once(__FILE__, __LINE__, root, "report.txt", &o,
+                             U8GUARD_RULE_OPEN_FIFO, fifo);
+      EXPECT_REFUSED(root, "sock", &o, U8GUARD_RULE_OPEN_SOCKET,
+                     U8GUARD_SOURCE_OPEN);
+      EXPECT_REFUSED(dev, "null", &o, U8GUARD_RULE_OPEN_DEVICE,
+                     U8GUARD_SOURCE_OPEN);
+      if ((access[a] & O_ACCMODE) == O_RDONLY) {
+        EXPECT_REFUSED(root, "dir", &o, U8GUARD_RULE_OPEN_DIRECTORY,
+                       U8GUARD_SOURCE_OPEN);
+        EXPECT_REFUSED(root, "", &o, U8GUARD_RULE_OPEN_DIRECTORY,
+                       U8GUARD_SOURCE_OPEN);
+      }
+    }
+    u8guard_open_options_init(&o);
+    o.resolver = which[i];
+    CAPI_CHECK_INT(u8guard_open_beneath(root, "report.txt", 10, &o, &fd, &e),
+                   U8GUARD_REJECTED);
+    CAPI_CHECK_STR(e.message,
+                   "open beneath root: refused at \"report.txt\": open/fifo: "
+                   "a FIFO (named pipe), not a regular file: opening or "
+                   "reading it can wait forever");
+    /* A regular file comes back without the O_NONBLOCK the open used. */
+    CAPI_CHECK_INT(u8guard_open_beneath(root, "public.txt", 10, &o, &fd, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(fcntl(fd, F_GETFL) & O_NONBLOCK, 0);
+    close(fd);
+    /* What asks for another type gets it. */
+    o.flags = O_RDONLY | O_DIRECTORY;
+    CAPI_CHECK_INT(u8guard_open_beneath(root, "dir", 3, &o, &fd, &e),
+                   U8GUARD_OK);
+    close(fd);
+    o.flags = O_RDONLY | O_NONBLOCK;
+    o.any_file_type = 1;
+    CAPI_CHECK_INT(u8guard_open_beneath(root, "report.txt", 10, &o, &fd, &e),
+                   U8GUARD_OK);
+    close(fd);
+    CAPI_CHECK_INT(u8guard_open_beneath(dev, "null", 4, &o, &fd, &e),
+                   U8GUARD_OK);
+    close(fd);
+    CAPI_CHECK_INT(u8guard_open_beneath(root, "dir", 3, &o, &fd, &e),
+                   U8GUARD_OK);
+    close(fd);
+  }
+  close(listener);
+  close(dev);
+  close(root);
+}
 
 static void magic_link_cases(int root, const u8guard_open_options *defaults) {
   int proc_self = -1;
@@ -314,6 +442,7 @@ static void test_bad_arguments(void) {
 const capi_test capi_open_tests[] = {{"OptionsInit", test_options_init},
                                      {"Names", test_names},
                                      {"Open", test_open},
+                                     {"FileTypes", test_file_types},
                                      {"MagicLinks", test_magic_links},
                                      {"CreateAndMkdir", test_create_and_mkdir},
                                      {"BadArguments", test_bad_arguments},

@@ -95,6 +95,10 @@ constexpr RuleValue kRuleValues[] = {
     {U8GUARD_RULE_OPEN_MAGIC_LINK, Rule::kOpenMagicLink},
     {U8GUARD_RULE_OPEN_CROSS_DEVICE, Rule::kOpenCrossDevice},
     {U8GUARD_RULE_OPEN_SYMLINK_LOOP, Rule::kOpenSymlinkLoop},
+    {U8GUARD_RULE_OPEN_FIFO, Rule::kOpenFifo},
+    {U8GUARD_RULE_OPEN_SOCKET, Rule::kOpenSocket},
+    {U8GUARD_RULE_OPEN_DEVICE, Rule::kOpenDevice},
+    {U8GUARD_RULE_OPEN_DIRECTORY, Rule::kOpenDirectory},
 };
 
 constexpr bool EveryRuleValueMatches() {

@@ -305,13 +305,18 @@ TEST_P(PathReadCli, MissingFilesAndDirectories) {
   EXPECT_EQ(lines[1],
             "u8guard path read: \"a.txt/x\": open beneath root: \"a.txt/x\": "
             "Not a directory");
-  EXPECT_EQ(lines[2], "u8guard path read: \"dir\": is a directory");
+  EXPECT_EQ(lines[2],
+            "u8guard path read: \"dir\": open beneath root: refused at "
+            "\"dir\": open/directory: a directory, not a regular file "
+            "(O_DIRECTORY opens one)");
 }
 
 // Attack: a FIFO left beneath the root stalled `path read` forever (the
-// open waited for a writer). Now it is refused at once, as is a device
-// that would never end, and the next path is read. `timeout` turns a hang
-// back into a failure here (exit 124) instead of a stuck test.
+// open waited for a writer). Now the library refuses it at once
+// (OpenBeneath opens regular files only: the CLI has no rule of its own),
+// as a socket and a device that would never end, and the next path is
+// read. `timeout` turns a hang back into a failure here (exit 124) instead
+// of a stuck test.
 TEST_P(PathReadCli, FifosAndDevicesAreRefusedWithoutWaiting) {
   ASSERT_EQ(mkfifo((root_ + "/fifo").c_str(), 0644), 0);
   const std::string err = base_.File("stderr");
@@ -321,7 +326,9 @@ TEST_P(PathReadCli, FifosAndDevicesAreRefusedWithoutWaiting) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "alpha\n");
   EXPECT_EQ(ReadFileOrDie(err),
-            "u8guard path read: \"fifo\": not a regular file\n");
+            "u8guard path read: \"fifo\": open beneath root: refused at "
+            "\"fifo\": open/fifo: a FIFO (named pipe), not a regular file: "
+            "opening or reading it can wait forever\n");
   // A device that never ends: opened under --root=/dev, refused by its
   // type before a byte is read.
   const CommandResult dev =
@@ -330,8 +337,12 @@ TEST_P(PathReadCli, FifosAndDevicesAreRefusedWithoutWaiting) {
   EXPECT_EQ(dev.exit_code, 1);
   EXPECT_EQ(dev.out, "");
   EXPECT_EQ(ReadFileOrDie(err),
-            "u8guard path read: \"zero\": not a regular file\n"
-            "u8guard path read: \"null\": not a regular file\n");
+            "u8guard path read: \"zero\": open beneath root: refused at "
+            "\"zero\": open/device: a device (character or block special "
+            "file), not a regular file\n"
+            "u8guard path read: \"null\": open beneath root: refused at "
+            "\"null\": open/device: a device (character or block special "
+            "file), not a regular file\n");
 }
 
 TEST_P(PathReadCli, NamesFromStandardInputAreEscaped) {

@@ -83,6 +83,10 @@ constexpr RuleContract kContract[] = {
     {53, "open/magic_link"},
     {54, "open/cross_device"},
     {55, "open/symlink_loop"},
+    {56, "open/fifo"},
+    {57, "open/socket"},
+    {58, "open/device"},
+    {59, "open/directory"},
 };
 
 TEST(Rule, ValuesAndIdsAreTheContract) {
@@ -116,6 +120,10 @@ TEST(Rule, FamiliesAndUtf8Kinds) {
     EXPECT_EQ(IsUtf8Rule(r), RuleId(r).starts_with("utf8/")) << RuleId(r);
     EXPECT_EQ(IsPathRule(r), RuleId(r).starts_with("path/")) << RuleId(r);
     EXPECT_EQ(IsOpenRule(r), RuleId(r).starts_with("open/")) << RuleId(r);
+    EXPECT_EQ(IsFileTypeRule(r),
+              r == Rule::kOpenFifo || r == Rule::kOpenSocket ||
+                  r == Rule::kOpenDevice || r == Rule::kOpenDirectory)
+        << RuleId(r);
   }
   // Every UTF-8 error kind is its rule, with the same value and names.
   for (int k = 1; k <= 7; ++k) {

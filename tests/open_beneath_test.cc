@@ -13,12 +13,18 @@
 #include "u8guard/open_beneath.h"
 
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <future>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -122,8 +128,10 @@ TEST_P(OpenBeneathTest, OpensFilesAndDirectoriesBeneathTheRoot) {
   EXPECT_EQ(Open("dir//./inner.txt"), "ok:inner");  // sanitized first
   EXPECT_EQ(Open("dir", SymlinkPolicy::kNone, O_RDONLY | O_DIRECTORY),
             "ok:<dir>");
-  EXPECT_EQ(Open(""), "ok:<dir>");  // the root itself
-  EXPECT_EQ(Open("."), "ok:<dir>");
+  // The root itself.
+  EXPECT_EQ(Open("", SymlinkPolicy::kNone, O_RDONLY | O_DIRECTORY), "ok:<dir>");
+  EXPECT_EQ(Open(".", SymlinkPolicy::kNone, O_RDONLY | O_DIRECTORY),
+            "ok:<dir>");
   EXPECT_EQ(Open("dir", SymlinkPolicy::kNone, O_PATH | O_DIRECTORY),
             "ok:<dir>");
   // The root handle opened by path, for one call.
@@ -132,6 +140,133 @@ TEST_P(OpenBeneathTest, OpensFilesAndDirectoriesBeneathTheRoot) {
             "ok:inner");
   EXPECT_EQ(Outcome(OpenBeneath(std::string_view(base_.File("nope")), "x", o)),
             "NOT_FOUND");
+}
+
+// Opens `path` beneath `root_fd` with `o` on another thread and returns its
+// Outcome. An open still waiting after 10 seconds fails the test, and is
+// then released by opening `fifo` (a FIFO it may be waiting on) for
+// writing, so that a regression fails instead of hanging the suite.
+std::string OpenWithoutBlocking(int root_fd, std::string_view path,
+                                const OpenBeneathOptions& o,
+                                const std::string& fifo) {
+  std::promise<std::string> promise;
+  std::future<std::string> outcome = promise.get_future();
+  std::thread opener(
+      [&] { promise.set_value(Outcome(OpenBeneath(root_fd, path, o))); });
+  if (outcome.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+    ADD_FAILURE() << "OpenBeneath(\"" << path << "\") blocked for 10 s";
+    const int writer = open(fifo.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    opener.join();
+    if (writer >= 0) close(writer);
+    return "<blocked>";
+  }
+  opener.join();
+  return outcome.get();
+}
+
+// Attack: a FIFO, a socket or a device where a file is expected. A FIFO left
+// beneath the root made open(2) wait for a writer forever (Python's
+// open_beneath hung on one), /dev/zero never ends, a directory is not a
+// file. Every access mode, through a link, and the root itself: refused by
+// kind, at once; O_DIRECTORY, O_PATH and any_file_type open as open(2).
+TEST_P(OpenBeneathTest, OpensRegularFilesOnlyWithoutBlocking) {
+  const std::string fifo = Root("report.txt");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0) << std::strerror(errno);
+  MakeLink("report.txt", Root("fifo_link"));
+  // A socket bound at root/sock (its path must fit sockaddr_un).
+  const std::string sock = Root("sock");
+  const int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_un address = {};
+  address.sun_family = AF_UNIX;
+  ASSERT_LT(sock.size(), sizeof address.sun_path);
+  std::memcpy(address.sun_path, sock.c_str(), sock.size() + 1);
+  ASSERT_EQ(bind(listener, reinterpret_cast<const sockaddr*>(&address),
+                 sizeof address),
+            0)
+      << std::strerror(errno);
+  absl::StatusOr<UniqueFd> dev = OpenRoot("/dev");
+  ASSERT_TRUE(dev.ok()) << dev.status();
+  for (SymlinkPolicy policy : {SymlinkPolicy::kNone, SymlinkPolicy::kInside}) {
+    for (int access : {O_RDONLY, O_WRONLY, O_RDWR}) {
+      for (int extra : {0, O_NONBLOCK, O_TRUNC, O_APPEND}) {
+        OpenBeneathOptions o = Options(policy);
+        o.flags = access | extra;
+        SCOPED_TRACE(
+            absl::StrCat("symlinks=", std::string(SymlinkPolicyName(policy)),
+                         " flags=0", absl::Hex(o.flags)));
+        EXPECT_EQ(OpenWithoutBlocking(root_fd_.get(), "report.txt", o, fifo),
+                  "open/fifo");
+        EXPECT_EQ(
+            OpenWithoutBlocking(root_fd_.get(), "fifo_link", o, fifo),
+            policy == SymlinkPolicy::kNone ? "open/symlink" : "open/fifo");
+        EXPECT_EQ(Outcome(OpenBeneath(root_fd_.get(), "sock", o)),
+                  "open/socket");
+        // Character devices, in a root of their own: /dev.
+        EXPECT_EQ(Outcome(OpenBeneath(dev->get(), "null", o)), "open/device");
+        EXPECT_EQ(Outcome(OpenBeneath(dev->get(), "zero", o)), "open/device");
+        const std::string dir = Outcome(OpenBeneath(root_fd_.get(), "dir", o));
+        const std::string root = Outcome(OpenBeneath(root_fd_.get(), "", o));
+        if (access == O_RDONLY && extra != O_TRUNC) {
+          EXPECT_EQ(dir, "open/directory");
+          EXPECT_EQ(root, "open/directory");
+        } else {
+          // The kernel refuses to open a directory for writing (O_TRUNC
+          // included) first: EISDIR.
+          EXPECT_EQ(dir, "FAILED_PRECONDITION");
+          EXPECT_EQ(root, "FAILED_PRECONDITION");
+        }
+      }
+    }
+  }
+  // The message names the kind; the Rejection the path.
+  OpenBeneathOptions o = Options(SymlinkPolicy::kNone);
+  const absl::Status s = OpenBeneath(root_fd_.get(), "report.txt", o).status();
+  EXPECT_EQ(s.message(),
+            "open beneath root: refused at \"report.txt\": open/fifo: a FIFO "
+            "(named pipe), not a regular file: opening or reading it can "
+            "wait forever");
+  const std::optional<Rejection> why = GetRejection(s);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_EQ(why->source, RejectionSource::kOpen);
+  EXPECT_EQ(why->detail, "report.txt");
+  EXPECT_TRUE(IsFileTypeRule(why->rule));
+  EXPECT_EQ(GetRejection(OpenBeneath(root_fd_.get(), ".", o).status())->detail,
+            "");
+  // What asks for another type gets it: O_DIRECTORY, O_PATH, any_file_type.
+  o.flags = O_RDONLY | O_DIRECTORY;
+  EXPECT_EQ(Outcome(OpenBeneath(root_fd_.get(), "dir", o)), "ok:<dir>");
+  EXPECT_EQ(Outcome(OpenBeneath(root_fd_.get(), "report.txt", o)),
+            "NOT_FOUND");  // ENOTDIR
+  o.flags = O_PATH;
+  EXPECT_TRUE(OpenBeneath(root_fd_.get(), "report.txt", o).ok());
+  EXPECT_TRUE(OpenBeneath(dev->get(), "null", o).ok());
+  o.flags = O_RDONLY | O_NONBLOCK;  // as open(2): this one does not block
+  o.any_file_type = true;
+  EXPECT_EQ(
+      OpenWithoutBlocking(root_fd_.get(), "report.txt", o, fifo).substr(0, 3),
+      "ok:");
+  EXPECT_EQ(Outcome(OpenBeneath(root_fd_.get(), "dir", o)), "ok:<dir>");
+  EXPECT_EQ(Outcome(OpenBeneath(dev->get(), "null", o)), "ok:");
+  EXPECT_EQ(SystemErrno(OpenBeneath(root_fd_.get(), "sock", o).status()),
+            ENXIO);
+  close(listener);
+}
+
+// A regular file comes back without O_NONBLOCK (the open used it), unless
+// the caller asked for it.
+TEST_P(OpenBeneathTest, RegularFilesKeepTheCallersBlockingMode) {
+  for (int flags : {O_RDONLY, O_RDWR, O_WRONLY | O_APPEND}) {
+    OpenBeneathOptions o = Options(SymlinkPolicy::kNone);
+    o.flags = flags;
+    absl::StatusOr<UniqueFd> fd = OpenBeneath(root_fd_.get(), "public.txt", o);
+    ASSERT_TRUE(fd.ok()) << fd.status();
+    EXPECT_EQ(fcntl(fd->get(), F_GETFL) & O_NONBLOCK, 0) << flags;
+    o.flags = flags | O_NONBLOCK;
+    fd = OpenBeneath(root_fd_.get(), "public.txt", o);
+    ASSERT_TRUE(fd.ok()) << fd.status();
+    EXPECT_NE(fcntl(fd->get(), F_GETFL) & O_NONBLOCK, 0) << flags;
+  }
 }
 
 TEST_P(OpenBeneathTest, TellsMissingFromRefused) {
@@ -604,6 +739,7 @@ TEST(OpenBeneathNames, Openat2IsProbedOnThisKernel) {
   RecordProperty("openat2", Openat2Available() ? "yes" : "no");
   OpenBeneathOptions o;
   o.resolver = BeneathResolver::kOpenat2;
+  o.flags = O_RDONLY | O_DIRECTORY;
   const absl::Status s = OpenBeneath("/", "", o).status();
   if (Openat2Available()) {
     EXPECT_TRUE(s.ok()) << s;

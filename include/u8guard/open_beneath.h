@@ -39,7 +39,23 @@
 //                       reading it: never allowed)
 //   open/cross_device   a mount point while `no_xdev` is set
 //   open/symlink_loop   more than 40 links
+//   open/fifo           what was opened is not a regular file, and the
+//   open/socket         options did not allow any type (below): a FIFO, a
+//   open/device         socket, a character or block device, a directory
+//   open/directory      opened without O_DIRECTORY
 // plus every rule of SanitizePath (source kPath), checked first.
+//
+// Only regular files are opened unless the caller asks otherwise: a FIFO
+// left beneath the root would make open(2) wait for a writer forever (and
+// reading it wait for data), a device such as /dev/zero never ends, and a
+// directory is not a file to read. OpenBeneath opens with O_NONBLOCK (so
+// the open itself never waits), checks the type with fstat(2), refuses
+// anything but a regular file by its kind, and clears O_NONBLOCK again on
+// the descriptor it returns unless the caller's flags hold it. A FIFO with
+// no reader opened for writing, or a socket, fails open(2) with ENXIO: it
+// is refused by its kind too. O_PATH (a handle, no I/O) and O_DIRECTORY
+// (the kernel opens directories only) open what they open; so does
+// OpenBeneathOptions::any_file_type, exactly as open(2) would.
 //
 // What does not exist or may not be opened is not a rejection: those are
 // the errno-based statuses of the system call (NotFound for ENOENT and
@@ -139,6 +155,12 @@ struct OpenBeneathOptions {
   int flags = O_RDONLY;
   // The implementation; see BeneathResolver.
   BeneathResolver resolver = BeneathResolver::kAuto;
+  // Open any type of file, as open(2) does: FIFOs (which may then block),
+  // sockets, devices and directories too. Default false: only a regular
+  // file is opened, anything else refused by its kind ("open/fifo",
+  // "open/socket", "open/device", "open/directory") without blocking. Not
+  // needed for O_PATH or O_DIRECTORY, which the type check leaves alone.
+  bool any_file_type = false;
 };
 
 // Opens `dir`, a trusted directory (the server's configuration; links in it
@@ -152,9 +174,13 @@ absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir);
 // Sanitizes `untrusted_path` with SanitizePath(options.path), then opens it
 // beneath the directory `root_fd` (an O_PATH or ordinary descriptor of a
 // directory; not consumed) with options.flags | O_CLOEXEC | O_NOCTTY, never
-// leaving the root. An empty sanitized path ("", ".") opens the root
-// itself. Returns the descriptor; a Rejection of the sanitizer or of the
-// rules above; the errno-based status of the open (NotFound, ...; among
+// leaving the root. Opens a regular file only, without blocking on
+// anything else, unless options.flags holds O_PATH or O_DIRECTORY or
+// options.any_file_type is set (see above). An empty sanitized path ("",
+// ".") is the root itself (O_DIRECTORY or O_PATH open it). Returns the
+// descriptor; a Rejection of the sanitizer or of the rules above
+// ("open/fifo", ... for what is not a regular file); the errno-based
+// status of the open (NotFound, ...; among
 // them InvalidArgument for ENAMETOOLONG, a sanitized path of PATH_MAX
 // bytes or more, and Unavailable for EAGAIN, when the tree kept changing
 // under the resolution 16 times in a row); InvalidArgument without a

@@ -92,6 +92,14 @@ enum class Rule : uint16_t {
   kOpenMagicLink = 53,    // open/magic_link
   kOpenCrossDevice = 54,  // open/cross_device
   kOpenSymlinkLoop = 55,  // open/symlink_loop
+  // Opening beneath a root found something other than the regular file it
+  // was asked for (OpenBeneathOptions::any_file_type allows any): a FIFO
+  // (opening or reading it can wait forever), a socket, a character or
+  // block device (/dev/zero never ends), a directory without O_DIRECTORY.
+  kOpenFifo = 56,       // open/fifo
+  kOpenSocket = 57,     // open/socket
+  kOpenDevice = 58,     // open/device
+  kOpenDirectory = 59,  // open/directory
 };
 
 // Every rule, in increasing value (1, 2, ... without gaps).
@@ -127,9 +135,15 @@ constexpr bool IsPathRule(Rule rule) {
 }
 
 // True for the rules of opening beneath a root (kOpenEscapesRoot ..
-// kOpenSymlinkLoop).
+// kOpenDirectory).
 constexpr bool IsOpenRule(Rule rule) {
-  return rule >= Rule::kOpenEscapesRoot && rule <= Rule::kOpenSymlinkLoop;
+  return rule >= Rule::kOpenEscapesRoot && rule <= Rule::kOpenDirectory;
+}
+
+// True for the open rules that refuse a file by its type (kOpenFifo ..
+// kOpenDirectory): something other than a regular file.
+constexpr bool IsFileTypeRule(Rule rule) {
+  return rule >= Rule::kOpenFifo && rule <= Rule::kOpenDirectory;
 }
 
 }  // namespace u8guard

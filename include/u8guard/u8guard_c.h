@@ -217,9 +217,17 @@ typedef int32_t u8guard_rule_t;
 #define U8GUARD_RULE_OPEN_MAGIC_LINK 53
 #define U8GUARD_RULE_OPEN_CROSS_DEVICE 54
 #define U8GUARD_RULE_OPEN_SYMLINK_LOOP 55
+/* Opening beneath a root found something other than the regular file it
+ * was asked for (u8guard_open_options.any_file_type allows any type): a
+ * FIFO (opening or reading it can wait forever), a socket, a character or
+ * block device, a directory without O_DIRECTORY. */
+#define U8GUARD_RULE_OPEN_FIFO 56
+#define U8GUARD_RULE_OPEN_SOCKET 57
+#define U8GUARD_RULE_OPEN_DEVICE 58
+#define U8GUARD_RULE_OPEN_DIRECTORY 59
 /* The highest rule value these headers know. A newer library may report
  * higher ones; u8guard_rule_id() names them. */
-#define U8GUARD_RULE_MAX 55
+#define U8GUARD_RULE_MAX 59
 
 /* Returns the stable string id of `rule`, e.g. "utf8/overlong",
  * "bom_not_allowed", "DISALLOWED/precis_ignorable_properties",
@@ -1074,6 +1082,13 @@ typedef struct u8guard_open_options {
   int flags;
   /* U8GUARD_RESOLVER_AUTO (default), _OPENAT2 or _WALK. */
   int resolver;
+  /* 0 (default): u8guard_open_beneath opens a regular file only, with
+   * O_NONBLOCK so that it never waits, then clears O_NONBLOCK unless flags
+   * holds it; anything else is U8GUARD_REJECTED with
+   * U8GUARD_RULE_OPEN_FIFO, _SOCKET, _DEVICE or _DIRECTORY (a directory
+   * without O_DIRECTORY). Non-zero: any type, as open(2) (a FIFO may then
+   * block). O_PATH and O_DIRECTORY are never checked. */
+  int any_file_type;
 } u8guard_open_options;
 
 /* Sets every field of *options to its default (see above); NULL is
@@ -1099,9 +1114,12 @@ U8GUARD_EXPORT u8guard_status u8guard_open_root(const char *dir, int *fd,
 /* Sanitizes path[0, path_len) with options->path, then opens it beneath
  * the directory `root_fd` (not consumed) with options->flags | O_CLOEXEC |
  * O_NOCTTY, never leaving the root, into *fd (-1 on failure; the caller
- * closes it). An empty sanitized path opens the root itself. `options`
- * NULL means the defaults. Returns U8GUARD_OK; U8GUARD_REJECTED (see
- * above); U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED, U8GUARD_IO_ERROR
+ * closes it): a regular file only, without blocking, unless
+ * options->any_file_type is set or flags hold O_PATH or O_DIRECTORY. An
+ * empty sanitized path is the root itself (opened with O_DIRECTORY or
+ * O_PATH). `options` NULL means the defaults. Returns U8GUARD_OK;
+ * U8GUARD_REJECTED (see above; U8GUARD_RULE_OPEN_FIFO, ... for what is
+ * not a regular file); U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED, U8GUARD_IO_ERROR
  * with errno; U8GUARD_INVALID_ARGUMENT for bad options or NULL arguments;
  * U8GUARD_INTERNAL for U8GUARD_RESOLVER_OPENAT2 on a kernel without
  * openat2. */

@@ -30,8 +30,8 @@ T Parsed(const absl::StatusOr<T>& value) {
 
 // The options of the keyword arguments: those of sanitize_path but root,
 // and symlinks ("none", "inside"), no_xdev, resolver ("auto", "openat2",
-// "walk"). `profile` keeps a segment profile alive. TypeError for another
-// keyword.
+// "walk"), any_file_type. `profile` keeps a segment profile alive. TypeError
+// for another keyword.
 OpenBeneathOptions OptionsFrom(const py::kwargs& kwargs,
                                std::shared_ptr<const Profile>& profile) {
   OpenBeneathOptions o;
@@ -41,6 +41,8 @@ OpenBeneathOptions OptionsFrom(const py::kwargs& kwargs,
       o.symlinks = Parsed(ParseSymlinkPolicy(value.cast<std::string>()));
     } else if (name == "no_xdev") {
       o.no_xdev = value.cast<bool>();
+    } else if (name == "any_file_type") {
+      o.any_file_type = value.cast<bool>();
     } else if (name == "resolver") {
       o.resolver = Parsed(ParseBeneathResolver(value.cast<std::string>()));
     } else if (name == "backslash_is_separator") {
@@ -171,14 +173,19 @@ Sanitizes `path` as sanitize_path does (its keyword arguments, but root),
 then opens it beneath the directory `root` (a descriptor, not consumed, or
 a path) with the kernel's confinement and returns the new descriptor
 (O_CLOEXEC; the caller closes it). No symbolic link, "..", /proc magic link
-or concurrent rename leads out of the root. Keywords: symlinks="none" (any
-link is refused) or "inside" (links are followed while they stay beneath
-the root), no_xdev=False (True: no mount point is crossed),
-resolver="auto" ("openat2" or "walk" to choose the implementation). Raises
+or concurrent rename leads out of the root. Only a regular file is opened
+(with O_NONBLOCK, cleared again unless flags holds it, so that a FIFO or a
+device never blocks the call) unless flags holds O_PATH or O_DIRECTORY or
+any_file_type=True. Keywords: symlinks="none" (any link is refused) or
+"inside" (links are followed while they stay beneath the root),
+no_xdev=False (True: no mount point is crossed), resolver="auto"
+("openat2" or "walk" to choose the implementation), any_file_type=False
+(True: FIFOs, sockets, devices and directories too, as os.open). Raises
 u8guard.Rejected for a refusal (rule "open/escapes_root", "open/symlink",
-"open/magic_link", "open/cross_device", "open/symlink_loop", or a path/
-rule), OSError with the system call's errno otherwise (FileNotFoundError,
-PermissionError, ...), ValueError for bad options.)doc");
+"open/magic_link", "open/cross_device", "open/symlink_loop"; "open/fifo",
+"open/socket", "open/device", "open/directory" for what is not a regular
+file; or a path/ rule), OSError with the system call's errno otherwise
+(FileNotFoundError, PermissionError, ...), ValueError for bad options.)doc");
   m.def("create_beneath_fd", &CreateFd, py::arg("root"), py::arg("path"),
         py::arg("mode") = 0644, py::arg("flags") = O_WRONLY, R"doc(
 Creates a new file beneath `root` (O_CREAT | O_EXCL | O_NOFOLLOW in the

@@ -53,6 +53,7 @@ u8guard_status Convert(const u8guard_open_options* options,
   out.resolver = static_cast<BeneathResolver>(options->resolver);
   out.no_xdev = options->no_xdev != 0;
   out.flags = options->flags;
+  out.any_file_type = options->any_file_type != 0;
   return U8GUARD_OK;
 }
 
@@ -95,6 +96,7 @@ void u8guard_open_options_init(u8guard_open_options* options) {
   options->no_xdev = defaults.no_xdev;
   options->flags = defaults.flags;
   options->resolver = static_cast<int>(defaults.resolver);
+  options->any_file_type = defaults.any_file_type;
 }
 
 u8guard_status u8guard_symlinks_from_name(const char* name, int* value,

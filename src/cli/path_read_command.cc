@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // u8guard path read: a safe `cat` for scripts. Each PATH is opened with
 // OpenBeneath under --root (the rules live in the library,
-// include/u8guard/open_beneath.h) and its bytes are copied to standard
-// output; a refusal or a missing file is reported on standard error.
+// include/u8guard/open_beneath.h: links, mounts, and regular files only)
+// and its bytes are copied to standard output; a refusal or a missing file
+// is reported on standard error.
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -66,9 +65,6 @@ int RunPathRead(const std::vector<std::string>& args, Format) {
               << "\n";
     return kExitUsage;
   }
-  // Without O_NONBLOCK, opening a FIFO beneath the root would wait for a
-  // writer forever; it is refused below, as anything but a regular file.
-  options->flags |= O_NONBLOCK;
   const absl::StatusOr<UniqueFd> root = OpenRoot(root_dir);
   if (!root.ok()) {
     std::cerr << "u8guard path read: "
@@ -82,26 +78,14 @@ int RunPathRead(const std::vector<std::string>& args, Format) {
             OpenBeneath(root->get(), input.bytes, *options);
         if (!fd.ok()) {
           Complain(input, std::string(fd.status().message()));
-          // Refused, or not there: a negative answer. Anything else (not
-          // permitted, a bad option) is an error.
+          // Refused (a FIFO, device or directory among them: OpenBeneath
+          // opens regular files only, without blocking), or not there: a
+          // negative answer. Anything else (not permitted, a bad option) is
+          // an error.
           return GetRejection(fd.status()) ||
                          fd.status().code() == absl::StatusCode::kNotFound
                      ? kExitNegative
                      : kExitUsage;
-        }
-        // Only regular files: a directory, FIFO, socket or device is not a
-        // file to read (a device such as /dev/zero never ends), a negative
-        // answer as a missing file is. O_NONBLOCK does nothing to a regular
-        // file, so it stays set.
-        struct stat st;
-        if (fstat(fd->get(), &st) != 0) {
-          Complain(input, std::string("stat: ") + std::strerror(errno));
-          return kExitUsage;
-        }
-        if (!S_ISREG(st.st_mode)) {
-          Complain(input, S_ISDIR(st.st_mode) ? "is a directory"
-                                              : "not a regular file");
-          return kExitNegative;
         }
         if (const int error = CopyToStdout(fd->get(), block.get());
             error != 0) {

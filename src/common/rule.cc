@@ -116,6 +116,14 @@ constexpr RuleInfo kRules[] = {
      "a mount point crossed where the options allow none"},
     {Rule::kOpenSymlinkLoop, "open/symlink_loop",
      "more than 40 symbolic links (a loop)"},
+    {Rule::kOpenFifo, "open/fifo",
+     "a FIFO (named pipe), not a regular file: opening or reading it can "
+     "wait forever"},
+    {Rule::kOpenSocket, "open/socket", "a socket, not a regular file"},
+    {Rule::kOpenDevice, "open/device",
+     "a device (character or block special file), not a regular file"},
+    {Rule::kOpenDirectory, "open/directory",
+     "a directory, not a regular file (O_DIRECTORY opens one)"},
 };
 
 constexpr bool ValuesAreDense() {

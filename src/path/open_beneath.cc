@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -20,6 +21,7 @@
 #include "src/path/beneath.h"
 #include "src/path/fs_facts.h"
 #include "u8guard/rejection.h"
+#include "u8guard/rule.h"
 
 namespace u8guard {
 namespace {
@@ -127,6 +129,73 @@ absl::StatusOr<UniqueFd> Resolve(int root_fd, const std::string& path,
   return ErrnoStatus(out.error, Naming(path));
 }
 
+// True when OpenBeneath opens a regular file only (open_beneath.h): an
+// open for I/O, O_DIRECTORY aside, whose options allow no other type.
+bool OpensRegularFilesOnly(const OpenBeneathOptions& options) {
+  return !options.any_file_type &&
+         (options.flags & (O_PATH | O_DIRECTORY)) == 0;
+}
+
+// The rule that refuses a file of type `mode` (st_mode) where a regular
+// file was asked.
+Rule FileTypeRule(mode_t mode) {
+  if (S_ISDIR(mode)) return Rule::kOpenDirectory;
+  if (S_ISFIFO(mode)) return Rule::kOpenFifo;
+  if (S_ISSOCK(mode)) return Rule::kOpenSocket;
+  return Rule::kOpenDevice;  // S_ISCHR, S_ISBLK: nothing else can be open
+}
+
+// The refusal of the sanitized `path`, opened as `fd`, for not being a
+// regular file; OK for a regular file; the errno status of a failed fstat.
+absl::Status CheckRegularFile(int fd, const std::string& path) {
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    const int error = errno;
+    return ErrnoStatus(error, Naming(path));
+  }
+  if (S_ISREG(st.st_mode)) return absl::OkStatus();
+  return RejectionError(
+      *internal::RefusedBy(FileTypeRule(st.st_mode), path, path.size())
+           .rejection);
+}
+
+// Opens the sanitized `path` beneath `root_fd` as a regular file only: with
+// O_NONBLOCK, so that neither a FIFO nor a device makes the open wait; then
+// anything but a regular file is refused by its kind, and O_NONBLOCK is
+// cleared again unless the caller's flags hold it.
+absl::StatusOr<UniqueFd> OpenRegularFile(int root_fd, const std::string& path,
+                                         const OpenBeneathOptions& options) {
+  absl::StatusOr<UniqueFd> fd =
+      Resolve(root_fd, path, options.flags | O_NONBLOCK, options);
+  if (!fd.ok()) {
+    // ENXIO: a socket, or a FIFO without a reader opened for writing; ENODEV
+    // and ENXIO: a device without its driver. Named by their kind when a
+    // handle (O_PATH, which opens any type without I/O) shows one.
+    const std::optional<int> error = internal::ErrnoOf(fd.status());
+    if (error == ENXIO || error == ENODEV) {
+      const absl::StatusOr<UniqueFd> handle = Resolve(
+          root_fd, path, O_PATH | (options.flags & O_NOFOLLOW), options);
+      if (handle.ok()) {
+        if (absl::Status s = CheckRegularFile(handle->get(), path); !s.ok()) {
+          if (GetRejection(s)) return s;
+        }
+      }
+    }
+    return fd.status();
+  }
+  if (absl::Status s = CheckRegularFile(fd->get(), path); !s.ok()) return s;
+  // F_SETFL takes the status flags (O_APPEND, O_DIRECT, O_NOATIME,
+  // O_NONBLOCK) and ignores the others: the caller's flags are those the
+  // descriptor was opened with, without O_NONBLOCK.
+  if ((options.flags & O_NONBLOCK) == 0) {
+    if (fcntl(fd->get(), F_SETFL, options.flags) != 0) {
+      const int error = errno;
+      return ErrnoStatus(error, Naming(path));
+    }
+  }
+  return fd;
+}
+
 // The last component of the sanitized, non-empty `path`, and its parent
 // ("" for the root) in `parent`.
 std::string_view SplitLast(const std::string& path, std::string& parent) {
@@ -203,6 +272,9 @@ absl::StatusOr<UniqueFd> OpenBeneath(int root_fd,
   std::string path;
   if (absl::Status s = Sanitize(untrusted_path, options, path); !s.ok()) {
     return s;
+  }
+  if (OpensRegularFilesOnly(options)) {
+    return OpenRegularFile(root_fd, path, options);
   }
   return Resolve(root_fd, path, options.flags, options);
 }

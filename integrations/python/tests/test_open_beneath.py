@@ -6,7 +6,10 @@ has it, and the O_PATH walk). The attacks at length are in the C++ suites
 
 import os
 import pathlib
+import socket
 import stat
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -259,3 +262,81 @@ def test_pathlib_roots(tree, resolver):
     with open_beneath(pathlib.Path(tree), 'public.txt',
                       resolver=resolver) as f:
         assert f.read() == 'public'
+
+
+# The child of test_fifos_and_devices_are_refused_at_once: each case's
+# outcome, one line each ("rule" or "ok").
+_FILE_TYPE_CASES = r'''
+import os, sys
+import u8guard
+root, resolver = sys.argv[1], sys.argv[2]
+cases = [
+    (root, 'report.txt', 'r', {}), (root, 'report.txt', 'rb', {}),
+    (root, 'report.txt', 'r+', {}),
+    (root, 'report.txt', 'rb', {'symlinks': 'inside'}),
+    (root, 'fifo_link', 'r', {'symlinks': 'inside'}),
+    (root, 'sock', 'r', {}), ('/dev', 'null', 'rb', {}),
+    ('/dev', 'zero', 'rb', {}), (root, 'dir', 'r', {}), (root, '', 'rb', {}),
+    (root, 'public.txt', 'r', {}),
+]
+for where, path, mode, options in cases:
+    try:
+        with u8guard.open_beneath(where, path, mode, resolver=resolver,
+                                  **options) as f:
+            assert os.get_blocking(f.fileno()), 'O_NONBLOCK left set'
+            print('ok:' + f.read(), flush=True)
+    except u8guard.Rejected as e:
+        assert e.detail == path and e.source == 'open', (e.detail, e.source)
+        print(e.rule, flush=True)
+'''
+
+
+def test_fifos_and_devices_are_refused_at_once(tree, resolver):
+    """Attack (issue 32): open_beneath(root, "report.txt") where report.txt
+    is a FIFO never returned: the open waited for a writer. Every kind of
+    file that is not a regular file is refused by its rule without blocking,
+    in a child process with a timeout so that a regression fails instead of
+    hanging the suite."""
+    os.mkfifo(tree / 'report.txt')
+    os.symlink('report.txt', tree / 'fifo_link')
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(str(tree / 'sock'))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    try:
+        child = subprocess.run(
+            [sys.executable, '-c', _FILE_TYPE_CASES, str(tree), resolver],
+            env=env, capture_output=True, text=True, timeout=30, check=False)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail('open_beneath blocked; it got as far as: %r' % e.stdout)
+    finally:
+        listener.close()
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines() == [
+        'open/fifo', 'open/fifo', 'open/fifo', 'open/fifo', 'open/fifo',
+        'open/socket', 'open/device', 'open/device', 'open/directory',
+        'open/directory', 'ok:public'
+    ]
+
+
+def test_any_file_type_asks_for_what_open_does(tree, resolver):
+    os.mkfifo(tree / 'report.txt')
+    e = refusal(tree, 'dir', resolver=resolver)
+    assert (e.rule, e.rule_value) == ('open/directory', 59)
+    assert str(e) == ('open beneath root: refused at "dir": open/directory: '
+                      'a directory, not a regular file (O_DIRECTORY opens '
+                      'one)')
+    # O_DIRECTORY and any_file_type open a directory; a FIFO opens with
+    # O_NONBLOCK as os.open would.
+    for flags, options in ((os.O_RDONLY | os.O_DIRECTORY, {}),
+                           (os.O_RDONLY, {'any_file_type': True})):
+        fd = open_beneath_fd(tree, 'dir', flags, resolver=resolver, **options)
+        assert stat.S_ISDIR(os.fstat(fd).st_mode)
+        os.close(fd)
+    fd = open_beneath_fd(tree, 'report.txt', os.O_RDONLY | os.O_NONBLOCK,
+                         resolver=resolver, any_file_type=True)
+    assert stat.S_ISFIFO(os.fstat(fd).st_mode)
+    assert not os.get_blocking(fd)
+    os.close(fd)
+    with pytest.raises(Rejected) as info:
+        open_beneath_fd(tree, 'report.txt', os.O_WRONLY, resolver=resolver)
+    assert info.value.rule == 'open/fifo'

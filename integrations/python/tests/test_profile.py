@@ -74,9 +74,10 @@ def test_rules_have_stable_ids_and_values():
     assert ids[49] == 'path/empty_segment'
     assert ids[50:] == [
         'open/escapes_root', 'open/symlink', 'open/magic_link',
-        'open/cross_device', 'open/symlink_loop'
+        'open/cross_device', 'open/symlink_loop', 'open/fifo', 'open/socket',
+        'open/device', 'open/directory'
     ]
-    assert len(set(ids)) == len(ids) == 55
+    assert len(set(ids)) == len(ids) == 59
     assert u8guard.rule_description('utf8/overlong') == 'overlong encoding'
     with pytest.raises(ValueError):
         u8guard.rule_description('no/such_rule')

@@ -41,14 +41,19 @@ def open_beneath(root: Any,
     opened with the kernel's confinement: no symbolic link, "..", /proc
     magic link or concurrent rename leads out of the root. 'x' creates a new
     file with permission bits file_mode (less the umask), never following
-    or replacing an existing name. Keywords: symlinks="none" (any link is
-    refused) or "inside" (followed while it stays beneath the root),
-    no_xdev=False (True: never cross a mount point), resolver="auto".
+    or replacing an existing name. Only a regular file is opened: a FIFO, a
+    socket, a device or a directory is refused without blocking (a FIFO
+    would make open() wait for a writer forever, /dev/zero never ends),
+    unless any_file_type=True asks for any type as os.open() would.
+    Keywords: symlinks="none" (any link is refused) or "inside" (followed
+    while it stays beneath the root), no_xdev=False (True: never cross a
+    mount point), resolver="auto", any_file_type=False.
 
     Raises u8guard.Rejected when the path is refused (e.rule is
     "open/escapes_root", "open/symlink", "open/magic_link",
-    "open/cross_device", "open/symlink_loop", or a path/ rule of the
-    sanitizer); FileNotFoundError, PermissionError, FileExistsError, ...
+    "open/cross_device", "open/symlink_loop"; "open/fifo", "open/socket",
+    "open/device" or "open/directory" for what is not a regular file; or a
+    path/ rule of the sanitizer); FileNotFoundError, PermissionError, FileExistsError, ...
     (OSError with the system call's errno) when it is not there or may not
     be opened; ValueError for a bad mode or option.
     """

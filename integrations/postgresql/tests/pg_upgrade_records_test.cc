@@ -138,7 +138,7 @@ TEST(PgUpgradeRecords, ReadsWithTheCallersRights) {
   // public.u8guard_try_key is never called.
   conn.Query(
       "CREATE TABLE records (name text, key text, lookalike_keys text[]);"
-      "INSERT INTO records VALUES ('alice', 'alice', '{alice}');"
+      "INSERT INTO records VALUES ('alice', 'alice', '{alice,allce}');"
       "CREATE SCHEMA trap;"
       "CREATE FUNCTION trap.u8guard_try_key(text, text) RETURNS text "
       "  LANGUAGE sql AS 'SELECT ''trapped''';"

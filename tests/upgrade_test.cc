@@ -6,9 +6,13 @@
 
 #include "u8guard/upgrade.h"
 
+#include <fstream>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "u8guard/profile.h"
@@ -146,6 +150,116 @@ TEST(NameRecord, RefusesMalformedRecords) {
     ASSERT_FALSE(r.ok()) << c.line;
     EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_THAT(r.status().message(), HasSubstr(c.error)) << c.line;
+  }
+}
+
+// The growth of this process's peak resident set while `work` runs, in
+// KiB: the peak is reset first (/proc/self/clear_refs, Linux 4.0), so what
+// ran before does not hide it. nullopt where the peak cannot be reset.
+template <typename Work>
+std::optional<long> PeakGrowthKiB(Work work) {
+  const auto field = [](std::string_view name) -> std::optional<long> {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.starts_with(name)) return std::stol(line.substr(name.size()));
+    }
+    return std::nullopt;
+  };
+  {
+    std::ofstream clear("/proc/self/clear_refs");
+    clear << "5";
+    clear.flush();
+    if (!clear) return std::nullopt;
+  }
+  const std::optional<long> before = field("VmHWM:");
+  work();
+  const std::optional<long> after = field("VmHWM:");
+  if (!before || !after) return std::nullopt;
+  return *after - *before;
+}
+
+// A valid record's line, with `keys` as its lookalike_keys array's text.
+std::string LineWithKeys(std::string_view keys) {
+  return absl::StrCat(
+      "{\"name\":\"a\",\"profile\":\"username-case-mapped\",\"valid\":"
+      "true,\"key\":\"a\",\"lookalike_keys\":[",
+      std::string(keys), "],\"version_tag\":\"t\"}");
+}
+
+// `count` copies of `element` joined by commas.
+std::string Joined(std::string_view element, size_t count) {
+  std::string out;
+  out.reserve(count * (element.size() + 1));
+  for (size_t i = 0; i < count; ++i) {
+    if (i > 0) out += ',';
+    out += element;
+  }
+  return out;
+}
+
+// The message that refuses an array whose fourth element starts at byte
+// `fourth` of the keys' text.
+std::string TooManyKeys(size_t fourth) {
+  return absl::StrCat("column ", LineWithKeys("").find(']') + fourth + 1,
+                      ": a valid record needs 1 to 3 \"lookalike_keys\"");
+}
+
+// Attack (issue 32): a line whose lookalike_keys held a million elements
+// was parsed whole before the 1-to-3 check: one 30 MB line took 561 MB (a
+// std::string per element), and a 1 GiB records file about 19 GB. The
+// array is refused at its fourth element now, before that element is read
+// (the column says where parsing stopped), and parsing takes no memory in
+// proportion to the array.
+TEST(NameRecord, TooManyLookalikeKeysStopAtTheFourth) {
+  for (std::string_view element : {"\"k\"", "\"\"", "\"\\u0041\""}) {
+    SCOPED_TRACE(element);
+    const std::string line = LineWithKeys(Joined(element, 1000000));
+    absl::StatusOr<NameRecord> r;
+    const std::optional<long> growth =
+        PeakGrowthKiB([&] { r = ParseNameRecord(line); });
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(r.status().message(), TooManyKeys(3 * (element.size() + 1)));
+    if (growth) {
+      // Before: over 32 bytes per element, 8 to 10 times the line.
+      EXPECT_LT(*growth, 1024 + static_cast<long>(line.size() / 1024) / 4)
+          << "KiB, for a line of " << line.size() / 1024 << " KiB";
+    }
+    // Through VerifyRecords too, naming the line.
+    absl::StatusOr<RecordVerification> v =
+        VerifyRecords(UserNames(), DefaultRegistrationPolicy(), line + "\n",
+                      [](const RecordChange&) {});
+    ASSERT_FALSE(v.ok());
+    EXPECT_EQ(v.status().message(),
+              absl::StrCat("line 1: ", TooManyKeys(3 * (element.size() + 1))));
+  }
+}
+
+// A few huge keys: the fourth is refused before it is decoded, and three
+// (a record) are kept in no more memory than the line holds them in.
+TEST(NameRecord, HugeLookalikeKeysCostNoMoreThanTheLine) {
+  const std::string element =
+      absl::StrCat("\"", std::string(8 << 20, 'x'), "\"");
+  absl::StatusOr<NameRecord> r;
+  std::string line = LineWithKeys(Joined(element, 4));
+  std::optional<long> growth =
+      PeakGrowthKiB([&] { r = ParseNameRecord(line); });
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), TooManyKeys(3 * (element.size() + 1)));
+  if (growth) {
+    EXPECT_LT(*growth, static_cast<long>(line.size() / 1024) + 1024);
+  }
+  line = LineWithKeys(Joined(element, 3));
+  growth = PeakGrowthKiB([&] { r = ParseNameRecord(line); });
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->lookalike_keys.size(), 3u);
+  for (const std::string& k : r->lookalike_keys) {
+    EXPECT_EQ(k.size(), element.size() - 2);
+    EXPECT_LE(k.capacity(), element.size());  // reserved once, not doubled
+  }
+  if (growth) {
+    EXPECT_LT(*growth, static_cast<long>(line.size() / 1024) + 1024);
   }
 }
 

@@ -82,7 +82,10 @@ std::string FormatNameRecord(const NameRecord& record);
 // column and what is wrong: not a JSON object, a duplicate or missing
 // member, a member of the wrong type, a string that is not UTF-8, an
 // invalid "name_hex", a valid record without a key or with no look-alike
-// key or more than 3, nesting deeper than 16.
+// key or more than 3 (refused at the fourth element, before it is read),
+// nesting deeper than 16. The memory it takes is bounded by the line's
+// length: every string it keeps holds, and reserves, no more than its
+// literal's bytes in the line, and no array grows past what a record holds.
 absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line);
 
 // Limits on reading a names or records file.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Name records: derived, written as one JSON line, and parsed back.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,8 @@ namespace {
 constexpr char kHex[] = "0123456789abcdef";
 constexpr int kMaxDepth = 16;
 constexpr size_t kMaxLookalikeKeys = 3;
+constexpr std::string_view kLookalikeKeysError =
+    "a valid record needs 1 to 3 \"lookalike_keys\"";
 
 // Appends `s`, valid UTF-8, as a JSON string literal (see
 // FormatNameRecord for what is escaped).
@@ -108,10 +111,13 @@ class Reader {
   }
 
   // A string literal, decoded; its bytes must be UTF-8 (escapes included:
-  // a lone surrogate is refused).
+  // a lone surrogate is refused). The result holds no more bytes, and
+  // reserves no more, than the literal takes in the line: the strings a
+  // record keeps are disjoint parts of it.
   absl::StatusOr<std::string> String() {
     if (!Consume('"')) return Error("expected a string");
     std::string out;
+    out.reserve(LiteralSize());
     while (true) {
       if (i_ >= s_.size()) return Error("unterminated string");
       const char c = s_[i_];
@@ -195,11 +201,16 @@ class Reader {
     return Error("expected true or false");
   }
 
-  absl::StatusOr<std::vector<std::string>> StringArray() {
+  // An array of at most `max_size` strings. Refused with `too_many` at
+  // the element after the last allowed, before it is read: an array of a
+  // million elements costs no more than one of `max_size`.
+  absl::StatusOr<std::vector<std::string>> StringArray(
+      size_t max_size, std::string_view too_many) {
     if (!Consume('[')) return Error("expected an array of strings");
     std::vector<std::string> out;
     if (Consume(']')) return out;
     while (true) {
+      if (out.size() == max_size) return Error(too_many);
       absl::StatusOr<std::string> s = String();
       if (!s.ok()) return s.status();
       out.push_back(*std::move(s));
@@ -256,6 +267,16 @@ class Reader {
   }
 
  private:
+  // The bytes between i_ (just past an opening quote) and the closing
+  // quote, or to the end of the line when there is none: what the decoded
+  // string can hold at most (an escape is never shorter than what it
+  // decodes to).
+  size_t LiteralSize() const {
+    size_t j = i_;
+    while (j < s_.size() && s_[j] != '"') j += s_[j] == '\\' ? 2 : 1;
+    return std::min(j, s_.size()) - i_;
+  }
+
   absl::StatusOr<uint32_t> Unit() {
     if (i_ + 4 > s_.size()) return Error("a short \\u escape");
     uint32_t u = 0;
@@ -396,7 +417,8 @@ absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line) {
       } else if (*member == "lookalike_keys") {
         s = once(lookalike_keys, *member);
         if (s.ok()) {
-          absl::StatusOr<std::vector<std::string>> keys = in.StringArray();
+          absl::StatusOr<std::vector<std::string>> keys =
+              in.StringArray(kMaxLookalikeKeys, kLookalikeKeysError);
           if (!keys.ok()) return keys.status();
           r.lookalike_keys = *std::move(keys);
         }
@@ -417,10 +439,7 @@ absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line) {
   if (!version_tag) return in.Error("a record needs \"version_tag\"");
   if (r.valid) {
     if (!key) return in.Error("a valid record needs \"key\"");
-    if (r.lookalike_keys.empty() ||
-        r.lookalike_keys.size() > kMaxLookalikeKeys) {
-      return in.Error("a valid record needs 1 to 3 \"lookalike_keys\"");
-    }
+    if (r.lookalike_keys.empty()) return in.Error(kLookalikeKeysError);
   } else if (key || lookalike_keys) {
     return in.Error("a record of a rejected name has no keys");
   }

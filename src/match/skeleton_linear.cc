@@ -8,6 +8,7 @@
 #include <unicode/unistr.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,32 +29,51 @@ constexpr size_t kMaxCachedPrototypes = 4096;
 
 struct LinearScratch {
   absl::flat_hash_map<char32_t, std::u32string> prototypes;
-  std::u32string decomposed, mapped;
+  std::u32string decomposed, mapped, sorted;
+  std::vector<uint8_t> ccc;
   std::string one;
 };
 
 // Sorts each run of code points with a nonzero canonical combining class by
 // that class, keeping the order of equal classes: the canonical ordering of
-// Unicode 3.11 (D109), which is what NFD does after decomposing.
-void CanonicalOrder(std::u32string& s) {
+// Unicode 3.11 (D109), which is what NFD does after decomposing. Each class
+// is looked up once; a short run is sorted by insertion, a long one by
+// counting (stable, linear in the run plus the 255 classes).
+void CanonicalOrder(const icu::Normalizer2& nfd, std::u32string& s,
+                    std::vector<uint8_t>& ccc, std::u32string& sorted) {
+  ccc.resize(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    ccc[i] = nfd.getCombiningClass(static_cast<UChar32>(s[i]));
+  }
+  constexpr size_t kInsertionMax = 32;
   size_t i = 0;
   while (i < s.size()) {
-    if (u_getCombiningClass(static_cast<UChar32>(s[i])) == 0) {
+    if (ccc[i] == 0) {
       ++i;
       continue;
     }
     size_t j = i + 1;
-    while (j < s.size() &&
-           u_getCombiningClass(static_cast<UChar32>(s[j])) != 0) {
-      ++j;
-    }
-    if (j - i > 1) {
-      std::stable_sort(s.begin() + static_cast<std::ptrdiff_t>(i),
-                       s.begin() + static_cast<std::ptrdiff_t>(j),
-                       [](char32_t a, char32_t b) {
-                         return u_getCombiningClass(static_cast<UChar32>(a)) <
-                                u_getCombiningClass(static_cast<UChar32>(b));
-                       });
+    while (j < s.size() && ccc[j] != 0) ++j;
+    if (j - i <= kInsertionMax) {
+      for (size_t k = i + 1; k < j; ++k) {
+        const char32_t cp = s[k];
+        const uint8_t c = ccc[k];
+        size_t m = k;
+        for (; m > i && ccc[m - 1] > c; --m) {
+          s[m] = s[m - 1];
+          ccc[m] = ccc[m - 1];
+        }
+        s[m] = cp;
+        ccc[m] = c;
+      }
+    } else {
+      size_t start[257] = {};
+      for (size_t k = i; k < j; ++k) ++start[ccc[k] + 1];
+      for (size_t c = 1; c < 257; ++c) start[c] += start[c - 1];
+      sorted.resize(j - i);
+      for (size_t k = i; k < j; ++k) sorted[start[ccc[k]]++] = s[k];
+      std::copy(sorted.begin(), sorted.end(),
+                s.begin() + static_cast<std::ptrdiff_t>(i));
     }
     i = j;
   }
@@ -92,7 +112,7 @@ absl::Status LinearSkeletonInto(std::string_view valid_utf8, std::string& out) {
       decomposed += cp;
     }
   }
-  CanonicalOrder(decomposed);
+  CanonicalOrder(*nfd, decomposed, scratch.ccc, scratch.sorted);
   // Each code point's prototype (its skeleton alone: already in NFD), then
   // the canonical order of the whole.
   std::u32string& mapped = scratch.mapped;
@@ -116,7 +136,7 @@ absl::Status LinearSkeletonInto(std::string_view valid_utf8, std::string& out) {
     }
     mapped += it->second;
   }
-  CanonicalOrder(mapped);
+  CanonicalOrder(*nfd, mapped, scratch.ccc, scratch.sorted);
   out.reserve(mapped.size());
   for (const char32_t cp : mapped) AppendValid(cp, out);
   return absl::OkStatus();

@@ -45,7 +45,8 @@ func (p *Profile) NewTransformer() *Transformer {
 func (t Transformer) Reset() {
 	t.t.mu.Lock()
 	defer t.t.mu.Unlock()
-	*t.t = transformer{p: t.t.p}
+	s := t.t
+	s.in, s.out, s.pos, s.done, s.err = nil, nil, 0, false, nil
 }
 
 // Transform implements transform.Transformer's method: it consumes all of

@@ -1,0 +1,605 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package u8guard_test
+
+import (
+	"errors"
+	"io/fs"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/u8guard/u8guard/integrations/go/u8guard"
+)
+
+// repo is the repository's root (integrations/go/u8guard/../../..).
+var repo = filepath.Join("..", "..", "..")
+
+func builtin(t testing.TB, name string) *u8guard.Profile {
+	t.Helper()
+	p, err := u8guard.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// rejected returns err as a *Rejected, failing the test when it is not
+// one, and checks that its offset and code point point into input.
+func rejected(t *testing.T, err error, input string) *u8guard.Rejected {
+	t.Helper()
+	var rej *u8guard.Rejected
+	if !errors.As(err, &rej) {
+		t.Fatalf("%+q: want a *Rejected, got %v", input, err)
+	}
+	if !errors.Is(err, u8guard.RejectedStatus) {
+		t.Errorf("%+q: errors.Is(err, RejectedStatus) is false", input)
+	}
+	if rej.Offset < 0 || rej.Offset > len(input) {
+		t.Errorf("%+q: offset %d outside the input", input, rej.Offset)
+	}
+	if rej.CodePoint >= 0 {
+		r, _ := utf8.DecodeRuneInString(input[rej.Offset:])
+		if r != rej.CodePoint {
+			t.Errorf("%+q: code point U+%04X at offset %d, the input has U+%04X there", input, rej.CodePoint, rej.Offset, r)
+		}
+	}
+	if rej.Rule == "" || rej.Rule == "unknown" || u8guard.RuleDescription(rej.Rule) == "" {
+		t.Errorf("%+q: rule %q has no description", input, rej.Rule)
+	}
+	if !strings.Contains(rej.Error(), rej.Rule) && !strings.Contains(rej.Error(), u8guard.RuleDescription(rej.Rule)) {
+		t.Errorf("%+q: message %q names neither the rule %q nor its description", input, rej.Error(), rej.Rule)
+	}
+	return rej
+}
+
+func TestVersions(t *testing.T) {
+	for name, v := range map[string]string{"Version": u8guard.Version(), "ICUVersion": u8guard.ICUVersion(), "UnicodeVersion": u8guard.UnicodeVersion()} {
+		if v == "" || !strings.Contains(v, ".") {
+			t.Errorf("%s() = %q", name, v)
+		}
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	names := u8guard.BuiltinProfiles()
+	if len(names) < 4 {
+		t.Fatalf("BuiltinProfiles() = %v", names)
+	}
+	for _, n := range names {
+		p, err := u8guard.OpenProfile(n, "")
+		if err != nil {
+			t.Fatalf("OpenProfile(%q): %v", n, err)
+		}
+		if p.Name() != n {
+			t.Errorf("OpenProfile(%q).Name() = %q", n, p.Name())
+		}
+		p.Close()
+		p.Close() // twice: nothing
+	}
+	// The RFCs' spelling opens the same profile.
+	p, err := u8guard.OpenProfile("UsernameCaseMapped", "")
+	if err != nil || p.Name() != "username-case-mapped" {
+		t.Fatalf("OpenProfile(UsernameCaseMapped) = %v, %v", p, err)
+	}
+	_, err = u8guard.OpenProfile("no-such-profile", "")
+	if !errors.Is(err, u8guard.NotFound) {
+		t.Errorf("unknown profile: want NotFound, got %v", err)
+	}
+	_, err = u8guard.OpenProfileFile(filepath.Join(t.TempDir(), "missing.toml"))
+	if !errors.Is(err, fs.ErrNotExist) || !errors.Is(err, u8guard.NotFound) {
+		t.Errorf("missing policy file: want NotFound wrapping ENOENT, got %v", err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.toml")
+	os.WriteFile(bad, []byte("name = \"x\"\nnormalization = \"NFKD2\"\n"), 0o600)
+	_, err = u8guard.OpenProfileFile(bad)
+	if !errors.Is(err, u8guard.InvalidArgument) || !strings.Contains(err.Error(), "bad.toml") {
+		t.Errorf("bad policy file: want InvalidArgument naming the file, got %v", err)
+	}
+	// A policy file of the repository opens as the built-in of its name.
+	f, err := u8guard.OpenProfileFile(filepath.Join(repo, "policies", "username-case-mapped.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := builtin(t, "username-case-mapped")
+	for _, s := range []string{"Admin", "ＡＤＭＩＮ", "jürgen\u200b", "Kevin"} {
+		k1, e1 := f.Key(s)
+		k2, e2 := b.Key(s)
+		if k1 != k2 || (e1 == nil) != (e2 == nil) {
+			t.Errorf("%+q: file profile %q %v, built-in %q %v", s, k1, e1, k2, e2)
+		}
+	}
+}
+
+func TestKeyAndRejections(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	k, err := user.Key("ＡＤＭＩＮ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k2, _ := user.Key("admin")
+	if k != k2 {
+		t.Errorf("Key(ＡＤＭＩＮ) = %q, Key(admin) = %q", k, k2)
+	}
+	if !user.Equivalent("Kevin", "\u212aevin") {
+		t.Error("Kevin and KELVIN SIGN evin are not equivalent")
+	}
+	if user.Equivalent("x\u200b", "x\u200b") {
+		t.Error("a rejected input is equivalent to itself")
+	}
+	for _, s := range []string{"jürgen\u200b", "a b", "\xc0\xae", "", "\ufeffadmin", strings.Repeat("a", 5000), "x\u0301\u0301"[:3] + "\xff"} {
+		_, err := user.Key(s)
+		if err == nil {
+			t.Errorf("%+q accepted", s)
+			continue
+		}
+		rejected(t, err, s)
+		_, err2 := user.KeyBytes([]byte(s))
+		_, err3 := user.Enforce(s)
+		if err2 == nil || err3 == nil {
+			t.Errorf("%+q: Key rejects it, KeyBytes %v, Enforce %v", s, err2, err3)
+		}
+	}
+	rej := rejected(t, func() error { _, e := user.Key("jürgen\u200b"); return e }(), "jürgen\u200b")
+	if rej.CodePoint != 0x200B || rej.Source != "profile" {
+		t.Errorf("jürgen+ZWSP: %+v", rej)
+	}
+	nick := builtin(t, "nickname")
+	e, err := nick.Enforce("  Swan  of   Avon ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ = nick.Key("  Swan  of   Avon ")
+	if e == k || strings.ToLower(e) != k {
+		t.Errorf("nickname: enforced %q, key %q", e, k)
+	}
+}
+
+func TestKeysBatchEqualsKey(t *testing.T) {
+	// The batch must give exactly what Key gives, rejections included, and
+	// grow its buffer for results longer than the input (U+FDFA is 18
+	// code points under NFKC).
+	var names []string
+	for i := 0; i < 300; i++ {
+		names = append(names, "user"+strings.Repeat("\ufdfa", i%7), "Ａｄｍｉｎ", "x\u200b", "", "ünïcödé", "\xff")
+	}
+	for _, pname := range []string{"username-case-mapped", "nickname", "opaque-string"} {
+		p := builtin(t, pname)
+		keys, errs := p.Keys(names)
+		forms, ferrs := p.Enforced(names)
+		for i, s := range names {
+			k, err := p.Key(s)
+			if k != keys[i] || (err == nil) != (errs == nil || errs[i] == nil) {
+				t.Fatalf("%s %+q: Key %q %v, Keys %q", pname, s, k, err, keys[i])
+			}
+			if err != nil && errs[i].Error() != err.Error() {
+				t.Fatalf("%s %+q: Key error %v, Keys error %v", pname, s, err, errs[i])
+			}
+			f, err := p.Enforce(s)
+			if f != forms[i] || (err == nil) != (ferrs == nil || ferrs[i] == nil) {
+				t.Fatalf("%s %+q: Enforce %q %v, Enforced %q", pname, s, f, err, forms[i])
+			}
+		}
+	}
+	if k, e := builtin(t, "nickname").Keys(nil); len(k) != 0 || e != nil {
+		t.Errorf("Keys(nil) = %v, %v", k, e)
+	}
+}
+
+func TestSkeletonsAndLevels(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	s1, err := user.Skeleton("p\u0430ypal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := user.Skeleton("paypal")
+	if s1 != s2 {
+		t.Errorf("skeletons of pаypal %q and paypal %q differ", s1, s2)
+	}
+	lk, err := user.LookalikeKeys("paypaI")
+	if err != nil || len(lk) < 1 || len(lk) > 3 {
+		t.Fatalf("LookalikeKeys(paypaI) = %q, %v", lk, err)
+	}
+	mine, _ := user.LookalikeKeys("paypal")
+	shared := false
+	for _, a := range lk {
+		for _, b := range mine {
+			shared = shared || a == b
+		}
+	}
+	if !shared {
+		t.Errorf("paypaI %q and paypal %q share no look-alike key", lk, mine)
+	}
+	if l, err := user.RestrictionLevel("admin"); err != nil || l != u8guard.ASCII || l.String() != "ascii" {
+		t.Errorf("RestrictionLevel(admin) = %v, %v", l, err)
+	}
+	if l, _ := user.RestrictionLevel("p\u0430ypal"); l <= u8guard.HighlyRestrictive {
+		t.Errorf("RestrictionLevel(pаypal) = %v", l)
+	}
+	if _, err := user.LookalikeKeys("a b"); err == nil {
+		t.Error("LookalikeKeys of a rejected name")
+	}
+}
+
+func TestClosed(t *testing.T) {
+	p, err := u8guard.OpenProfile("nickname", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	if _, err := p.Key("x"); !errors.Is(err, u8guard.Closed) {
+		t.Errorf("Key after Close: %v", err)
+	}
+	if _, errs := p.Keys([]string{"a"}); !errors.Is(errs[0], u8guard.Closed) {
+		t.Errorf("Keys after Close: %v", errs)
+	}
+	if p.Equivalent("a", "a") {
+		t.Error("Equivalent after Close")
+	}
+	if _, err := u8guard.NewAllowList(p, []string{"a"}); !errors.Is(err, u8guard.Closed) {
+		t.Errorf("NewAllowList with a closed profile: %v", err)
+	}
+	b := builtin(t, "nickname")
+	b.Close() // a Builtin's Close does nothing
+	if _, err := b.Key("x"); err != nil {
+		t.Errorf("Builtin after Close: %v", err)
+	}
+}
+
+func TestLists(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	acl := filepath.Join(repo, "examples", "acl", "users.acl")
+	allow, err := u8guard.LoadAllowList(user, acl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer allow.Close()
+	m, ok, err := allow.Grants("ＡＤＭＩＮ")
+	if !ok || err != nil || m.Original != "admin" || m.Line == 0 {
+		t.Errorf("Grants(ＡＤＭＩＮ) = %+v, %v, %v", m, ok, err)
+	}
+	if _, ok, err := allow.Grants("rnike"); ok || err != nil {
+		t.Errorf("Grants(rnike) = %v, %v: a look-alike must not grant", ok, err)
+	}
+	if _, ok, err := allow.Grants("al\u200bice"); ok || err == nil {
+		t.Errorf("Grants(al+ZWSP+ice) = %v, %v", ok, err)
+	} else {
+		rejected(t, err, "al\u200bice")
+	}
+	deny, err := u8guard.LoadDenyList(user, acl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer deny.Close()
+	m, ok, err = deny.Resembles("p\u0430ypal")
+	if !ok || err != nil || m.Original != "paypal" {
+		t.Errorf("Resembles(pаypal) = %+v, %v, %v", m, ok, err)
+	}
+	if _, ok, _ := deny.Resembles("nobody-like-this"); ok {
+		t.Error("Resembles(nobody-like-this)")
+	}
+	if allow.Len() == 0 || allow.Len() != deny.Len() {
+		t.Errorf("Len: allow %d, deny %d", allow.Len(), deny.Len())
+	}
+	audit, err := allow.Audit(u8guard.HighlyRestrictive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if audit.Entries < audit.ValidEntries || audit.ValidEntries != allow.Len() || len(audit.Findings) == 0 {
+		t.Errorf("audit: %d entries, %d valid, %d findings", audit.Entries, audit.ValidEntries, len(audit.Findings))
+	}
+	for _, f := range audit.Findings {
+		switch f.Kind {
+		case "invalid":
+			if f.Rejection == nil || f.Entry.Key != "" {
+				t.Errorf("invalid finding %+v", f)
+			}
+		case "collision", "lookalike":
+			if f.Other.Original == "" || f.Other.Index >= f.Entry.Index {
+				t.Errorf("%s finding %+v", f.Kind, f)
+			}
+			if f.Kind == "lookalike" && f.Skeleton == "" {
+				t.Errorf("look-alike without a skeleton %+v", f)
+			}
+		case "file_signature", "bom", "mixed_script":
+		default:
+			t.Errorf("unknown finding kind %q", f.Kind)
+		}
+	}
+	if _, err := allow.Audit(99); !errors.Is(err, u8guard.InvalidArgument) {
+		t.Errorf("Audit(99): %v", err)
+	}
+	// From strings.
+	a2, err := u8guard.NewAllowList(user, []string{"Alice", "bob", "x y", ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, ok, _ := a2.Grants("ALICE"); !ok || m.Index != 0 || m.Line != 0 {
+		t.Errorf("NewAllowList Grants(ALICE) = %+v %v", m, ok)
+	}
+	if a2.Len() != 2 {
+		t.Errorf("NewAllowList Len = %d, want the 2 valid entries", a2.Len())
+	}
+	a2.Close()
+	if _, _, err := a2.Grants("alice"); !errors.Is(err, u8guard.Closed) {
+		t.Errorf("Grants after Close: %v", err)
+	}
+	if _, err := u8guard.LoadAllowList(user, filepath.Join(t.TempDir(), "none.acl")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing ACL: %v", err)
+	}
+}
+
+func TestRegistration(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	reg, err := u8guard.LoadRegistry(user, nil, filepath.Join(repo, "examples", "acl", "users.acl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reg.Close()
+	n := reg.Accounts()
+	d, err := reg.Register("rnike")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Accepted() || d.Outcome != "lookalike" || d.Conflict != "mike" || d.SharedKey == "" {
+		t.Errorf("Register(rnike) = %+v", d)
+	}
+	d, err = reg.Register("robert")
+	if err != nil || !d.Accepted() || d.Record == nil || reg.Accounts() != n+1 {
+		t.Fatalf("Register(robert) = %+v, %v", d, err)
+	}
+	rec := d.Record
+	if k, _ := user.Key("robert"); rec.Key != k || rec.Enforced != "robert" || len(rec.LookalikeKeys) == 0 || rec.VersionTag == "" || rec.Display == "" {
+		t.Errorf("record %+v", rec)
+	}
+	if lk, _ := user.LookalikeKeys("robert"); strings.Join(lk, " ") != strings.Join(rec.LookalikeKeys, " ") {
+		t.Errorf("record's look-alike keys %q, LookalikeKeys %q", rec.LookalikeKeys, lk)
+	}
+	d, _ = reg.Decide("ROBERT")
+	if d.Outcome != "collision" || d.Conflict != "robert" {
+		t.Errorf("Decide(ROBERT) after registering robert = %+v", d)
+	}
+	d, _ = reg.Decide("ok-name", "bad\u200bother")
+	if d.Outcome != "rejected" || d.Identifier != 1 || d.Rejection == nil {
+		t.Errorf("Decide with a rejected other identifier = %+v", d)
+	} else {
+		rejected(t, d.Rejection, "bad\u200bother")
+	}
+	if err := reg.Add("x y"); err == nil {
+		t.Error("Add(x y) accepted")
+	}
+	if err := reg.Add("zed", "zed-display"); err != nil || reg.Accounts() != n+2 {
+		t.Errorf("Add(zed) = %v, %d accounts", err, reg.Accounts())
+	}
+	r, err := u8guard.MakeRecord(user, nil, "Zoë")
+	if err != nil || r.Key != "zoë" {
+		t.Errorf("MakeRecord(Zoë) = %+v, %v", r, err)
+	}
+	if _, err := u8guard.MakeRecord(user, nil, "a b"); err == nil {
+		t.Error("MakeRecord(a b)")
+	}
+	if _, err := u8guard.LoadRegistrationPolicy(filepath.Join(t.TempDir(), "none.toml")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing policy: %v", err)
+	}
+	empty, err := u8guard.NewRegistry(user, nil)
+	if err != nil || empty.Accounts() != 0 {
+		t.Fatal(err)
+	}
+	empty.Close()
+	if _, err := empty.Decide("x"); !errors.Is(err, u8guard.Closed) {
+		t.Errorf("Decide after Close: %v", err)
+	}
+}
+
+func TestRecords(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	names := []string{"alice", "Bob", "x y", "\xff", "p\u0430ypal", "paypal"}
+	out, err := u8guard.ExportRecords(user, nil, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(out, "\n") != len(names) || !strings.Contains(out, `"valid":false`) {
+		t.Errorf("ExportRecords = %s", out)
+	}
+	v, err := u8guard.VerifyRecords(user, nil, []byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Records != len(names) || v.ChangedNames != 0 || len(v.Changes) != 0 || v.Valid != 4 {
+		t.Errorf("verification of records made now: %+v", v)
+	}
+	// A record whose stored key is not the key now.
+	one, _ := u8guard.NameRecord(user, nil, "alice")
+	k, _ := user.Key("alice")
+	changed := strings.Replace(one, `"key":"`+k+`"`, `"key":"alicf"`, 1)
+	if changed == one {
+		t.Fatalf("record %s holds no key %q", one, k)
+	}
+	v, err = u8guard.VerifyRecords(user, nil, []byte(changed+"\n"))
+	if err != nil || len(v.Changes) == 0 || v.Changes[0].Kind != "key_changed" || v.Changes[0].OldKey != "alicf" || v.Changes[0].NewKey != k {
+		t.Errorf("verification of a changed key: %+v, %v", v, err)
+	}
+	if _, err := u8guard.VerifyRecords(user, nil, []byte("{not json\n")); !errors.Is(err, u8guard.InvalidArgument) {
+		t.Errorf("malformed records: %v", err)
+	}
+}
+
+func TestSanitizePath(t *testing.T) {
+	got, err := u8guard.SanitizePath("a/b/../c", &u8guard.PathOptions{DotDot: "resolve", Root: "/srv/www"})
+	if err != nil || got != "/srv/www/a/c" {
+		t.Errorf("SanitizePath = %q, %v", got, err)
+	}
+	for _, in := range []string{"/\xc0\xae./", "../etc/passwd", "a/../../b", "/abs", "a\x00b", ".hidden"} {
+		if _, err := u8guard.SanitizePath(in, nil); err == nil {
+			t.Errorf("SanitizePath(%+q) accepted", in)
+		} else {
+			rejected(t, err, in)
+		}
+	}
+	_, err = u8guard.SanitizePath("/\xc0\xae./", nil)
+	if rej := rejected(t, err, "/\xc0\xae./"); rej.Rule != "utf8/overlong" || rej.Offset != 1 {
+		t.Errorf("the IIS input: %+v", rej)
+	}
+	if _, err := u8guard.SanitizePath("a", &u8guard.PathOptions{DotDot: "sideways"}); !errors.Is(err, u8guard.InvalidArgument) {
+		t.Errorf("bad dot_dot: %v", err)
+	}
+	if got, err := u8guard.SanitizePath("%41/b", &u8guard.PathOptions{PercentDecode: true, Normalization: "NFKC"}); err != nil || got != "A/b" {
+		t.Errorf("percent-decoded = %q, %v", got, err)
+	}
+}
+
+func TestOpenBeneath(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "report.txt"), []byte("hello"), 0o600)
+	os.Mkdir(filepath.Join(dir, "sub"), 0o700)
+	os.Symlink("/etc/passwd", filepath.Join(dir, "out"))
+	os.Symlink("report.txt", filepath.Join(dir, "in"))
+	syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600)
+	root, err := u8guard.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	f, err := u8guard.OpenBeneath(root, "report.txt", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := make([]byte, 16)
+	n, _ := f.Read(b)
+	f.Close()
+	if string(b[:n]) != "hello" {
+		t.Errorf("read %q", b[:n])
+	}
+	for path, rule := range map[string]string{"out": "open/symlink", "fifo": "open/fifo", "sub": "open/directory", "../x": "path/dot_dot"} {
+		_, err := u8guard.OpenBeneath(root, path, nil)
+		if rej := rejected(t, err, path); rej.Rule != rule {
+			t.Errorf("OpenBeneath(%q): rule %q, want %q", path, rej.Rule, rule)
+		}
+	}
+	if f, err := u8guard.OpenBeneath(root, "in", &u8guard.OpenOptions{Symlinks: "inside"}); err != nil {
+		t.Errorf("a link inside with symlinks=inside: %v", err)
+	} else {
+		f.Close()
+	}
+	if _, err := u8guard.OpenBeneath(root, "out", &u8guard.OpenOptions{Symlinks: "inside"}); err == nil {
+		t.Error("a link out of the root opened")
+	}
+	if _, err := u8guard.OpenBeneath(root, "missing", nil); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing: %v", err)
+	}
+	w, err := u8guard.CreateBeneath(root, "sub/new.txt", 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WriteString("data")
+	w.Close()
+	if data, _ := os.ReadFile(filepath.Join(dir, "sub", "new.txt")); string(data) != "data" {
+		t.Errorf("created file holds %q", data)
+	}
+	if _, err := u8guard.CreateBeneath(root, "report.txt", 0o600, nil); !errors.Is(err, fs.ErrExist) || !errors.Is(err, u8guard.AlreadyExists) {
+		t.Errorf("CreateBeneath of an existing name: %v", err)
+	}
+	if err := u8guard.MkdirBeneath(root, "made", 0o700, nil); err != nil {
+		t.Error(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "made")); err != nil || !st.IsDir() {
+		t.Errorf("MkdirBeneath made %v, %v", st, err)
+	}
+	if _, err := u8guard.OpenBeneath(root, "report.txt", &u8guard.OpenOptions{Resolver: "teleport"}); !errors.Is(err, u8guard.InvalidArgument) {
+		t.Errorf("bad resolver: %v", err)
+	}
+	if _, err := u8guard.OpenBeneath(root, "report.txt", &u8guard.OpenOptions{Flag: os.O_CREATE}); !errors.Is(err, u8guard.InvalidArgument) {
+		t.Errorf("O_CREATE: %v", err)
+	}
+	if _, err := u8guard.OpenRoot(filepath.Join(dir, "none")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("OpenRoot(missing): %v", err)
+	}
+}
+
+// utf8tests is Go's strict decoder's verdict on b: the offset of the first
+// ill-formed sequence, or len(b).
+func goValidUpTo(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+func TestUTF8AgainstGo(t *testing.T) {
+	// Go's decoder is strict too (no overlongs, surrogates or values above
+	// U+10FFFF): both must agree on every input.
+	var inputs [][]byte
+	if data, err := os.ReadFile(filepath.Join(repo, "..", "shared", "testdata", "UTF-8-test.txt")); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			inputs = append(inputs, []byte(line))
+		}
+	}
+	rng := rand.New(rand.NewSource(1))
+	seed := []byte("héllo wörld ✓ 日本 \U0001F600")
+	for i := 0; i < 20000; i++ {
+		b := append([]byte(nil), seed...)
+		for j := 0; j < 1+rng.Intn(3); j++ {
+			b[rng.Intn(len(b))] = byte(rng.Intn(256))
+		}
+		inputs = append(inputs, b[:rng.Intn(len(b)+1)])
+	}
+	for _, b := range inputs {
+		r := u8guard.ValidateUTF8(b)
+		want := goValidUpTo(b)
+		if r.ValidUpTo != want || r.OK() != (want == len(b)) || u8guard.ValidUTF8(b) != r.OK() {
+			t.Fatalf("%+q: u8guard %+v, Go valid up to %d", b, r, want)
+		}
+		err := u8guard.CheckUTF8(b)
+		if r.OK() != (err == nil) {
+			t.Fatalf("%+q: CheckUTF8 %v", b, err)
+		}
+		if err != nil {
+			var rej *u8guard.Rejected
+			if !errors.As(err, &rej) || rej.Offset != r.ValidUpTo || rej.Rule != r.Kind {
+				t.Fatalf("%+q: CheckUTF8 %v, ValidateUTF8 %+v", b, err, r)
+			}
+		}
+	}
+	if r := u8guard.ValidateUTF8([]byte("/\xc0\xae./")); r.ValidUpTo != 1 || r.Kind != "utf8/overlong" || r.ErrorLen != 1 {
+		t.Errorf("the IIS input: %+v", r)
+	}
+}
+
+func TestNoPanicOnAnyInput(t *testing.T) {
+	// Random bytes through every function that takes untrusted text.
+	user := builtin(t, "username-case-mapped")
+	nick := builtin(t, "nickname")
+	allow, _ := u8guard.NewAllowList(user, []string{"admin", "paypal"})
+	deny, _ := u8guard.NewDenyList(user, []string{"admin", "paypal"})
+	reg, _ := u8guard.NewRegistry(user, nil)
+	rng := rand.New(rand.NewSource(2))
+	for i := 0; i < 3000; i++ {
+		b := make([]byte, rng.Intn(40))
+		rng.Read(b)
+		s := string(b)
+		for _, p := range []*u8guard.Profile{user, nick} {
+			p.Key(s)
+			p.Enforce(s)
+			p.Skeleton(s)
+			p.LookalikeKeys(s)
+			p.RestrictionLevel(s)
+			p.Equivalent(s, "admin")
+		}
+		allow.Grants(s)
+		deny.Resembles(s)
+		reg.Decide(s, s)
+		u8guard.SanitizePath(s, nil)
+		u8guard.NameRecord(user, nil, s)
+		u8guard.VerifyRecords(user, nil, b)
+		u8guard.ValidateUTF8(b)
+	}
+}

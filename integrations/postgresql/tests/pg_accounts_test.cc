@@ -82,10 +82,14 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
       // "rn" looks like "m".
       {"mike", "rnike", "account_lookalikes_pkey"},
       // Look-alikes that case mapping hides: the keys' skeletons differ
-      // (biii, g00gle, ian), the typed names' do not.
+      // (biii, g00gle, ian), their capitals' do.
       {"bill", "biII", "account_lookalikes_pkey"},
       {"GOOGLE", "G00GLE", "account_lookalikes_pkey"},
       {"lan", "Ian", "account_lookalikes_pkey"},
+      // And the same keys typed in lower case: a look-alike key is a
+      // function of the key (issue 32).
+      {"IKEA", "\xD1\x96\xD0\xBA\xD0\xB5\xD0\xB0", "account_lookalikes_pkey"},
+      {"ZOE", "z0e", "account_lookalikes_pkey"},
   };
   for (const Case& c : cases) {
     const Result first = Insert(conn, c.first);
@@ -114,7 +118,9 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
                               {"mike"},
                               {"bill"},
                               {"GOOGLE"},
-                              {"lan"}}));
+                              {"lan"},
+                              {"IKEA"},
+                              {"ZOE"}}));
   // A renamed account gives up its look-alike keys and claims the new
   // name's; deleting it frees them.
   conn.Query("UPDATE accounts SET name = 'robert' WHERE name = 'mike'");

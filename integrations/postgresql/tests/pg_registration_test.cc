@@ -101,6 +101,15 @@ TEST(PgRegistration, TheMembersTableRefusesEveryReason) {
       {"PayPal", "23505", "members_key"},
       {"paypaI", "23505", "member_lookalikes_pkey"},
       {"G00GLE", "23505", "member_lookalikes_pkey"},
+      // One verdict per key, whatever the case typed (issue 32).
+      {"g00gle", "23505", "member_lookalikes_pkey"},
+      {"G00gle", "23505", "member_lookalikes_pkey"},
+      {"R00T", "23514", "members_verdict"},
+      {"r00t", "23514", "members_verdict"},
+      {"\xEA\xAE\x8B\xEA\xAD\xBC\xEA\xAE\xAE\xEA\xAE\xB2", "23514",
+       "members_verdict"},  // Cherokee small letters: "help"
+      {"\xE1\xB4\x80\xE1\xB4\x85\xE1\xB4\x8D\xC9\xAA\xC9\xB4", "23514",
+       "members_verdict"},  // Latin small capitals: "admin"
       {"admin", "23514", "members_verdict"},
       {"adrnin", "23514", "members_verdict"},
       {"p\xD0\xB0yment", "23514", "members_verdict"},

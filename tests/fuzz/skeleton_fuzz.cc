@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fuzz target: skeletons, look-alike keys and registration decisions in
-// time linear in their input, and the linear skeleton equal to ICU's.
+// time linear in their input, the linear skeleton equal to ICU's, and one
+// registration verdict per key (issue 32: the verdict depended on the case
+// a name was typed in).
 //
 // The input is repeated up to 128 KiB before the operations run, so that a
 // short pattern whose cost grows faster than its length (the third outside
@@ -10,8 +12,14 @@
 // the profile; inputs that are not valid UTF-8 are made so by dropping
 // what is ill-formed (u8guard's lossy decoder would insert U+FFFD).
 // Checked on every input: LinearSkeletonInto equals ICU's skeleton on the
-// input before repetition (ICU is quick there); every operation returns a
-// result or a Status and never crashes.
+// input before repetition (ICU is quick there); the input in lower case,
+// capitals and title case, where the profile gives it the input's key and
+// accepts its enforced form, gets the input's verdict from a registry with
+// a few names; every operation returns a result or a Status and never
+// crashes.
+
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,10 +27,12 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "src/match/skeleton.h"
 #include "src/match/skeleton_linear.h"
 #include "u8guard/acl.h"
+#include "u8guard/match.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
 #include "u8guard/skeleton.h"
@@ -52,6 +62,50 @@ std::string ValidPart(std::string_view data) {
   return out;
 }
 
+// `s` in lower case (0), capitals (1) or title case (2), ICU's root locale.
+std::string CaseOf(const std::string& s, int form) {
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
+  if (form == 0) u.toLower(icu::Locale::getRoot());
+  if (form == 1) u.toUpper(icu::Locale::getRoot());
+  if (form == 2) u.toTitle(nullptr, icu::Locale::getRoot());
+  std::string out;
+  u.toUTF8String(out);
+  return out;
+}
+
+std::string Verdict(const absl::StatusOr<u8guard::RegistrationDecision>& d) {
+  if (!d.ok()) return std::string(d.status().message());
+  return std::string(u8guard::RegistrationOutcomeName(d->outcome)) + " " +
+         d->conflict + " " + d->shared_key;
+}
+
+// Aborts when a case variant of `name` with its key gets another verdict.
+void CheckOneVerdictPerKey(const u8guard::Profile& profile,
+                           const std::string& name) {
+  const absl::StatusOr<std::string> key = u8guard::Canonicalize(profile, name);
+  if (!key.ok() || !u8guard::Enforce(profile, name).ok()) return;
+  static const std::vector<std::string> kTaken = {"GOOGLE", "paypal", "Zoe"};
+  u8guard::Registry registry(profile);
+  for (const std::string& t : kTaken) (void)registry.Add(t);
+  const std::string verdict = Verdict(registry.Decide(name));
+  for (int form = 0; form < 3; ++form) {
+    const std::string variant = CaseOf(name, form);
+    const absl::StatusOr<std::string> k =
+        u8guard::Canonicalize(profile, variant);
+    if (!k.ok() || *k != *key || !u8guard::Enforce(profile, variant).ok()) {
+      continue;
+    }
+    const std::string other = Verdict(registry.Decide(variant));
+    if (other != verdict) {
+      std::fprintf(stderr, "one key, two verdicts: \"%s\" %s; \"%s\" %s\n",
+                   name.c_str(), verdict.c_str(), variant.c_str(),
+                   other.c_str());
+      std::abort();
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -68,6 +122,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::fprintf(stderr, "LinearSkeletonInto differs from ICU's skeleton\n");
     std::abort();
   }
+
+  if (unit.size() <= 256) CheckOneVerdictPerKey(profile, unit);
 
   std::string repeated;
   while (repeated.size() + unit.size() <= kRepeatedBytes) repeated += unit;

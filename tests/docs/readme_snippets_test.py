@@ -10,8 +10,10 @@ the last such name on the nearest non-blank line before the fence), and
 hold exactly that file's bytes: the file is the block's lines, each ended
 by a newline. Every file git tracks under examples/quickstart/ but the
 expected outputs (*.out) must be shown. The files themselves are compiled and run
-by the install test (C++, C, the CLI), the Python tests and the
-PostgreSQL tests, so what the README shows is what those tests ran.
+by the install test (C++, C, the CLI), the Python tests, the Go tests
+(integrations/go/examples/quickstart, every file of which must be shown
+too) and the PostgreSQL tests, so what the README shows is what those
+tests ran.
 
 Exits 0 when all of that holds; 1, naming each difference, otherwise.
 """
@@ -24,8 +26,11 @@ import sys
 
 QUICKSTART_DIR = 'examples/quickstart'
 SECTION = '## Quick start'
+# The Go quick start lives in the Go module (a program built against it).
+GO_QUICKSTART_DIR = 'integrations/go/examples'
 # Files a quick start uses that live elsewhere may be shown too.
-SHOWN_DIRS = (QUICKSTART_DIR, 'integrations/postgresql/examples')
+SHOWN_DIRS = (QUICKSTART_DIR, 'integrations/postgresql/examples',
+              'integrations/go/examples')
 FILE_NAME = re.compile(r'`((?:' + '|'.join(map(re.escape, SHOWN_DIRS)) +
                        r')/[^`]+)`')
 
@@ -68,7 +73,8 @@ def tracked_files(source):
     quick starts in place leaves there); none outside a git checkout."""
     try:
         done = subprocess.run(
-            ['git', '-C', source, 'ls-files', '-z', '--', QUICKSTART_DIR],
+            ['git', '-C', source, 'ls-files', '-z', '--', QUICKSTART_DIR,
+             GO_QUICKSTART_DIR],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
     except (OSError, subprocess.CalledProcessError):
         return []

@@ -6,7 +6,9 @@
 #      (.clang-format);
 #   2. licence: every source file has its SPDX line (tests/lint/spdx.py);
 #      layering: every #include respects src/layers.txt
-#      (tests/layering/check_includes.py);
+#      (tests/layering/check_includes.py); Go: gofmt and go vet on both
+#      modules of integrations/go (against this build, installed into
+#      BUILD_DIR/lint-go-prefix for pkg-config);
 #   3. clang-tidy (.clang-tidy: bugprone-*, readability-function-size) on
 #      every source of src/: a finding that tests/lint/clang_tidy_baseline.txt
 #      does not list fails; listed ones that are gone are reported, so that
@@ -43,6 +45,30 @@ python3 tests/lint/spdx.py "$root" >/dev/null || {
   python3 tests/lint/spdx.py "$root"
   status=1
 }
+
+echo "lint: gofmt and go vet (integrations/go)"
+if go=$(command -v go); then
+  gofmt=$("$go" env GOROOT)/bin/gofmt
+  unformatted=$(git ls-files -z '*.go' | xargs -0 "$gofmt" -l)
+  if [ -n "$unformatted" ]; then
+    echo "$unformatted"
+    echo "lint: Go files above are not gofmt'd (gofmt -w)" >&2
+    status=1
+  fi
+  goprefix=$build/lint-go-prefix
+  rm -rf "$goprefix"
+  for c in u8guard_development u8guard_shared; do
+    cmake --install "$build" --prefix "$goprefix" --component "$c" >/dev/null
+  done
+  for dir in integrations/go integrations/go/xtextcompat; do
+    (cd "$dir" && PKG_CONFIG_PATH=$(echo "$goprefix"/lib*/pkgconfig) \
+      GOPROXY=off GOFLAGS=-mod=mod \
+      CGO_LDFLAGS_ALLOW='-Wl,--(push|pop)-state.*' "$go" vet ./...) ||
+      status=1
+  done
+else
+  echo "lint: no go (golang-go): gofmt and go vet skipped"
+fi
 
 echo "lint: layering"
 python3 tests/layering/check_includes.py "$root" || status=1

@@ -161,13 +161,20 @@ func (p *Profile) text(op C.int, in *C.char, n int) ([]byte, error) {
 			capacity = int(r.len) + 1
 			continue
 		}
-		var e C.u8guard_error
-		C.u8g_text(h, op, in, C.size_t(n), nil, 0, &e)
-		if e.status == C.U8GUARD_BUFFER_TOO_SMALL || e.status == C.U8GUARD_OK {
-			return nil, statusError(C.u8guard_status(r.status), "u8guard")
-		}
-		return nil, newError(&e, nil)
+		return nil, explain(h, op, in, n, r.status)
 	}
+}
+
+// explain calls the library again with an error struct, for the rule,
+// offset, code point and message of a failure whose status the fast path
+// (no error struct) returned.
+func explain(h *C.u8guard_profile, op C.int, in *C.char, n int, status C.int32_t) error {
+	var e C.u8guard_error
+	C.u8g_text(h, op, in, C.size_t(n), nil, 0, &e)
+	if e.status == C.U8GUARD_BUFFER_TOO_SMALL || e.status == C.U8GUARD_OK {
+		return statusError(C.u8guard_status(status), "u8guard")
+	}
+	return newError(&e, nil)
 }
 
 // Key returns the comparison key of s: two inputs are equivalent under the
@@ -284,8 +291,9 @@ func (p *Profile) texts(op C.int, names []string) ([]string, []error) {
 		buf = grown
 		start = done
 	}
-	p.release()
-	all := string(buf[:outEnds[len(names)-1]])
+	// The keys are substrings of one string that shares buf's bytes (buf is
+	// never written again): one allocation for all of them.
+	all := bytesToString(buf[:outEnds[len(names)-1]])
 	var errs []error
 	begin := 0
 	for i, s := range names {
@@ -296,17 +304,12 @@ func (p *Profile) texts(op C.int, names []string) ([]string, []error) {
 			if errs == nil {
 				errs = make([]error, len(names))
 			}
-			if op == C.U8G_KEY {
-				_, errs[i] = p.Key(s)
-			} else {
-				_, errs[i] = p.Enforce(s)
-			}
-			if errs[i] == nil { // cannot happen: the library is deterministic
-				errs[i] = statusError(C.u8guard_status(statuses[i]), "u8guard")
-			}
+			errs[i] = explain(h, op, cstr(s), len(s), statuses[i])
 		}
 		begin = end
 	}
+	p.release()
+	runtime.KeepAlive(names)
 	return out, errs
 }
 

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <u8guard/u8guard_c.h>
 
 // The operations u8g_text and u8g_texts run.
@@ -17,6 +18,13 @@ enum { U8G_KEY = 0, U8G_ENFORCE = 1, U8G_SKELETON = 2 };
 typedef struct u8g_result {
   int32_t status;
   size_t len;
+  // On a failure other than U8GUARD_BUFFER_TOO_SMALL: the error's fields,
+  // and its message in memory the caller frees (NULL when out of memory).
+  int32_t rule;
+  int32_t source;
+  int32_t code_point;
+  size_t offset;
+  char *message;
 } u8g_result;
 
 static inline u8guard_status u8g_run(const u8guard_profile *p, int op,
@@ -33,16 +41,27 @@ static inline u8guard_status u8g_run(const u8guard_profile *p, int op,
   }
 }
 
-// One text operation of `op` on in[0, n) into out[0, cap); `error` may be
-// NULL (the fast path: callers ask again with an error struct only when
-// the status is U8GUARD_REJECTED or worse).
+// One text operation of `op` on in[0, n) into out[0, cap), with the error
+// struct on C's stack: a failure comes back in one call, its message
+// copied into malloc'd memory (so that Go passes no pointer for it).
 static inline u8g_result u8g_text(const u8guard_profile *p, int op,
                                   const char *in, size_t n, char *out,
-                                  size_t cap, u8guard_error *error) {
+                                  size_t cap) {
   u8g_result r;
+  u8guard_error e;
   size_t len = 0;
-  r.status = (int32_t)u8g_run(p, op, in, n, out, cap, &len, error);
+  r.status = (int32_t)u8g_run(p, op, in, n, out, cap, &len, &e);
   r.len = len;
+  r.message = NULL;
+  r.rule = e.rule;
+  r.source = e.source;
+  r.code_point = e.code_point;
+  r.offset = e.offset;
+  if (r.status != U8GUARD_OK && r.status != U8GUARD_BUFFER_TOO_SMALL) {
+    size_t m = strlen(e.message);
+    r.message = (char *)malloc(m + 1);
+    if (r.message != NULL) memcpy(r.message, e.message, m + 1);
+  }
   return r;
 }
 

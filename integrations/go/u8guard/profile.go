@@ -153,7 +153,7 @@ func (p *Profile) text(op C.int, in *C.char, n int) ([]byte, error) {
 	capacity := n + n/2 + 16
 	for {
 		buf := make([]byte, capacity)
-		r := C.u8g_text(h, op, in, C.size_t(n), (*C.char)(unsafe.Pointer(&buf[0])), C.size_t(capacity), nil)
+		r := C.u8g_text(h, op, in, C.size_t(n), (*C.char)(unsafe.Pointer(&buf[0])), C.size_t(capacity))
 		switch r.status {
 		case C.U8GUARD_OK:
 			return buf[:r.len], nil
@@ -161,20 +161,38 @@ func (p *Profile) text(op C.int, in *C.char, n int) ([]byte, error) {
 			capacity = int(r.len) + 1
 			continue
 		}
-		return nil, explain(h, op, in, n, r.status)
+		return nil, resultError(&r)
 	}
 }
 
-// explain calls the library again with an error struct, for the rule,
-// offset, code point and message of a failure whose status the fast path
-// (no error struct) returned.
+// resultError converts a failed u8g_result to a Go error and frees its
+// message.
+func resultError(r *C.u8g_result) error {
+	msg := C.GoString(r.message)
+	C.free(unsafe.Pointer(r.message))
+	st := Status(r.status)
+	if st != RejectedStatus {
+		return &Error{Status: st, Message: msg}
+	}
+	return &Rejected{
+		Rule:      ruleID(C.u8guard_rule_t(r.rule)),
+		RuleValue: int(r.rule),
+		Source:    sourceNames[int32(r.source)],
+		Offset:    int(r.offset),
+		CodePoint: rune(r.code_point),
+		Message:   msg,
+	}
+}
+
+// explain calls the library again, for the rule, offset, code point and
+// message of a failure whose status the batch returned.
 func explain(h *C.u8guard_profile, op C.int, in *C.char, n int, status C.int32_t) error {
-	var e C.u8guard_error
-	C.u8g_text(h, op, in, C.size_t(n), nil, 0, &e)
-	if e.status == C.U8GUARD_BUFFER_TOO_SMALL || e.status == C.U8GUARD_OK {
+	var scratch [16]byte
+	r := C.u8g_text(h, op, in, C.size_t(n), (*C.char)(unsafe.Pointer(&scratch[0])), C.size_t(len(scratch)))
+	if r.status == C.U8GUARD_BUFFER_TOO_SMALL || r.status == C.U8GUARD_OK {
 		return statusError(C.u8guard_status(status), "u8guard")
 	}
-	return newError(&e, nil)
+	return resultError(&r)
 }
 
 // Key returns the comparison key of s: two inputs are equivalent under the

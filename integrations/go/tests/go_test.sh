@@ -19,7 +19,8 @@
 #
 # Environment (integrations/go/CMakeLists.txt): U8GUARD_BUILD_DIR,
 # U8GUARD_SOURCE_DIR, U8GUARD_WORK_DIR, U8GUARD_LIBDIR, CMAKE, GO,
-# U8GUARD_TEST_DATA_DIR. Go modules come from nowhere but the checkout and
+# U8GUARD_TEST_DATA_DIR, U8GUARD_ICU_LIBDIR (empty for the system's ICU),
+# U8GUARD_REQUIRE_XTEXT and U8GUARD_XTEXT_PRECIS_DIR. Go modules come from nowhere but the checkout and
 # Debian's golang-golang-x-text-dev (GOPROXY=off, GOFLAGS=-mod=mod).
 set -euo pipefail
 
@@ -31,7 +32,9 @@ module=$source/integrations/go
 
 export PATH=$(dirname "$GO"):$PATH
 export PKG_CONFIG_PATH=$prefix/$U8GUARD_LIBDIR/pkgconfig
-export LD_LIBRARY_PATH=$prefix/$U8GUARD_LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# The prefix's library first, then the ICU the build used when it is not
+# the system's (./dev test-icu), then the caller's.
+export LD_LIBRARY_PATH=$prefix/$U8GUARD_LIBDIR${U8GUARD_ICU_LIBDIR:+:$U8GUARD_ICU_LIBDIR}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
 # u8guard.pc's Requires (Abseil, for the C++ API) bring linker flags that
 # cgo does not allow by default; the C API needs none of them but -lu8guard.

@@ -6,22 +6,25 @@
 // u8guard (its ICU's Unicode version, its bounds, its BOM policy).
 //
 // Where it answers differently from x/text 0.7.0 (docs/go.md lists every
-// difference with its reason; the package's tests run x/text's own test
-// tables and assert each one):
+// difference with its reason and counts; the tests run x/text's own test
+// tables and compare both on every code point, asserting each reason):
 //
 //   - Unicode: ICU's version (UnicodeVersion, 15.0 with ICU 72), not 13.0:
 //     code points assigned since are accepted where PRECIS allows them.
+//   - The Bidi Rule applies to strings that hold a right-to-left code point
+//     (RFC 8265); x/text applies it to every string, so "０９" or a lone
+//     combining mark fail there.
+//   - Order of checks: where x/text reports the Bidi Rule first, this
+//     package may report the disallowed code point; both reject.
+//   - Case mapping: a word-final capital sigma lower-cases to U+03C2
+//     (Unicode's toLowerCase); x/text gives U+03C3.
 //   - Bounds: inputs over 4,096 bytes, user names and nicknames over 1,024
 //     bytes or 256 code points, more than 30 combining marks in a row are
 //     rejected (ErrTooLong, ErrStreamUnsafe); x/text has no bounds.
-//   - BOM: a leading U+FEFF is rejected as a signature (ErrDisallowedRune
-//     either way).
-//   - Nickname: trimming and collapsing apply to U+0020 after the mapping of
-//     every other space, as RFC 8266 says; the Nickname comparison key is
-//     lower-cased after NFKC, and the rules are applied until stable (an
-//     input that never settles is ErrUnstable).
-//   - U+3000 in user names maps to a space (rejected); x/text says the same
-//     with another reason.
+//   - A leading U+FEFF is rejected as a signature; bytes that are not UTF-8
+//     are rejected, where x/text turns them into U+FFFD; TAG characters
+//     (U+E0001..U+E007F) are rejected, where x/text's case mapping drops
+//     them; halfwidth Hangul maps to conjoining jamo.
 //   - Errors: each error is an *Error that errors.Is matches against
 //     ErrDisallowedRune, ErrContext, ErrEmptyString or ErrBidiRule (the text
 //     of x/text's errors; ErrBidiRule is not bidirule.ErrInvalid, so
@@ -35,7 +38,7 @@
 //     buffers its input until atEOF and then writes the result (never a
 //     partial one).
 //
-// No input makes it panic (x/text 0.7.0 panics on 58 single code points
+// No input makes it panic (x/text 0.7.0 panics on 41 single code points
 // under Nickname, e.g. U+2057).
 package precis
 
@@ -71,8 +74,8 @@ var (
 	// ErrStreamUnsafe: more combining marks in a row than the profile
 	// allows (UAX #15 Stream-Safe Text Format; u8guard's).
 	ErrStreamUnsafe = errors.New("precis: too many combining marks in a row")
-	// ErrUnstable: the Nickname rules did not settle after four
-	// applications (RFC 8266 section 2.1).
+	// ErrUnstable: applying the profile's rules again changes the result
+	// (u8guard's stability check; RFC 8266 section 2.1 for Nickname).
 	ErrUnstable = errors.New("precis: result not stable")
 )
 

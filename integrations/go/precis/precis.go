@@ -182,7 +182,13 @@ func (p *Profile) checkDisallowed(s string) error {
 	return nil
 }
 
+// errNoProfile is the error of a Profile made without a constructor.
+var errNoProfile = errors.New("precis: a Profile made without a constructor")
+
 func (p *Profile) enforce(s string) (string, error) {
+	if p.p == nil && p.err == nil {
+		return "", &Error{kind: ErrDisallowedRune, cause: errNoProfile}
+	}
 	if p.err != nil {
 		return "", &Error{kind: ErrDisallowedRune, cause: p.err}
 	}
@@ -197,6 +203,9 @@ func (p *Profile) enforce(s string) (string, error) {
 }
 
 func (p *Profile) key(s string) (string, error) {
+	if p.p == nil && p.err == nil {
+		return "", &Error{kind: ErrDisallowedRune, cause: errNoProfile}
+	}
 	if p.err != nil {
 		return "", &Error{kind: ErrDisallowedRune, cause: p.err}
 	}
@@ -257,7 +266,7 @@ func (p *Profile) CompareKey(s string) (string, error) { return p.key(s) }
 // Compare reports whether the profile accepts both strings and their
 // comparison keys are byte-for-byte equal; false when either is rejected.
 func (p *Profile) Compare(a, b string) bool {
-	if p.err != nil {
+	if p.err != nil || p.p == nil {
 		return false
 	}
 	if p.disallow == nil {

@@ -151,6 +151,13 @@ func TestNeverPanics(t *testing.T) {
 			p.Compare(string(b), "x")
 		}
 	}
+	var zero precis.Profile // made without a constructor: errors, no panic
+	if _, err := zero.String("a"); err == nil || zero.Compare("a", "a") {
+		t.Error("a zero Profile answers")
+	}
+	if _, err := zero.CompareKey("a"); err == nil {
+		t.Error("a zero Profile has keys")
+	}
 	// x/text 0.7.0 panics on these under Nickname.
 	for _, s := range []string{"\u2057", "\u2a0c", "\u3300"} {
 		if out, err := precis.Nickname.String(s); out == "" && err == nil {

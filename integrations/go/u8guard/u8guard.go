@@ -17,7 +17,7 @@
 // this package panic.
 //
 // Objects that hold a C handle (Profile, AllowList, DenyList, Registry,
-// RegistrationPolicy) are freed by Close, and by a finalizer when Close is
+// RegistrationPolicy, UTF8Stream) are freed by Close, and by a finalizer when Close is
 // forgotten. Each is safe for concurrent use by any number of goroutines;
 // Close waits for calls in flight and later calls return an *Error with
 // status Closed.

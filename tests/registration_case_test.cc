@@ -227,6 +227,8 @@ TEST(RegistrationByKey, OneVerdictPerKeyOverNameCorpora) {
   }
   // Debian's wamerican (./dev test installs it): every 7th word.
   std::ifstream words("/usr/share/dict/american-english");
+  EXPECT_TRUE(words.is_open())
+      << "no /usr/share/dict/american-english: apt-get install wamerican";
   std::string word;
   for (size_t i = 0; std::getline(words, word); ++i) {
     if (i % 7 == 0) names.push_back(word);

@@ -55,8 +55,9 @@ if(U8GUARD_BUILD_STATIC)
 endif()
 
 if(U8GUARD_CLI)
-  install(TARGETS u8guard_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
-    COMPONENT u8guard_cli)
+  # The tool built for the install (CMakeLists.txt, cmake/rpath.cmake).
+  install(TARGETS ${U8GUARD_CLI_INSTALLED_TARGET}
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT u8guard_cli)
   install(FILES ${U8GUARD_GENERATED}/u8guard.1
     DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT u8guard_cli)
   install(DIRECTORY policies/ DESTINATION ${CMAKE_INSTALL_DATADIR}/u8guard/policies

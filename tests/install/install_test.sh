@@ -38,6 +38,11 @@
 #                        the system's), and what is installed finds it
 #   icu-mismatch         a static consumer pointed at another ICU major
 #                        version fails to configure, naming both versions
+#   rpath                no installed ELF file has an empty or relative
+#                        RUNPATH/RPATH entry (the current directory), and
+#                        the installed tool, run from a directory holding a
+#                        library of each name it needs, runs none of them
+#                        (tests/build/runpath_test.py)
 #
 # Every program built against static/ must link the build's ICU
 # (libicuuc.so.MAJOR) and start with no LD_LIBRARY_PATH of ours for it; the
@@ -394,6 +399,12 @@ EOF
       fail "the error does not name both ICU versions"
     }
     echo "ICU $((icu_major + 1)) for a build with ICU $icu_major: refused"
+    ;;
+  rpath)
+    python3 "$source/tests/build/runpath_test.py" scan \
+      "$work/full" "$work/shared" "$work/static"
+    python3 "$source/tests/build/runpath_test.py" attack "$CC" \
+      "$work/full/bin/u8guard" "$work/shared/bin/u8guard"
     ;;
   *)
     fail "unknown step $step"

@@ -345,6 +345,32 @@ TEST(AclIndex, LoadRefusesWhatIsNotARegularFileOrTooLarge) {
       DenyList::Load(p, big, AclLoadOptions{.max_file_bytes = 10}).ok());
 }
 
+// A file name is shown escaped in every loader's messages (issue 32): a
+// directory named with an escape sequence, a newline or a byte that is not
+// UTF-8 where an ACL file was expected.
+TEST(AclIndex, LoadShowsFileNamesEscaped) {
+  const Profile& p = **FindBuiltinProfile("username-case-mapped");
+  testing::ScopedTempDir dir;
+  const struct {
+    std::string name, shown;
+  } cases[] = {{"evil\x1B[31m.acl", "evil\\u{001B}[31m.acl"},
+               {"new\nline.acl", "new\\u{000A}line.acl"},
+               {"bad\xFF.acl", "bad\\xFF.acl"},
+               {"rlo\u202Etxt.acl", "rlo\\u{202E}txt.acl"}};
+  for (const auto& c : cases) {
+    ASSERT_EQ(mkdir(dir.File(c.name).c_str(), 0755), 0);
+    const absl::StatusOr<AllowList> a = AllowList::Load(p, dir.File(c.name));
+    ASSERT_FALSE(a.ok());
+    EXPECT_EQ(a.status().message(),
+              absl::StrCat(dir.path(), "/", c.shown, ": not a regular file"));
+    const absl::StatusOr<DenyList> missing =
+        DenyList::Load(p, dir.File(c.name + "/x"));
+    EXPECT_EQ(missing.status().message(),
+              absl::StrCat(dir.path(), "/", c.shown,
+                           "/x: No such file or directory"));
+  }
+}
+
 // An invalid entry keeps a bounded prefix of its bytes and its length.
 TEST(AclIndex, InvalidEntriesKeepABoundedPrefix) {
   const Profile& p = **FindBuiltinProfile("username-case-mapped");

@@ -3,8 +3,10 @@
  * API, from C11. capi_test.cc compares every result with the C++ API on
  * the PRECIS corpora. */
 
+#define _GNU_SOURCE /* mkfifo, mkdir */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tests/capi_harness.h"
 #include "u8guard/u8guard_c.h"
@@ -140,6 +142,39 @@ static void test_bad_policy_file(void) {
   CAPI_CHECK_INT(u8guard_profile_open("nickname", capi_temp_dir(), &p, &e),
                  U8GUARD_INVALID_ARGUMENT);
   CAPI_CHECK(p == NULL);
+}
+
+/* Attack (issue 32): a file name from a policy directory reached C callers
+ * raw in the "not a regular file" error. A directory and a FIFO named with
+ * an escape sequence, a newline or a byte that is not UTF-8: the message
+ * shows each escaped, and no control byte at all. */
+static void test_directory_entry_names_are_escaped(void) {
+  static const char *const kNames[][2] = {
+      {"evil\x1B[31m.toml", "/evil\\u{001B}[31m.toml: not a regular file"},
+      {"new\nline.toml", "/new\\u{000A}line.toml: not a regular file"},
+      {"bad\xFF.toml", "/bad\\xFF.toml: not a regular file"},
+  };
+  size_t i, k;
+  for (i = 0; i < sizeof kNames / sizeof kNames[0]; ++i) {
+    for (k = 0; k < 2; ++k) {
+      char dir[512], entry[600];
+      u8guard_profile *p = NULL;
+      u8guard_error e;
+      const char *c;
+      snprintf(dir, sizeof dir, "%s/policies%zu%zu", capi_temp_dir(), i, k);
+      snprintf(entry, sizeof entry, "%s/%s", dir, kNames[i][0]);
+      CAPI_CHECK_INT(mkdir(dir, 0755), 0);
+      CAPI_CHECK_INT(k == 0 ? mkdir(entry, 0755) : mkfifo(entry, 0644), 0);
+      CAPI_CHECK_INT(u8guard_profile_open("shouty", dir, &p, &e),
+                     U8GUARD_IO_ERROR);
+      CAPI_CHECK(p == NULL);
+      CAPI_CHECK(strstr(e.message, kNames[i][1]) != NULL);
+      for (c = e.message; *c != '\0'; ++c) {
+        const unsigned char b = (unsigned char)*c;
+        CAPI_CHECK(b >= 0x20 && b != 0x7F && b != 0xFF);
+      }
+    }
+  }
 }
 
 /* capi_producer adapters: context is {profile, input, length}. */
@@ -288,6 +323,7 @@ const capi_test capi_profile_tests[] = {
     {"OpenErrors", test_open_errors},
     {"OpenFromDirectoryAndFile", test_open_from_directory_and_file},
     {"BadPolicyFile", test_bad_policy_file},
+    {"DirectoryEntryNamesAreEscaped", test_directory_entry_names_are_escaped},
     {"CanonicalizeAndEnforce", test_canonicalize_and_enforce},
     {"Rejection", test_rejection},
     {"TooLongForALoadedProfile", test_too_long_for_a_loaded_profile},

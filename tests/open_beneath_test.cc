@@ -269,6 +269,34 @@ TEST_P(OpenBeneathTest, RegularFilesKeepTheCallersBlockingMode) {
   }
 }
 
+// A sanitized path may still hold format characters (U+202E reorders a log
+// line): every message and Rejection detail shows it escaped, as the root
+// directory's name (issue 32).
+TEST_P(OpenBeneathTest, PathsInMessagesAreEscaped) {
+  MakeLink("public.txt", Root("l\u202Eink"));
+  // The built-in segment profile refuses U+202E; one of any text lets it
+  // through to the filesystem.
+  Profile any_text = **FindBuiltinProfile("path-segment");
+  any_text.string_class = StringClass::kAnyText;
+  any_text.directionality = Directionality::kNone;
+  OpenBeneathOptions o = Options(SymlinkPolicy::kNone);
+  o.path.segment_profile = &any_text;
+  absl::Status s = OpenBeneath(root_fd_.get(), "a\u202Eb.txt", o).status();
+  EXPECT_EQ(
+      s.message(),
+      "open beneath root: \"a\\u{202E}b.txt\": No such file or directory");
+  s = OpenBeneath(root_fd_.get(), "l\u202Eink", o).status();
+  ASSERT_TRUE(GetRejection(s).has_value()) << s;
+  EXPECT_EQ(GetRejection(s)->detail, "l\\u{202E}ink");
+  EXPECT_EQ(s.message(),
+            "open beneath root: refused at \"l\\u{202E}ink\": open/symlink: "
+            "a symbolic link where the options allow none");
+  s = OpenRoot(base_.File("evil\x1B[31m")).status();
+  EXPECT_EQ(s.message(), absl::StrCat("root directory \"", base_.path(),
+                                      "/evil\\u{001B}[31m\": No such file or "
+                                      "directory"));
+}
+
 TEST_P(OpenBeneathTest, TellsMissingFromRefused) {
   OpenBeneathOptions o = Options(SymlinkPolicy::kNone);
   absl::StatusOr<UniqueFd> r = OpenBeneath(root_fd_.get(), "missing.txt", o);

@@ -2,13 +2,16 @@
 // Policy files: the built-ins parse and say what the RFCs say; bad files are
 // errors naming the file, the line and the key.
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
+#include "u8guard/display.h"
 #include "u8guard/profile.h"
 
 namespace u8guard {
@@ -154,6 +157,59 @@ TEST(LoadProfileDirectory, RefusesNonRegularAndOversizedFiles) {
   const absl::StatusOr<Profile> missing =
       LoadProfileFile(big_dir.File("missing.toml"));
   EXPECT_EQ(missing.status().code(), absl::StatusCode::kNotFound);
+}
+
+// Attack (issue 32): a file name from a policy directory reached C and
+// Python callers raw in the "not a regular file" error (TOML errors and the
+// CLI escaped it): a directory named "evil\x1B[31m.toml" painted the log.
+// Every kind of name that is not plain text, on every kind of entry that is
+// not a file, and every other message that names a file, shows it escaped.
+TEST(LoadProfileDirectory, FileNamesInErrorsAreEscaped) {
+  const struct {
+    std::string name, shown;
+  } names[] = {
+      {"evil\x1B[31m.toml", "evil\\u{001B}[31m.toml"},
+      {"new\nline.toml", "new\\u{000A}line.toml"},
+      {"bad\xFF.toml", "bad\\xFF.toml"},
+      {"rlo\u202Elmth.toml", "rlo\\u{202E}lmth.toml"},
+      {"back\\slash.toml", "back\\\\slash.toml"},
+  };
+  for (const auto& n : names) {
+    for (const char* kind : {"directory", "fifo", "link to /dev/zero"}) {
+      SCOPED_TRACE(absl::StrCat(n.shown, " as a ", kind));
+      testing::ScopedTempDir dir;
+      const std::string entry = dir.File(n.name);
+      if (std::string_view(kind) == "directory") {
+        ASSERT_EQ(mkdir(entry.c_str(), 0755), 0);
+      } else if (std::string_view(kind) == "fifo") {
+        ASSERT_EQ(mkfifo(entry.c_str(), 0644), 0);
+      } else {
+        ASSERT_EQ(symlink("/dev/zero", entry.c_str()), 0);
+      }
+      const absl::StatusOr<std::vector<Profile>> loaded =
+          LoadProfileDirectory(dir.path());
+      ASSERT_FALSE(loaded.ok());
+      EXPECT_EQ(loaded.status().code(), absl::StatusCode::kFailedPrecondition);
+      EXPECT_EQ(loaded.status().message(),
+                absl::StrCat(EscapeForDisplay(dir.path()), "/", n.shown,
+                             ": not a regular file"));
+      // Through FindProfile (the C API's and Python's policy_dir) alike.
+      EXPECT_EQ(FindProfile("x", dir.path()).status().message(),
+                loaded.status().message());
+      // And a file of that name that cannot be read, or is too large.
+      EXPECT_EQ(
+          LoadProfileFile(dir.File(n.name + ".missing")).status().message(),
+          absl::StrCat(EscapeForDisplay(dir.path()), "/", n.shown,
+                       ".missing: No such file or directory"));
+    }
+  }
+  // A directory that cannot be listed, by a name of that kind.
+  testing::ScopedTempDir dir;
+  const absl::Status s =
+      LoadProfileDirectory(dir.File("evil\x1B[31m")).status();
+  EXPECT_EQ(s.message(), absl::StrCat(EscapeForDisplay(dir.path()),
+                                      "/evil\\u{001B}[31m: cannot list: No "
+                                      "such file or directory"));
 }
 
 }  // namespace

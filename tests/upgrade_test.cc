@@ -410,6 +410,18 @@ TEST(VerifyRecords, ErrorsNameTheLine) {
                         "/nonexistent/records.jsonl",
                         [](const RecordChange&) {});
   EXPECT_EQ(v.status().code(), absl::StatusCode::kNotFound);
+  // A file's name is shown escaped (issue 32).
+  v = VerifyRecordsFile(UserNames(), DefaultRegistrationPolicy(),
+                        "/nonexistent/evil\x1B[31m\n.jsonl",
+                        [](const RecordChange&) {});
+  EXPECT_EQ(v.status().message(),
+            "/nonexistent/evil\\u{001B}[31m\\u{000A}.jsonl: No such file or "
+            "directory");
+  absl::StatusOr<RecordExport> e =
+      ExportRecordsFile(UserNames(), DefaultRegistrationPolicy(),
+                        "/nonexistent/\xFF.acl", [](const NameRecord&) {});
+  EXPECT_EQ(e.status().message(),
+            "/nonexistent/\\xFF.acl: No such file or directory");
 }
 
 }  // namespace

@@ -106,5 +106,29 @@ TEST(Utf8File, MissingFileIsNotFoundNamingThePath) {
       << r.status();
 }
 
+// A file name is shown escaped in messages, in EscapeForDisplay's notation
+// but every code point beyond printable ASCII escaped (this layer is below
+// the Unicode data that tells a visible character): no escape sequence,
+// newline, bidi override or byte that is not UTF-8 in a name reaches a log.
+TEST(Utf8File, FileNamesInErrorsAreEscaped) {
+  ScopedTempDir dir;
+  const struct {
+    std::string name, shown;
+  } cases[] = {{"evil\x1B[31m", "evil\\u{001B}[31m"},
+               {"new\nline", "new\\u{000A}line"},
+               {"bad\xFF", "bad\\xFF"},
+               {"rlo\u202Etxt", "rlo\\u{202E}txt"},
+               {"caf\u00E9", "caf\\u{00E9}"},
+               {"back\\slash", "back\\\\slash"}};
+  for (const auto& c : cases) {
+    const absl::StatusOr<Utf8Result> r = ValidateUtf8File(dir.File(c.name));
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kNotFound);
+    EXPECT_EQ(
+        r.status().message(),
+        absl::StrCat(dir.path(), "/", c.shown, ": No such file or directory"));
+  }
+}
+
 }  // namespace
 }  // namespace u8guard

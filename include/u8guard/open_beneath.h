@@ -27,7 +27,8 @@
 //
 // Refusals are InvalidArgument statuses carrying a Rejection (rejection.h)
 // of source kOpen, offset 0, whose detail is the sanitized path up to the
-// refused component, e.g.
+// refused component (escaped with EscapeForDisplay, as every path a message
+// of this header shows), e.g.
 //   "open beneath root: refused at \"uploads/avatar\": open/escapes_root: ..."
 // The rules (rule.h):
 //   open/escapes_root   the resolution would leave the root: a link to an

@@ -138,12 +138,16 @@ absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
 // Reads and parses one policy file. A file that cannot be read gives the
 // errno-based status of the failed call (NotFound, PermissionDenied, ...)
 // naming the path; FailedPrecondition when it is not a regular file (also
-// through a symbolic link, e.g. to /dev/zero); ResourceExhausted when it is
-// over 1 MiB; a bad file, ParseProfile's errors.
+// through a symbolic link, e.g. to /dev/zero; a FIFO is refused without
+// waiting for a writer); ResourceExhausted when it is over 1 MiB; a bad
+// file, ParseProfile's errors. Every message shows the path escaped
+// (EscapeForDisplay): a name may hold control characters or bidi overrides.
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path);
 
 // Reads every *.toml file in `directory` (sorted by name). Fails on the first
-// bad file, naming it, and on two files that define the same profile name.
+// bad file, naming it (escaped: the directory's entries are names no caller
+// chose), anything but a regular file among them, and on two files that
+// define the same profile name.
 absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
     const std::string& directory);
 

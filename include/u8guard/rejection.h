@@ -63,8 +63,9 @@ struct Rejection {
   // Path rules: what the sanitizer found, e.g. "drive letter" (shown after
   // the rule id); for a UTF-8 rule in a path, "after percent-decoding" when
   // the bytes came from an escape. Open rules (kOpen): the sanitized path up
-  // to the component whose resolution was refused, e.g. "uploads/avatar".
-  // Empty otherwise. For display only.
+  // to the component whose resolution was refused, e.g. "uploads/avatar",
+  // escaped with EscapeForDisplay (display.h). Empty otherwise. For display
+  // only.
   std::string detail;
 
   // The rule's stable id, e.g. "utf8/overlong" (RuleId(rule)).

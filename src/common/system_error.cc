@@ -40,6 +40,10 @@ std::optional<int> ErrnoOf(const absl::Status& status) {
   return value;
 }
 
+std::string ShownFileName(std::string_view path) {
+  return absl::CHexEscape(absl::string_view(path.data(), path.size()));
+}
+
 absl::Status CheckFileName(std::string_view path) {
   if (path.find('\0') == std::string_view::npos) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(

@@ -6,6 +6,7 @@
 #define U8GUARD_SRC_COMMON_SYSTEM_ERROR_H_
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
@@ -22,6 +23,13 @@ absl::Status ErrnoStatus(int error, std::string_view what);
 // The errno that ErrnoStatus attached to `status`; nullopt for OK and for
 // every other status.
 std::optional<int> ErrnoOf(const absl::Status& status);
+
+// `path` as the layers below unicode show a file name in a message (they
+// have no EscapeForDisplay, display.h): absl::CHexEscape, printable ASCII
+// as it is and anything else as \xHH (quotes and backslashes escaped), so
+// that no control character, escape sequence or bidi override in a name
+// reaches a log. Layers above pass EscapeForDisplay(path) where they can.
+std::string ShownFileName(std::string_view path);
 
 // OK, or InvalidArgument when `path` holds a NUL byte: a system call would
 // take the name only up to it ("users.acl\0.bak" would open "users.acl"),

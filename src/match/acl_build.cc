@@ -19,6 +19,7 @@
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/bom.h"
+#include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/version.h"
 
@@ -231,8 +232,8 @@ absl::StatusOr<AclIndex> AclIndex::Parse(const Profile& profile,
 absl::StatusOr<AclIndex> AclIndex::Load(const Profile& profile,
                                         const std::string& path, AclMode mode,
                                         const AclLoadOptions& options) {
-  absl::StatusOr<std::string> text =
-      internal::ReadFileToString(path, options.max_file_bytes);
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, options.max_file_bytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
   return Parse(profile, *text, mode);
 }

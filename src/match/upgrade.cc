@@ -236,8 +236,8 @@ absl::StatusOr<RecordExport> ExportRecordsFile(
     const Profile& profile, const RegistrationPolicy& policy,
     const std::string& path, NameRecordSink sink,
     const RecordFileOptions& options) {
-  absl::StatusOr<std::string> text =
-      internal::ReadFileToString(path, options.max_file_bytes);
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, options.max_file_bytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
   return ExportRecords(profile, policy, *text, sink);
 }
@@ -259,8 +259,8 @@ absl::StatusOr<RecordVerification> VerifyRecordsFile(
     const Profile& profile, const RegistrationPolicy& policy,
     const std::string& path, RecordChangeSink sink,
     const RecordFileOptions& options) {
-  absl::StatusOr<std::string> text =
-      internal::ReadFileToString(path, options.max_file_bytes);
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, options.max_file_bytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
   absl::StatusOr<RecordVerification> v =
       VerifyRecords(profile, policy, *text, sink);

@@ -54,7 +54,7 @@ inline BeneathOutcome FailedWith(int error) {
 
 // The outcome that refuses `path` by `rule`, the refused component ending
 // at byte `prefix_end` of it (the Rejection's detail is path[0,
-// prefix_end)).
+// prefix_end), escaped with EscapeForDisplay).
 BeneathOutcome RefusedBy(Rule rule, std::string_view path, size_t prefix_end);
 
 // Resolves with openat2(RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS, ...). A

@@ -20,6 +20,7 @@
 #include "src/common/system_error.h"
 #include "src/path/beneath.h"
 #include "src/path/fs_facts.h"
+#include "u8guard/display.h"
 #include "u8guard/rejection.h"
 #include "u8guard/rule.h"
 
@@ -40,9 +41,10 @@ constexpr int kOpenFlags = O_ACCMODE | O_APPEND | O_TRUNC | O_DIRECTORY |
 // Beside O_PATH.
 constexpr int kPathFlags = O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 
-// "open beneath root: \"PATH\"", what an errno status names.
+// "open beneath root: \"PATH\"", what an errno status names: the
+// sanitized path, escaped (it may hold format characters such as U+202E).
 std::string Naming(std::string_view path) {
-  return absl::StrFormat("open beneath root: \"%s\"", path);
+  return absl::StrFormat("open beneath root: \"%s\"", EscapeForDisplay(path));
 }
 
 absl::Status CheckFlags(int flags) {
@@ -260,7 +262,8 @@ absl::StatusOr<UniqueFd> OpenRoot(std::string_view dir) {
       [&] { return open(name.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC); }));
   if (!fd.valid()) {
     const int error = errno;  // before the message is made
-    return ErrnoStatus(error, absl::StrFormat("root directory \"%s\"", dir));
+    return ErrnoStatus(
+        error, absl::StrFormat("root directory \"%s\"", EscapeForDisplay(dir)));
   }
   return fd;
 }

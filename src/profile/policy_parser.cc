@@ -209,14 +209,16 @@ absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
   } catch (const toml::parse_error& e) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s:%d: TOML syntax error: %s", EscapeForDisplay(source),
-        e.source().begin.line, std::string(e.description())));
+        e.source().begin.line, EscapeForDisplay(e.description())));
   }
   return ProfileReader(table, source).Read();
 }
 
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path) {
-  absl::StatusOr<std::string> text =
-      internal::ReadFileToString(path, kMaxPolicyFileBytes);
+  // The name may come from a directory listing (LoadProfileDirectory):
+  // escaped in every message, as ParseProfile escapes it.
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, kMaxPolicyFileBytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
   return ParseProfile(*text, path);
 }
@@ -230,8 +232,8 @@ absl::StatusOr<std::vector<Profile>> LoadProfileDirectory(
     if (entry.path().extension() == ".toml") paths.push_back(entry.path());
   }
   if (ec) {
-    return internal::ErrnoStatus(ec.value(),
-                                 absl::StrCat(directory, ": cannot list"));
+    return internal::ErrnoStatus(
+        ec.value(), absl::StrCat(EscapeForDisplay(directory), ": cannot list"));
   }
   std::sort(paths.begin(), paths.end());
   std::vector<Profile> profiles;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "absl/strings/str_format.h"
-#include "u8guard/utf8.h"
+#include "src/utf8/escape.h"
 
 namespace u8guard {
 
@@ -35,26 +35,7 @@ bool IsInvisibleForDisplay(char32_t cp) {
 }
 
 std::string EscapeForDisplay(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  size_t pos = 0;
-  while (pos < s.size()) {
-    const size_t start = pos;
-    const int32_t cp = DecodeUtf8At(s, pos);
-    if (cp < 0) {
-      absl::StrAppendFormat(&out, "\\x%02X", static_cast<uint8_t>(s[pos]));
-      ++pos;
-      continue;
-    }
-    if (cp == '\\') {
-      out += "\\\\";
-    } else if (IsInvisibleForDisplay(static_cast<char32_t>(cp))) {
-      absl::StrAppendFormat(&out, "\\u{%04X}", cp);
-    } else {
-      out.append(s.substr(start, pos - start));
-    }
-  }
-  return out;
+  return internal::EscapeCodePoints(s, &IsInvisibleForDisplay);
 }
 
 std::string EscapeControls(std::string_view s) {

@@ -16,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "src/common/system_error.h"
+#include "src/utf8/escape.h"
 #include "src/utf8/file_ranges.h"
 #include "src/utf8/read_buffer.h"
 #include "u8guard/utf8_file.h"
@@ -79,7 +80,10 @@ absl::StatusOr<Utf8Result> ValidatePath(const std::string& path,
   const bool is_stdin = path == "-";
   const int fd =
       is_stdin ? STDIN_FILENO : open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return internal::ErrnoStatus(errno, path);
+  if (fd < 0) {
+    const int error = errno;  // before the message is made
+    return internal::ErrnoStatus(error, internal::EscapeBeyondAscii(path));
+  }
   // Standard input from its offset (not 0 when something read before).
   const off_t start = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
   absl::StatusOr<Utf8Result> r =
@@ -88,7 +92,8 @@ absl::StatusOr<Utf8Result> ValidatePath(const std::string& path,
   if (!is_stdin) close(fd);
   if (!r.ok()) {
     return absl::Status(r.status().code(),
-                        absl::StrCat(path, ": ", r.status().message()));
+                        absl::StrCat(internal::EscapeBeyondAscii(path), ": ",
+                                     r.status().message()));
   }
   return r;
 }

@@ -146,6 +146,34 @@ def test_rfc_names_with_a_policy_dir(tmp_path):
     assert Profile('OpaqueString', policy_dir=tmp_path).name == 'opaque-string'
 
 
+@pytest.mark.parametrize('name,shown', [
+    (b'evil\x1b[31m.toml', 'evil\\u{001B}[31m.toml'),
+    (b'new\nline.toml', 'new\\u{000A}line.toml'),
+    (b'bad\xff.toml', 'bad\\xFF.toml'),
+    ('rlo\u202etxt.toml'.encode(), 'rlo\\u{202E}txt.toml'),
+])
+@pytest.mark.parametrize('kind', ['directory', 'fifo'])
+def test_policy_dir_entry_names_are_escaped_in_errors(tmp_path, name, shown,
+                                                      kind):
+    """Attack (issue 32): a file name from a policy directory reached
+    Python raw in the "not a regular file" error: escaped now, as in every
+    other message."""
+    entry = os.path.join(os.fsencode(str(tmp_path)), name)
+    if kind == 'directory':
+        os.mkdir(entry)
+    else:
+        os.mkfifo(entry)
+    for load in (lambda: Profile('x', policy_dir=tmp_path),
+                 lambda: u8guard.load_profiles(tmp_path)):
+        with pytest.raises(OSError) as info:
+            load()
+        message = str(info.value)
+        assert message == '%s/%s: not a regular file' % (
+            u8guard.escape_for_display(str(tmp_path)), shown)
+        assert not any(c < ' ' or '\x7f' <= c <= '\x9f' or c == '\u202e'
+                       for c in message)
+
+
 def test_unknown_profile_is_a_lookup_error():
     with pytest.raises(LookupError, match='no built-in profile "nope"'):
         Profile('nope')

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// The notation of escaped text in messages (escape.h).
+
+#include "src/utf8/escape.h"
+
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::internal {
+
+std::string EscapeCodePoints(std::string_view s, bool (*escape)(char32_t)) {
+  std::string out;
+  out.reserve(s.size());
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const size_t start = pos;
+    const int32_t cp = DecodeUtf8At(s, pos);
+    if (cp < 0) {
+      absl::StrAppendFormat(&out, "\\x%02X", static_cast<uint8_t>(s[pos]));
+      ++pos;
+      continue;
+    }
+    if (cp == '\\') {
+      out += "\\\\";
+    } else if (escape(static_cast<char32_t>(cp))) {
+      absl::StrAppendFormat(&out, "\\u{%04X}", cp);
+    } else {
+      out.append(s.substr(start, pos - start));
+    }
+  }
+  return out;
+}
+
+std::string EscapeBeyondAscii(std::string_view s) {
+  return EscapeCodePoints(s,
+                          [](char32_t cp) { return cp < 0x20 || cp > 0x7E; });
+}
+
+}  // namespace u8guard::internal

@@ -111,8 +111,9 @@ TEST_F(CliRegister, JsonHasTheRecordAndTheDecision) {
   EXPECT_EQ(lines[1],
             "{\"input\": \"rnike\", \"outcome\": \"lookalike\", \"accepted\": "
             "false, \"enforced\": \"rnike\", \"key\": \"rnike\", "
-            "\"lookalike_keys\": [\"rnike\"], \"restriction_level\": "
-            "\"ascii\", \"scripts\": [\"Latn\"], \"display\": \"as_typed\", "
+            "\"lookalike_keys\": [\"rnike\", \"rnlke\"], "
+            "\"restriction_level\": \"ascii\", \"scripts\": [\"Latn\"], "
+            "\"display\": \"as_typed\", "
             "\"version_tag\": \"" +
                 tag +
                 "\", \"identifier\": 0, \"conflict\": \"mike\", "

@@ -143,8 +143,8 @@ class PolicyReader {
       if (path.is_relative()) {
         path = std::filesystem::path(std::string(source_)).parent_path() / path;
       }
-      absl::StatusOr<std::string> text =
-          internal::ReadFileToString(path.string(), kMaxListFileBytes);
+      absl::StatusOr<std::string> text = internal::ReadFileToString(
+          path.string(), kMaxListFileBytes, EscapeForDisplay(path.string()));
       if (!text.ok()) return text.status();
       absl::StatusOr<std::vector<std::string>> names =
           ListNames(*text, path.string());
@@ -250,8 +250,8 @@ absl::StatusOr<RegistrationPolicy> ParseRegistrationPolicy(
 
 absl::StatusOr<RegistrationPolicy> LoadRegistrationPolicy(
     const std::string& path) {
-  absl::StatusOr<std::string> text =
-      internal::ReadFileToString(path, kMaxPolicyFileBytes);
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, kMaxPolicyFileBytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
   return ParseRegistrationPolicy(*text, path);
 }

@@ -73,7 +73,9 @@ void CapitalsInto(std::string_view valid_utf8, std::string& out) {
   out.clear();
   if (IsAscii(valid_utf8)) {
     out.reserve(valid_utf8.size());
-    for (char c : valid_utf8) out += c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+    for (char c : valid_utf8) {
+      out += c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    }
     return;
   }
   icu::UnicodeString upper = FromUtf8(valid_utf8);
@@ -98,7 +100,9 @@ void LowerInto(std::string_view valid_utf8, std::string& out) {
   out.clear();
   if (IsAscii(valid_utf8)) {
     out.reserve(valid_utf8.size());
-    for (char c : valid_utf8) out += c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+    for (char c : valid_utf8) {
+      out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
     return;
   }
   icu::UnicodeString lower = FromUtf8(valid_utf8);

@@ -1119,9 +1119,9 @@ U8GUARD_EXPORT u8guard_status u8guard_open_root(const char *dir, int *fd,
  * empty sanitized path is the root itself (opened with O_DIRECTORY or
  * O_PATH). `options` NULL means the defaults. Returns U8GUARD_OK;
  * U8GUARD_REJECTED (see above; U8GUARD_RULE_OPEN_FIFO, ... for what is
- * not a regular file); U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED, U8GUARD_IO_ERROR
- * with errno; U8GUARD_INVALID_ARGUMENT for bad options or NULL arguments;
- * U8GUARD_INTERNAL for U8GUARD_RESOLVER_OPENAT2 on a kernel without
+ * not a regular file); U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED,
+ * U8GUARD_IO_ERROR with errno; U8GUARD_INVALID_ARGUMENT for bad options or NULL
+ * arguments; U8GUARD_INTERNAL for U8GUARD_RESOLVER_OPENAT2 on a kernel without
  * openat2. */
 U8GUARD_EXPORT u8guard_status u8guard_open_beneath(
     int root_fd, const char *path, size_t path_len,

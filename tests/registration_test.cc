@@ -295,8 +295,7 @@ TEST(Registration, ProtectedNamesInCapitalsAndTitleCase) {
   }
   // A verdict is a function of the key: "r00t" is "R00T" (issue 32).
   for (const char* name : {"r00t", "R00t", "adm1n", "aDMlN"}) {
-    EXPECT_EQ(Decide(mapped, name).outcome,
-              RegistrationOutcome::kProtectedName)
+    EXPECT_EQ(Decide(mapped, name).outcome, RegistrationOutcome::kProtectedName)
         << name;
     EXPECT_EQ(Decide(preserved, name).outcome,
               RegistrationOutcome::kProtectedName)

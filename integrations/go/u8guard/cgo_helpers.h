@@ -71,10 +71,9 @@ static inline u8g_result u8g_text(const u8guard_profile *p, int op,
 // statuses. Stops at the first result that does not fit and returns its
 // index (count when all are done); out_ends[that index] is then the length
 // the result needs.
-static inline size_t u8g_texts(const u8guard_profile *p, int op,
-                               const char *in, const size_t *ends,
-                               size_t start, size_t count, char *out,
-                               size_t cap, size_t *out_ends,
+static inline size_t u8g_texts(const u8guard_profile *p, int op, const char *in,
+                               const size_t *ends, size_t start, size_t count,
+                               char *out, size_t cap, size_t *out_ends,
                                int32_t *statuses) {
   size_t at = start == 0 ? 0 : out_ends[start - 1];
   for (size_t i = start; i < count; i++) {

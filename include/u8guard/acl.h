@@ -311,12 +311,14 @@ class DenyList {
                                        const AclLoadOptions& options = {});
 
   // Canonicalizes `credential` once and returns the first entry (in list
-  // order) that looks like it, if any: one of whose skeletons (of its key,
-  // of the entry as written and of its enforced form) equals one of the
-  // credential's, so that look-alikes that case mapping hides ("paypaI",
-  // "ADMİN") are found. An exact match is also a resemblance. A rejected
-  // credential matches nothing and its status says why; so does an ICU
-  // failure.
+  // order) that looks like it, if any: one of whose look-alike skeletons
+  // equals one of the credential's. Both sides' skeletons are functions of
+  // the key alone (the key's skeleton and that of its capitals, folded), so
+  // the verdict never depends on how either name was typed, and look-alikes
+  // that case mapping hides ("paypaI", "ADMİN") are found whichever case the
+  // entry or the credential was written in. An exact match is also a
+  // resemblance. A rejected credential matches nothing and its status says
+  // why; so does an ICU failure.
   AclLookup Resembles(std::string_view credential) const;
 
   const AclIndex& index() const { return index_; }

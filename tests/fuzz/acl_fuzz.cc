@@ -12,7 +12,7 @@
 //  - Grants(c) matches exactly when some valid entry has c's key, and then
 //    the first such entry; a rejected credential never matches;
 //  - Resembles(c) matches exactly when some valid entry shares one of its
-//    look-alike skeletons (of the key, as written, enforced: acl.h) with
+//    look-alike skeletons (each a function of the key alone: acl.h) with
 //    c, and then the first such entry; every grant is a resemblance;
 //  - the audit succeeds, counts collisions and invalid entries right, and
 //    text the CLI prints for each finding (src/cli/acl_text.h) is valid
@@ -76,13 +76,13 @@ std::vector<std::string_view> Split(std::string_view s, std::string_view sep) {
   }
 }
 
-// The look-alike skeletons of `original`, whose key is `key`: of the key,
-// of the string as written and of its enforced form, the set DenyList's
-// contract (acl.h) compares. Computed by the skeleton layer's own function:
-// what is checked here is the index (hash table, records, runs) against a
-// linear scan, not ICU's skeletons. nullopt when ICU fails.
+// The look-alike skeletons of the key `key`, the set DenyList's contract
+// (acl.h) compares: a function of the key alone, never of how the name was
+// typed. Computed by the skeleton layer's own function: what is checked here
+// is the index (hash table, records, runs) against a linear scan, not ICU's
+// skeletons. nullopt when ICU fails.
 std::optional<u8guard::internal::LookalikeSkeletons> Skeletons(
-    const Profile& p, std::string_view original, std::string_view key) {
+    std::string_view key) {
   u8guard::internal::LookalikeSkeletons out;
   if (!u8guard::internal::LookalikeSkeletonsInto(key, out).ok()) {
     return std::nullopt;
@@ -176,7 +176,7 @@ void CheckLookups(const Profile& p, const u8guard::AllowList& allow,
     Check(g.match->index == *want && g.match->key == *key, "grant entry");
   }
   const std::optional<u8guard::internal::LookalikeSkeletons> skeletons =
-      Skeletons(p, c, *key);
+      Skeletons(*key);
   if (!skeletons) {
     Check(!r, "resembles without a skeleton");
     return;
@@ -184,7 +184,7 @@ void CheckLookups(const Profile& p, const u8guard::AllowList& allow,
   const std::optional<size_t> like =
       FirstEntry(deny.index(), [&](const AclEntry& e) {
         const std::optional<u8guard::internal::LookalikeSkeletons> theirs =
-            Skeletons(p, e.original, e.key);
+            Skeletons(e.key);
         return theirs && ShareOne(*skeletons, *theirs);
       });
   Check(like.has_value() == static_cast<bool>(r), "resemblance presence");

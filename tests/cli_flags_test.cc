@@ -7,6 +7,7 @@
 // command takes only its own; --help and -h print usage and exit 0; "--"
 // ends the flags.
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -290,6 +291,40 @@ TEST_F(CliExit, HelpForTheToolAndEachCommand) {
   // An unknown command is still an error.
   EXPECT_EQ(Run("frobnicate --help", "").exit_code, 2);
   EXPECT_EQ(Run("help frobnicate", "").exit_code, 2);
+}
+
+// A bare `u8guard` (or an unknown command) is a usage error that prints a
+// short usage on standard error, not the whole --help: the synopsis, every
+// command --help lists, and where the rest is (issue 37).
+TEST_F(CliExit, BareInvocationPrintsAShortUsage) {
+  const std::string help = Run("--help", "").out;
+  for (const std::string args : {"", "frobnicate", "help frobnicate"}) {
+    SCOPED_TRACE(args);
+    const CommandResult r = Run(args, "");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    const std::string usage = Stderr();
+    EXPECT_TRUE(absl::StrContains(
+        usage, "usage: u8guard COMMAND [FLAG]... [--] [ARG]...\n"))
+        << usage;
+    EXPECT_LE(std::count(usage.begin(), usage.end(), '\n'), 6) << usage;
+    EXPECT_TRUE(absl::StrContains(usage, "u8guard help COMMAND")) << usage;
+    EXPECT_TRUE(absl::StrContains(usage, "u8guard --help")) << usage;
+    for (const char* command :
+         {"check,", "canon,", "enforce,", "compare,", "path sanitize|read,",
+          "acl audit|lookup|export|verify,", "register,", "profiles,",
+          "version,", "help\n"}) {
+      EXPECT_TRUE(absl::StrContains(usage, command)) << command;
+    }
+  }
+  // Each command the short usage names is one of --help's list.
+  for (const char* command :
+       {"\n  check ", "\n  canon ", "\n  enforce ", "\n  compare ",
+        "\n  path sanitize ", "\n  path read ", "\n  acl audit ",
+        "\n  acl lookup ", "\n  acl export ", "\n  acl verify ",
+        "\n  register ", "\n  profiles ", "\n  version ", "\n  help "}) {
+    EXPECT_TRUE(absl::StrContains(help, command)) << command;
+  }
 }
 
 // --version and -V are `u8guard version`: the same output, exit 0, with

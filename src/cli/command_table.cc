@@ -3,39 +3,27 @@
 
 #include "src/cli/command_table.h"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "absl/strings/str_cat.h"
 
 namespace u8guard::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     R"(usage: u8guard COMMAND [FLAG]... [--] [ARG]...
        u8guard --version | -V
        u8guard --help | -h
 
 commands:
-  check [FILE|-]...                  strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
-  canon --profile=NAME [STRING]...   comparison key per input
-  enforce --profile=NAME [STRING]... stored/display form per input
-  compare --profile=NAME A B         exit 0 equivalent, 1 not (a rejected input is "not")
-  path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
-      [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
-      [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
-  path read --root=DIR [PATH]...     each file's bytes, opened beneath DIR only (a safe cat)
-      [--symlinks=none|inside] [--no-xdev] and the flags of path sanitize
-  acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
-  acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
-                                     the entry each ID matches (exact) or resembles (skeleton)
-  acl export --profile=NAME FILE     the record of each name (key, look-alike keys, versions)
-  acl verify --profile=NAME RECORDS  what an upgrade changed: keys, new collisions, look-alikes
-  register --profile=NAME [--acl=FILE] [NAME]...
-                                     may each NAME sign up? accepted, or refused and why
-      [--policy=FILE] [--others=A,B] [--add]
-  profiles                           built-in profiles and their settings
-  version                            library, ICU and Unicode versions, UTF-8 kernel
-                                     (also --version, -V)
-  help [COMMAND]                     this text, or a command's (also COMMAND --help, -h)
+)";
 
+// The rest of the tool's usage, after the list of commands (Commands()'
+// summaries, then kHelpSummary).
+constexpr char kUsageTail[] =
+    R"(
 Every command but path read (which writes files' bytes) and acl export
 (which writes JSON) takes -f, --format=text|json (JSON: one object per line;
 a rejected input has "error", "rule", "offset" and, when a code point is to
@@ -61,12 +49,22 @@ exit status: 0 success, 1 a negative answer (invalid, rejected, different,
 not found, findings), 2 usage or I/O error (a failed write included)
 )";
 
+// canon: its line in the list of commands of `u8guard --help`.
+constexpr char kCanonSummary[] =
+    R"(  canon --profile=NAME [STRING]...   comparison key per input
+)";
+
 constexpr char kCanonUsage[] =
     R"(usage: u8guard canon -p|--profile=NAME [--profile-dir=DIR]
                      [-f|--format=text|json] [--line-buffered] [--] [STRING]...
 
 Prints the comparison key of each STRING or, with none, of each line
 of standard input (the "\n" removed), answering each line as it is read,)";
+
+// enforce: its line in the list of commands of `u8guard --help`.
+constexpr char kEnforceSummary[] =
+    R"(  enforce --profile=NAME [STRING]... stored/display form per input
+)";
 
 constexpr char kEnforceUsage[] =
     R"(usage: u8guard enforce -p|--profile=NAME [--profile-dir=DIR]
@@ -95,6 +93,11 @@ Put untrusted strings after "--", or on standard input.
 exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 )";
 
+// check: its line in the list of commands of `u8guard --help`.
+constexpr char kCheckSummary[] =
+    R"(  check [FILE|-]...                  strict UTF-8 validation (RFC 3629); prints FILE:OFFSET: KIND
+)";
+
 constexpr char kCheckUsage[] =
     R"(usage: u8guard check [-f|--format=text|json] [--threads=N] [--map[=false]]
                      [--] [FILE|-]...
@@ -119,6 +122,11 @@ streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
 exit status: 0 all valid, 1 some invalid, 2 usage or I/O error
 )";
 
+// compare: its line in the list of commands of `u8guard --help`.
+constexpr char kCompareSummary[] =
+    R"(  compare --profile=NAME A B         exit 0 equivalent, 1 not (a rejected input is "not")
+)";
+
 constexpr char kCompareUsage[] =
     R"(usage: u8guard compare -p|--profile=NAME [--profile-dir=DIR]
                        [-f|--format=text|json] [--] A B
@@ -128,6 +136,13 @@ reason when one is rejected (a rejected input is equivalent to nothing).
 JSON: {"a", "b", "equivalent", "key_a" or "error_a", "key_b" or "error_b"}.
 
 exit status: 0 equivalent, 1 different, 2 usage or I/O error
+)";
+
+// path sanitize: its lines in the list of commands of `u8guard --help`.
+constexpr char kPathSummary[] =
+    R"(  path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
+      [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
+      [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
 )";
 
 constexpr char kPathUsage[] =
@@ -156,6 +171,12 @@ first 256 bytes, "input_truncated": true and "input_bytes").
   --line-buffered    flush standard output after every answer
 
 exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
+)";
+
+// path read: its lines in the list of commands of `u8guard --help`.
+constexpr char kPathReadSummary[] =
+    R"(  path read --root=DIR [PATH]...     each file's bytes, opened beneath DIR only (a safe cat)
+      [--symlinks=none|inside] [--no-xdev] and the flags of path sanitize
 )";
 
 constexpr char kPathReadUsage[] =
@@ -187,6 +208,11 @@ or I/O error (a file that may not be read, or a read that fails, stops the
 command)
 )";
 
+// acl audit: its line in the list of commands of `u8guard --help`.
+constexpr char kAclAuditSummary[] =
+    R"(  acl audit --profile=NAME FILE      collisions, look-alikes, mixed scripts, invalid entries, BOMs
+)";
+
 constexpr char kAclAuditUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME [--profile-dir=DIR]
                          [--max-acl-bytes=N] [-f|--format=text|json] [--] FILE
@@ -200,6 +226,12 @@ summary line. Entries, keys and skeletons are shown up to 256 bytes each
   --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
 
 exit status: 0 nothing found, 1 findings, 2 usage or I/O error
+)";
+
+// acl lookup: its lines in the list of commands of `u8guard --help`.
+constexpr char kAclLookupSummary[] =
+    R"(  acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
+                                     the entry each ID matches (exact) or resembles (skeleton)
 )";
 
 constexpr char kAclLookupUsage[] =
@@ -219,6 +251,13 @@ match", "resembles nothing" or "rejected: MESSAGE".
 Put untrusted IDs after "--", or on standard input.
 
 exit status: 0 every ID found, 1 some not, 2 usage or I/O error
+)";
+
+// register: its lines in the list of commands of `u8guard --help`.
+constexpr char kRegisterSummary[] =
+    R"(  register --profile=NAME [--acl=FILE] [NAME]...
+                                     may each NAME sign up? accepted, or refused and why
+      [--policy=FILE] [--others=A,B] [--add]
 )";
 
 constexpr char kRegisterUsage[] =
@@ -260,6 +299,11 @@ Put untrusted names after "--", or on standard input.
 exit status: 0 all accepted, 1 some refused, 2 usage or I/O error
 )";
 
+// acl export: its line in the list of commands of `u8guard --help`.
+constexpr char kAclExportSummary[] =
+    R"(  acl export --profile=NAME FILE     the record of each name (key, look-alike keys, versions)
+)";
+
 constexpr char kAclExportUsage[] =
     R"(usage: u8guard acl export -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
                           [--max-acl-bytes=N] [--] FILE
@@ -278,6 +322,11 @@ to standard error.
   --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
 
 exit status: 0 exported, 2 usage or I/O error
+)";
+
+// acl verify: its line in the list of commands of `u8guard --help`.
+constexpr char kAclVerifySummary[] =
+    R"(  acl verify --profile=NAME RECORDS  what an upgrade changed: keys, new collisions, look-alikes
 )";
 
 constexpr char kAclVerifyUsage[] =
@@ -321,12 +370,23 @@ constexpr char kPathGroupUsage[] =
 See `u8guard path sanitize --help` and `u8guard path read --help`.
 )";
 
+// profiles: its line in the list of commands of `u8guard --help`.
+constexpr char kProfilesSummary[] =
+    R"(  profiles                           built-in profiles and their settings
+)";
+
 constexpr char kProfilesUsage[] =
     R"(usage: u8guard profiles [-f|--format=text|json]
 
 Lists the built-in profiles and their settings.
 
 exit status: 0, or 2 for a usage or I/O error
+)";
+
+// version: its lines in the list of commands of `u8guard --help`.
+constexpr char kVersionSummary[] =
+    R"(  version                            library, ICU and Unicode versions, UTF-8 kernel
+                                     (also --version, -V)
 )";
 
 constexpr char kVersionUsage[] =
@@ -339,6 +399,12 @@ with what U8GUARD_KERNEL asked for when that was not honoured.
 exit status: 0, or 2 for a usage or I/O error
 )";
 
+// help's line in the tool's list of commands (it has no entry in the
+// table: Help in main.cc answers it).
+constexpr char kHelpSummary[] =
+    "  help [COMMAND]                     this text, or a command's (also "
+    "COMMAND --help, -h)\n";
+
 constexpr char kHelpUsage[] =
     R"(usage: u8guard help [COMMAND]
 
@@ -349,9 +415,15 @@ Prints the usage of u8guard, or of COMMAND (as `u8guard COMMAND --help`).
 
 const std::vector<Command>& Commands() {
   static const auto* const kCommands = new std::vector<Command>{
-      {"", "check", kCheckUsage, {"format", "threads", "map"}, &RunCheck},
+      {"",
+       "check",
+       kCheckSummary,
+       kCheckUsage,
+       {"format", "threads", "map"},
+       &RunCheck},
       {"",
        "canon",
+       kCanonSummary,
        absl::StrCat(kCanonUsage, kCanonUsageRest),
        {"format", "profile", "profile_dir", "line_buffered"},
        [](const std::vector<std::string>& args, Format format) {
@@ -359,6 +431,7 @@ const std::vector<Command>& Commands() {
        }},
       {"",
        "enforce",
+       kEnforceSummary,
        absl::StrCat(kEnforceUsage, kCanonUsageRest),
        {"format", "profile", "profile_dir", "line_buffered"},
        [](const std::vector<std::string>& args, Format format) {
@@ -366,11 +439,13 @@ const std::vector<Command>& Commands() {
        }},
       {"",
        "compare",
+       kCompareSummary,
        kCompareUsage,
        {"format", "profile", "profile_dir"},
        &RunCompare},
       {"path",
        "sanitize",
+       kPathSummary,
        kPathUsage,
        {"format", "percent_decode", "nfkc", "root", "backslash", "windows",
         "allow_hidden", "leading_separator_is_root", "dot_dot",
@@ -378,42 +453,53 @@ const std::vector<Command>& Commands() {
        &RunPathSanitize},
       {"path",
        "read",
+       kPathReadSummary,
        kPathReadUsage,
        {"root", "symlinks", "no_xdev", "resolver", "percent_decode", "nfkc",
         "backslash", "windows", "allow_hidden", "leading_separator_is_root",
         "dot_dot"},
        &RunPathRead},
-      {"path", "", kPathGroupUsage, {}, &RunPath},
+      {"path", "", "", kPathGroupUsage, {}, &RunPath},
       {"acl",
        "audit",
+       kAclAuditSummary,
        kAclAuditUsage,
        {"format", "profile", "profile_dir", "max_acl_bytes"},
        &RunAclAudit},
       {"acl",
        "lookup",
+       kAclLookupSummary,
        kAclLookupUsage,
        {"format", "profile", "profile_dir", "acl", "mode", "max_acl_bytes",
         "line_buffered"},
        &RunAclLookup},
       {"acl",
        "export",
+       kAclExportSummary,
        kAclExportUsage,
        {"profile", "profile_dir", "policy", "max_acl_bytes"},
        &RunAclExport},
       {"acl",
        "verify",
+       kAclVerifySummary,
        kAclVerifyUsage,
        {"format", "profile", "profile_dir", "policy", "max_acl_bytes"},
        &RunAclVerify},
-      {"acl", "", kAclGroupUsage, {}, &RunAcl},
+      {"acl", "", "", kAclGroupUsage, {}, &RunAcl},
       {"",
        "register",
+       kRegisterSummary,
        kRegisterUsage,
        {"format", "profile", "profile_dir", "acl", "policy", "others", "add",
         "line_buffered"},
        &RunRegister},
-      {"", "profiles", kProfilesUsage, {"format"}, &RunProfiles},
-      {"", "version", kVersionUsage, {"format"}, &RunVersion},
+      {"",
+       "profiles",
+       kProfilesSummary,
+       kProfilesUsage,
+       {"format"},
+       &RunProfiles},
+      {"", "version", kVersionSummary, kVersionUsage, {"format"}, &RunVersion},
   };
   return *kCommands;
 }
@@ -447,7 +533,51 @@ std::string_view Synopsis(std::string_view usage) {
   return usage.substr(0, usage.find("\n\n") + 1);
 }
 
-std::string_view ToolUsage() { return kUsage; }
+std::string_view ToolUsage() {
+  static const auto* const kUsage = [] {
+    auto* usage = new std::string(kUsageHead);
+    for (const Command& c : Commands()) *usage += c.summary;
+    *usage += kHelpSummary;
+    *usage += kUsageTail;
+    return usage;
+  }();
+  return *kUsage;
+}
+
+std::string ShortUsage() {
+  // The commands in one list, a group's subcommands after its name:
+  // "check, ..., path sanitize|read, acl audit|lookup|export|verify, ...".
+  std::vector<std::string> items;
+  for (const Command& c : Commands()) {
+    if (c.name.empty()) continue;  // a group's own entry
+    if (!c.group.empty() && !items.empty() &&
+        items.back().starts_with(c.group) &&
+        items.back().size() > c.group.size() &&
+        items.back()[c.group.size()] == ' ') {
+      items.back().append("|").append(c.name);
+    } else {
+      items.push_back(FullName(c));
+    }
+  }
+  items.emplace_back("help");
+  const std::string_view head = kUsageHead;
+  std::string out(head.substr(0, head.find('\n') + 1));
+  std::string line = "commands:";
+  for (size_t i = 0; i < items.size(); ++i) {
+    const bool last = i + 1 == items.size();
+    if (line.size() + 1 + items[i].size() + (last ? 0 : 1) > 72) {
+      out.append(line).append("\n");
+      line.assign(1, ' ');  // (not = " ": GCC 12 -Wrestrict)
+    }
+    line.append(" ").append(items[i]).append(last ? "" : ",");
+  }
+  out.append(line).append("\n");
+  out +=
+      "`u8guard help COMMAND` (or `u8guard COMMAND --help`) describes a "
+      "command,\n"
+      "`u8guard --help` the tool.\n";
+  return out;
+}
 
 std::string_view HelpUsage() { return kHelpUsage; }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CLI's commands: their names, usage texts, flags and entry points. One
-// table, from which `u8guard help`, `--help` and the man page u8guard(1)
-// (man_page.h) all come.
+// table, from which `u8guard help`, `--help`, the short usage and the man
+// page u8guard(1) (man_page.h) all come.
 
 #ifndef U8GUARD_SRC_CLI_COMMAND_TABLE_H_
 #define U8GUARD_SRC_CLI_COMMAND_TABLE_H_
@@ -21,6 +21,9 @@ namespace u8guard::cli {
 struct Command {
   std::string_view group;  // "acl", "path", or empty
   std::string_view name;   // "audit"; for a group's own entry, empty
+  // Its lines in the list of commands of `u8guard --help` (ToolUsage), each
+  // ended by "\n"; empty for a group's own entry.
+  std::string_view summary;
   std::string usage;
   std::vector<std::string_view> flags;  // absl names
   int (*run)(const std::vector<std::string>& args, Format format);
@@ -29,8 +32,14 @@ struct Command {
 // Every command, in the order `u8guard --help` lists them.
 const std::vector<Command>& Commands();
 
-// The tool's usage (`u8guard --help`).
+// The tool's usage (`u8guard --help`): its synopsis, the summary of each
+// command of Commands() and of help, and what every command shares.
 std::string_view ToolUsage();
+
+// The short usage a bare `u8guard` (or an unknown command) prints on
+// standard error: the synopsis, the names of the commands of Commands()
+// and help, and where the rest is (`u8guard help COMMAND`, `--help`).
+std::string ShortUsage();
 
 // The usage of `u8guard help` (`u8guard help --help`).
 std::string_view HelpUsage();

@@ -38,7 +38,7 @@ int Help(const std::vector<std::string>& words) {
   if (c == nullptr) {
     std::cerr << "u8guard: unknown command '" << EscapeForDisplay(words[0])
               << "'\n"
-              << ToolUsage();
+              << ShortUsage();
     return kExitUsage;
   }
   std::cout << c->usage;
@@ -69,11 +69,12 @@ int Run(int argc, char** argv) {
     words = {"version"};
   }
   if (words.empty()) {
-    // No command; an unknown flag (--flagfile=...) is named.
+    // No command: the short usage (--help has the whole); an unknown flag
+    // (--flagfile=...) is named.
     if (const absl::Status s = SetFlags(line.flags, AllFlags(), ""); !s.ok()) {
       std::cerr << "u8guard: " << ShownMessage(s) << "\n";
     }
-    std::cerr << ToolUsage();
+    std::cerr << ShortUsage();
     return kExitUsage;
   }
   size_t taken = 0;
@@ -81,7 +82,7 @@ int Run(int argc, char** argv) {
   if (command == nullptr) {
     std::cerr << "u8guard: unknown command '" << EscapeForDisplay(words[0])
               << "'\n"
-              << ToolUsage();
+              << ShortUsage();
     return kExitUsage;
   }
   if (command->name.empty()) {

@@ -13,6 +13,7 @@
 #   LIBDIR/pkgconfig/u8guard.pc
 #   bin/u8guard                       the command-line tool
 #   share/man/man1/u8guard.1          its manual page
+#   share/bash-completion/completions/u8guard  its bash completion
 #   share/u8guard/policies/*.toml     the built-in profiles' policy files, as
 #   share/u8guard/policies/*.txt      (and the built-in name lists)
 #                                     a starting point for a deployment's own
@@ -21,7 +22,8 @@
 #   u8guard_development  headers, CMake package files, u8guard.pc
 #   u8guard_shared       the shared library, its links and its CMake targets
 #   u8guard_static       the static library and its CMake targets
-#   u8guard_cli          the tool, its manual page and the policy files
+#   u8guard_cli          the tool, its manual page, its bash completion and
+#                        the policy files
 
 set(U8GUARD_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/u8guard)
 
@@ -60,6 +62,9 @@ if(U8GUARD_CLI)
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT u8guard_cli)
   install(FILES ${U8GUARD_GENERATED}/u8guard.1
     DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT u8guard_cli)
+  install(FILES ${U8GUARD_GENERATED}/u8guard.bash
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+    RENAME u8guard COMPONENT u8guard_cli)
   install(DIRECTORY policies/ DESTINATION ${CMAKE_INSTALL_DATADIR}/u8guard/policies
     COMPONENT u8guard_cli FILES_MATCHING PATTERN "*.toml" PATTERN "*.txt")
 endif()

@@ -148,6 +148,10 @@ std::vector<std::string_view> AllFlags() {
   return {std::begin(kCliFlags), std::end(kCliFlags)};
 }
 
+bool IsBooleanFlag(std::string_view name) {
+  return Flag(name).IsOfType<bool>();
+}
+
 std::vector<ShortFlag> ShortFlags() {
   return {std::begin(kShortFlags), std::end(kShortFlags)};
 }
@@ -175,6 +179,10 @@ CommandLine SplitCommandLine(int argc, char** argv) {
     }
     if (arg == "--help-man") {
       c.man = true;
+      continue;
+    }
+    if (arg == "--help-bash-completion") {
+      c.bash_completion = true;
       continue;
     }
     FlagArgument f;

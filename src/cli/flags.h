@@ -91,6 +91,9 @@ struct CommandLine {
   bool help = false;
   bool version = false;
   bool man = false;  // the hidden --help-man: print u8guard(1) (man_page.h)
+  // The hidden --help-bash-completion: print the bash completion
+  // (completion.h).
+  bool bash_completion = false;
 };
 
 // A short form of a flag: "-p" for "--profile".
@@ -105,6 +108,10 @@ std::vector<ShortFlag> ShortFlags();
 
 // The absl names of every flag of the CLI.
 std::vector<std::string_view> AllFlags();
+
+// True when `name` (an absl name of AllFlags()) is a boolean flag
+// ("--name", "--noname"); false for a flag that takes a value.
+bool IsBooleanFlag(std::string_view name);
 
 // Splits argv (argv[0] is skipped). Never fails: flags are checked by
 // SetFlags.

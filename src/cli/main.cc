@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "src/cli/command_table.h"
 #include "src/cli/commands.h"
+#include "src/cli/completion.h"
 #include "src/cli/flags.h"
 #include "src/cli/man_page.h"
 #include "src/cli/output.h"
@@ -57,6 +58,10 @@ int Run(int argc, char** argv) {
   if (line.help) return Help(words);
   if (line.man) {
     std::cout << ManPage();
+    return kExitOk;
+  }
+  if (line.bash_completion) {
+    std::cout << BashCompletion();
     return kExitOk;
   }
   // --version and -V are `version`, which takes no other command.

@@ -200,6 +200,7 @@ case "$step" in
       "$libdir/cmake/u8guard/u8guard-shared-targets.cmake" \
       "$libdir/cmake/u8guard/u8guard-static-targets.cmake" \
       "$libdir/pkgconfig/u8guard.pc" bin/u8guard \
+      share/bash-completion/completions/u8guard \
       share/u8guard/policies/username-case-mapped.toml; do
       [ -f "$full/$f" ] || fail "missing $f"
     done

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: Apache-2.0
+// Bash completion for u8guard, from the table of commands.
+
+#include "src/cli/completion.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "src/cli/command_table.h"
+#include "src/cli/flags.h"
+#include "u8guard/profile.h"
+
+namespace u8guard::cli {
+namespace {
+
+// True when `word` can be written in the script as it is: lowercase ASCII
+// letters, digits, '-', '_' and '.', not empty. (Every word of the table
+// is; a profile name that is not is left out, never quoted.)
+bool IsPlainWord(std::string_view word) {
+  return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+  });
+}
+
+// "--max-acl-bytes" for the absl name "max_acl_bytes".
+std::string Spelled(std::string_view name) {
+  std::string out = "--" + std::string(name);
+  std::replace(out.begin(), out.end(), '_', '-');
+  return out;
+}
+
+// `words` joined by spaces.
+std::string Joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
+  return out;
+}
+
+// What the synopses say a flag's value is: "--mode" -> "exact|skeleton",
+// "--root" -> "DIR" (the first spelling wins; every synopsis agrees).
+std::map<std::string, std::string> SynopsisValues() {
+  std::map<std::string, std::string> values;
+  for (const Command& c : Commands()) {
+    const std::string_view synopsis = Synopsis(c.usage);
+    for (size_t at = synopsis.find("--"); at != std::string_view::npos;
+         at = synopsis.find("--", at + 2)) {
+      size_t end = at + 2;
+      while (end < synopsis.size() &&
+             ((synopsis[end] >= 'a' && synopsis[end] <= 'z') ||
+              synopsis[end] == '-')) {
+        ++end;
+      }
+      if (end == at + 2 || end >= synopsis.size() || synopsis[end] != '=') {
+        continue;
+      }
+      size_t value_end = end + 1;
+      while (value_end < synopsis.size() &&
+             std::string_view(" ]\n").find(synopsis[value_end]) ==
+                 std::string_view::npos) {
+        ++value_end;
+      }
+      values.emplace(
+          std::string(synopsis.substr(at, end - at)),
+          std::string(synopsis.substr(end + 1, value_end - end - 1)));
+    }
+  }
+  return values;
+}
+
+// The case arm that completes the value of `flag` (e.g. "--mode"; a short
+// form is its long one by then), or "" when bash's file names are right
+// for it.
+std::string ValueArm(const std::string& flag, std::string_view value) {
+  std::string words;
+  bool directories = false;
+  if (flag == "--profile") {
+    std::vector<std::string> names;
+    for (const Profile& p : BuiltinProfiles()) {
+      if (IsPlainWord(p.name)) names.push_back(p.name);
+    }
+    words = Joined(names);
+  } else if (value == "DIR") {
+    directories = true;
+  } else if (value.find('|') != std::string_view::npos) {
+    std::vector<std::string> alternatives;
+    size_t start = 0;
+    while (start <= value.size()) {
+      const size_t bar = std::min(value.find('|', start), value.size());
+      const std::string_view alternative = value.substr(start, bar - start);
+      if (!IsPlainWord(alternative)) return "";
+      alternatives.emplace_back(alternative);
+      start = bar + 1;
+    }
+    words = Joined(alternatives);
+  } else {
+    return "";
+  }
+  return "      " + flag + ") " +
+         (directories ? std::string("_u8guard_reply -d")
+                      : "_u8guard_reply -W \"" + words + "\"") +
+         " ;;\n";
+}
+
+// The flags of `c` as the script offers them: "--name=" for a flag with a
+// value, "--name" for a boolean, the short forms, --help and -h.
+std::string FlagWords(const Command& c,
+                      const std::vector<ShortFlag>& short_flags) {
+  std::vector<std::string> words;
+  for (const std::string_view flag : c.flags) {
+    words.push_back(Spelled(flag) + (IsBooleanFlag(flag) ? "" : "="));
+  }
+  for (const ShortFlag& s : short_flags) {
+    if (std::find(c.flags.begin(), c.flags.end(), s.name) != c.flags.end()) {
+      words.push_back(std::string("-") + s.letter);
+    }
+  }
+  words.emplace_back("--help");
+  words.emplace_back("-h");
+  return Joined(words);
+}
+
+constexpr char kHead[] =
+    R"(# bash completion for u8guard(1): the commands and flags that
+# `u8guard --help` lists. Written by `u8guard --help-bash-completion` from
+# the tool's table of commands (src/cli/command_table.cc); do not edit.
+
+# _u8guard_reply -W WORDS | -d: the completions of $cur.
+_u8guard_reply() {
+  mapfile -t COMPREPLY < <(compgen "$@" -- "$cur")
+}
+
+_u8guard() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev="" flag="" prefix=""
+  local words=() i w
+  ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+  # The command's words before the cursor: not flags, not their values;
+  # after "--" only arguments follow (bash's file names).
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w=${COMP_WORDS[i]}
+    case $w in
+      --) return 0 ;;
+      =) ((i++)) ;;  # bash splits "--mode=exact" at "="
+)";
+
+constexpr char kFlagValue[] =
+    R"(      -*) ;;
+      *) words+=("$w") ;;
+    esac
+  done
+  # A flag's value: "--mode=", "--mode=ex" (bash splits it at "=", or not,
+  # as COMP_WORDBREAKS says), or the word after a short form.
+  if [[ $cur == = ]]; then
+    flag=$prev cur=""
+  elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+    flag=${COMP_WORDS[COMP_CWORD - 2]}
+  elif [[ $cur == --*=* ]]; then
+    flag=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=}
+  else
+    case $prev in
+)";
+
+constexpr char kValues[] =
+    R"(    esac
+  fi
+  if [[ -n $flag ]]; then
+    case $flag in
+)";
+
+constexpr char kCommandsHead[] =
+    R"(      *) return 0 ;;
+    esac
+    [[ -z $prefix ]] || COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
+    return 0
+  fi
+  local flags=""
+  case ${words[0]-} in
+)";
+
+constexpr char kTail[] =
+    R"(    *) return 0 ;;
+  esac
+  if [[ $cur == -* ]]; then
+    _u8guard_reply -W "$flags"
+    if ((${#COMPREPLY[@]} == 1)) && [[ ${COMPREPLY[0]} == *= ]]; then
+      compopt -o nospace 2>/dev/null
+    fi
+  fi
+  return 0
+}
+
+complete -o default -F _u8guard u8guard
+)";
+
+}  // namespace
+
+std::string BashCompletion() {
+  const std::vector<ShortFlag> short_flags = ShortFlags();
+  // The first words (commands and groups, in --help's order, then help)
+  // and each group's subcommands.
+  std::vector<std::string> first_words;
+  std::map<std::string, std::vector<std::string>> subcommands;
+  for (const Command& c : Commands()) {
+    const std::string first(c.group.empty() ? c.name : c.group);
+    if (std::find(first_words.begin(), first_words.end(), first) ==
+        first_words.end()) {
+      first_words.push_back(first);
+    }
+    if (!c.group.empty() && !c.name.empty()) {
+      subcommands[first].emplace_back(c.name);
+    }
+  }
+  first_words.emplace_back("help");
+
+  std::string out = kHead;
+  std::string shorts;
+  for (const ShortFlag& s : short_flags) {
+    shorts += std::string(shorts.empty() ? "" : " | ") + "-" + s.letter;
+  }
+  out += "      " + shorts + ") ((i++)) ;;  # a short form and its value\n";
+  out += kFlagValue;
+  for (const ShortFlag& s : short_flags) {
+    out += std::string("      -") + s.letter + ") flag=" + Spelled(s.name) +
+           " ;;\n";
+  }
+  out += kValues;
+  for (const auto& [flag, value] : SynopsisValues()) {
+    out += ValueArm(flag, value);
+  }
+  out += kCommandsHead;
+  // No command yet: the commands, or the tool's own flags.
+  out +=
+      "    \"\")\n"
+      "      if [[ $cur == -* ]]; then\n"
+      "        _u8guard_reply -W \"--help -h --version -V\"\n"
+      "      else\n"
+      "        _u8guard_reply -W \"" +
+      Joined(first_words) +
+      "\"\n"
+      "      fi\n"
+      "      return 0\n"
+      "      ;;\n";
+  // help [COMMAND]: command names.
+  out += "    help)\n      [[ $cur == -* ]] && return 0\n";
+  out += "      case ${#words[@]} in\n        1) _u8guard_reply -W \"" +
+         Joined(first_words) + "\" ;;\n        2)\n";
+  out += "          case ${words[1]} in\n";
+  for (const auto& [group, names] : subcommands) {
+    out += "            " + group + ") _u8guard_reply -W \"" + Joined(names) +
+           "\" ;;\n";
+  }
+  out += "          esac\n          ;;\n      esac\n      return 0\n      ;;\n";
+  for (const std::string& first : first_words) {
+    if (first == "help") continue;
+    const auto group = subcommands.find(first);
+    if (group == subcommands.end()) {
+      for (const Command& c : Commands()) {
+        if (c.group.empty() && c.name == first) {
+          out += "    " + first + ") flags=\"" + FlagWords(c, short_flags) +
+                 "\" ;;\n";
+        }
+      }
+      continue;
+    }
+    out += "    " + first + ")\n      case ${words[1]-} in\n";
+    for (const Command& c : Commands()) {
+      if (c.group == first && !c.name.empty()) {
+        out += "        " + std::string(c.name) + ") flags=\"" +
+               FlagWords(c, short_flags) + "\" ;;\n";
+      }
+    }
+    out +=
+        "        *)\n"
+        "          ((${#words[@]} == 1)) && [[ $cur != -* ]] &&\n"
+        "            _u8guard_reply -W \"" +
+        Joined(group->second) +
+        "\"\n"
+        "          return 0\n"
+        "          ;;\n"
+        "      esac\n"
+        "      ;;\n";
+  }
+  out += kTail;
+  return out;
+}
+
+}  // namespace u8guard::cli

@@ -6,12 +6,20 @@
 
 #include "u8guard/upgrade.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <fstream>
+#include <map>
 #include <optional>
+#include <random>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -422,6 +430,456 @@ TEST(VerifyRecords, ErrorsNameTheLine) {
                         "/nonexistent/\xFF.acl", [](const NameRecord&) {});
   EXPECT_EQ(e.status().message(),
             "/nonexistent/\\xFF.acl: No such file or directory");
+}
+
+// ---- groups (issue 36): every pair that now shares a key ----------------
+
+// A record as an older version could have written it: valid, with `key`
+// and `lookalike_keys`.
+NameRecord OldRecord(std::string_view name, std::string_view key,
+                     std::vector<std::string> lookalike_keys) {
+  NameRecord r = Record(name);
+  r.valid = true;
+  r.rule.clear();
+  r.key = std::string(key);
+  r.lookalike_keys = std::move(lookalike_keys);
+  r.version_tag = "u8guard-0.0.1+icu-70.1+unicode-14.0";
+  return r;
+}
+
+// The record of a name the older version rejected.
+NameRecord OldRejected(std::string_view name) {
+  NameRecord r = Record(name);
+  r.valid = false;
+  r.rule = "DISALLOWED/unassigned";
+  r.key.clear();
+  r.lookalike_keys.clear();
+  return r;
+}
+
+// A pair of records by line, the smaller first.
+using LinePair = std::pair<size_t, size_t>;
+LinePair Ordered(size_t a, size_t b) {
+  return a < b ? LinePair{a, b} : LinePair{b, a};
+}
+
+// Are two members of a group of `kind` not a new pair, as RecordGroup
+// defines it: for a collision, they had one key in the records; for a
+// look-alike, they have one key now, or looked alike in the records?
+bool NotNew(RecordGroupKind kind, const RecordGroupMember& a,
+            const RecordGroupMember& b) {
+  if (kind == RecordGroupKind::kLookalike && a.new_key == b.new_key) {
+    return true;
+  }
+  if (!a.was_valid || !b.was_valid) return false;
+  if (a.old_key == b.old_key) return true;
+  if (kind == RecordGroupKind::kCollision) return false;
+  for (const std::string& k : a.old_lookalike_keys) {
+    if (std::find(b.old_lookalike_keys.begin(), b.old_lookalike_keys.end(),
+                  k) != b.old_lookalike_keys.end()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The new pairs that the groups of `kind` give, by the rule upgrade.h
+// states (what a reader of the output does).
+std::set<LinePair> PairsOfGroups(const RecordVerification& v,
+                                 RecordGroupKind kind) {
+  std::set<LinePair> pairs;
+  for (const RecordGroup& g : v.groups) {
+    if (g.kind != kind) continue;
+    for (size_t i = 0; i < g.members.size(); ++i) {
+      for (size_t j = i + 1; j < g.members.size(); ++j) {
+        if (!NotNew(kind, g.members[i], g.members[j])) {
+          pairs.insert(Ordered(g.members[i].line, g.members[j].line));
+        }
+      }
+    }
+  }
+  return pairs;
+}
+
+// The group of `kind` and `key`, or null.
+const RecordGroup* FindGroup(const RecordVerification& v, RecordGroupKind kind,
+                             std::string_view key) {
+  for (const RecordGroup& g : v.groups) {
+    if (g.kind == kind && g.key == key) return &g;
+  }
+  return nullptr;
+}
+
+// A member as (line, new_to_group, new_partners).
+using MemberRow = std::tuple<size_t, bool, size_t>;
+
+// Each member of `g` as a MemberRow.
+std::vector<MemberRow> Members(const RecordGroup& g) {
+  std::vector<MemberRow> out;
+  for (const RecordGroupMember& m : g.members) {
+    out.emplace_back(m.line, m.new_to_group, m.new_partners);
+  }
+  return out;
+}
+
+// The cross-check's smallest case: þaypal, paypal, ƿaypal, which all have
+// the look-alike key "paypal" under ICU 78 (Unicode 17.0) and did not
+// under ICU 72; þaypal and ƿaypal shared the look-alike key "þaypal". The
+// pair summary compares ƿaypal with the first record with "paypal" only,
+// þaypal, which it looked like before: ƿaypal ~ paypal was lost. Here with
+// names that have "paypal" under every ICU (a Cyrillic а, a Cyrillic р),
+// and old look-alike keys as ICU 72 gave the thorn and the wynn.
+TEST(VerifyGroups, TheFirstRecordAlreadyLookedAlike) {
+  RecordVerification v;
+  const std::vector<RecordChange> c =
+      Verify(Lines({OldRecord("p\xD0\xB0ypal", "p\xD0\xB0ypal",
+                              {"\xC3\xBE"
+                               "aypal"}),
+                    OldRecord("paypal", "paypal", {"paypal"}),
+                    OldRecord("\xD1\x80"
+                              "aypal",
+                              "\xD1\x80"
+                              "aypal",
+                              {"\xC3\xBE"
+                               "aypal"})}),
+             &v);
+  // The summary: one pair, line 2 against line 1.
+  ASSERT_EQ(std::count_if(c.begin(), c.end(),
+                          [](const RecordChange& r) {
+                            return r.kind == RecordChangeKind::kNewLookalike;
+                          }),
+            1);
+  // The group: all three, and both new pairs.
+  ASSERT_EQ(v.groups.size(), 1u);
+  const RecordGroup& g = v.groups[0];
+  EXPECT_EQ(g.kind, RecordGroupKind::kLookalike);
+  EXPECT_EQ(g.key, "paypal");
+  EXPECT_EQ(g.new_pairs, 2u);
+  EXPECT_THAT(Members(g),
+              ElementsAre(MemberRow{1, true, 1}, MemberRow{2, false, 2},
+                          MemberRow{3, true, 1}));
+  EXPECT_EQ(g.members[2].name,
+            "\xD1\x80"
+            "aypal");
+  EXPECT_EQ(g.members[2].new_key,
+            "\xD1\x80"
+            "aypal");
+  EXPECT_TRUE(g.members[2].was_valid);
+  EXPECT_EQ(g.members[2].old_key,
+            "\xD1\x80"
+            "aypal");
+  EXPECT_THAT(g.members[2].old_lookalike_keys, ElementsAre("\xC3\xBE"
+                                                           "aypal"));
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kLookalike),
+            (std::set<LinePair>{{1, 2}, {2, 3}}));
+  EXPECT_EQ(v.new_lookalike_pairs, 2u);
+  EXPECT_EQ(v.new_collision_pairs, 0u);
+}
+
+// The same with the cross-check's own names, where the running ICU gives
+// the thorn's skeleton as p (Unicode 15.1 and later).
+TEST(VerifyGroups, ThornPaypalWynnUnderTheRunningIcu) {
+  const NameRecord thorn = Record(
+      "\xC3\xBE"
+      "aypal");
+  const NameRecord wynn = Record(
+      "\xC6\xBF"
+      "aypal");
+  if (std::find(thorn.lookalike_keys.begin(), thorn.lookalike_keys.end(),
+                "paypal") == thorn.lookalike_keys.end() ||
+      wynn.lookalike_keys != thorn.lookalike_keys) {
+    GTEST_SKIP() << "the running ICU gives \"\xC3\xBE"
+                    "aypal\" the look-alike "
+                    "keys of Unicode 15.0";
+  }
+  RecordVerification v;
+  Verify(Lines({OldRecord("\xC3\xBE"
+                          "aypal",
+                          "\xC3\xBE"
+                          "aypal",
+                          {"\xC3\xBE"
+                           "aypal"}),
+                OldRecord("paypal", "paypal", {"paypal"}),
+                OldRecord("\xC6\xBF"
+                          "aypal",
+                          "\xC6\xBF"
+                          "aypal",
+                          {"\xC3\xBE"
+                           "aypal"})}),
+         &v);
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kLookalike),
+            (std::set<LinePair>{{1, 2}, {2, 3}}));
+}
+
+// The same for keys: Erin and ERIN had one key before (so the summary
+// does not compare them), erin had another; now all three have "erin".
+// The summary gives erin ~ Erin only; the group gives erin ~ ERIN too.
+TEST(VerifyGroups, TheFirstRecordAlreadyCollided) {
+  RecordVerification v;
+  const std::vector<RecordChange> c =
+      Verify(Lines({OldRecord("Erin", "e-old", {"erin", "erln"}),
+                    OldRecord("ERIN", "e-old", {"erin", "erln"}),
+                    OldRecord("erin", "erin", {"erin", "erln"})}),
+             &v);
+  EXPECT_EQ(std::count_if(c.begin(), c.end(),
+                          [](const RecordChange& r) {
+                            return r.kind == RecordChangeKind::kNewCollision;
+                          }),
+            1);
+  // They looked alike before (shared look-alike keys): no look-alike group.
+  ASSERT_EQ(v.groups.size(), 1u);
+  const RecordGroup& g = v.groups[0];
+  EXPECT_EQ(g.kind, RecordGroupKind::kCollision);
+  EXPECT_EQ(g.key, "erin");
+  EXPECT_THAT(Members(g),
+              ElementsAre(MemberRow{1, true, 1}, MemberRow{2, true, 1},
+                          MemberRow{3, false, 2}));
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kCollision),
+            (std::set<LinePair>{{1, 3}, {2, 3}}));
+  EXPECT_EQ(v.new_collision_pairs, 2u);
+  EXPECT_EQ(v.new_lookalike_pairs, 0u);
+}
+
+// Three names that had nothing in common (one was rejected) and now have
+// one key: three new pairs, in one collision group (names with one key
+// share its look-alike keys too, but are not look-alike pairs).
+TEST(VerifyGroups, AThreeWayGroup) {
+  RecordVerification v;
+  Verify(Lines({OldRecord("zoe", "zoe", {"zoe"}), OldRejected("ZOE"),
+                OldRecord("Zoe", "zoe-old", {"zoe-old"})}),
+         &v);
+  const RecordGroup* g = FindGroup(v, RecordGroupKind::kCollision, "zoe");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->new_pairs, 3u);
+  EXPECT_THAT(Members(*g),
+              ElementsAre(MemberRow{1, false, 2}, MemberRow{2, true, 2},
+                          MemberRow{3, true, 2}));
+  EXPECT_FALSE(g->members[1].was_valid);
+  EXPECT_TRUE(g->members[1].old_key.empty());
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kCollision),
+            (std::set<LinePair>{{1, 2}, {1, 3}, {2, 3}}));
+  EXPECT_EQ(v.groups.size(), 1u);
+  EXPECT_EQ(v.new_collision_pairs, 3u);
+  EXPECT_EQ(v.new_lookalike_pairs, 0u);
+}
+
+// paypaI is in two groups: it now has the key of PAYPAI and the look-alike
+// key "paypal" of paypal (its look-alike keys are "paypai" and "paypal").
+TEST(VerifyGroups, ANameInTwoGroups) {
+  RecordVerification v;
+  Verify(Lines({OldRecord("paypal", "paypal", {"paypal"}),
+                OldRecord("PAYPAI", "paypai", {"paypai"}),
+                OldRecord("paypaI", "paypa-old", {"paypa-old"})}),
+         &v);
+  const RecordGroup* key = FindGroup(v, RecordGroupKind::kCollision, "paypai");
+  ASSERT_NE(key, nullptr);
+  EXPECT_THAT(Members(*key),
+              ElementsAre(MemberRow{2, false, 1}, MemberRow{3, true, 1}));
+  const RecordGroup* alike =
+      FindGroup(v, RecordGroupKind::kLookalike, "paypal");
+  ASSERT_NE(alike, nullptr);
+  // PAYPAI gained "paypal" too: all three are in the group; PAYPAI and
+  // paypaI, with one key, are the collision group's pair.
+  EXPECT_THAT(Members(*alike),
+              ElementsAre(MemberRow{1, false, 2}, MemberRow{2, true, 1},
+                          MemberRow{3, true, 1}));
+  EXPECT_EQ(alike->members[1].new_key, "paypai");
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kCollision),
+            (std::set<LinePair>{{2, 3}}));
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kLookalike),
+            (std::set<LinePair>{{1, 2}, {1, 3}}));
+  EXPECT_EQ(v.groups.size(), 2u);
+}
+
+// A name new to a group that it shared another key with before: paypa1
+// and Paypa1 had one key ("paypa1"), and both gain "paypal"; only the
+// pairs with paypal are new. A group where every pair shared a key before
+// is not reported: pal and Pal now have the look-alike key "pal", and
+// shared the look-alike key "x" before.
+TEST(VerifyGroups, ANameNewToAGroupThatSharedAnotherKeyBefore) {
+  RecordVerification v;
+  Verify(
+      Lines({OldRecord("paypal", "paypal", {"paypal"}),
+             OldRecord("paypa1", "paypa1", {"p-old"}),
+             OldRecord("Paypa1", "paypa1", {"q-old"}),
+             OldRecord("pal", "pal", {"x"}), OldRecord("Pal", "p-al", {"x"})}),
+      &v);
+  ASSERT_EQ(v.groups.size(), 2u) << v.groups.size();
+  const RecordGroup* alike =
+      FindGroup(v, RecordGroupKind::kLookalike, "paypal");
+  ASSERT_NE(alike, nullptr);
+  EXPECT_EQ(alike->new_pairs, 2u);
+  EXPECT_THAT(Members(*alike),
+              ElementsAre(MemberRow{1, false, 2}, MemberRow{2, true, 1},
+                          MemberRow{3, true, 1}));
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kLookalike),
+            (std::set<LinePair>{{1, 2}, {1, 3}}));
+  // pal and Pal: a new collision (their keys differed), no new look-alike.
+  EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kCollision),
+            (std::set<LinePair>{{4, 5}}));
+  EXPECT_EQ(FindGroup(v, RecordGroupKind::kLookalike, "pal"), nullptr);
+}
+
+// Property: on random records (many names per key, several look-alike keys
+// per name, old keys made up from a small set so that they often match),
+// the new pairs derived from the groups are exactly the pairs a brute-force
+// comparison of every two records finds, for keys and for look-alike keys;
+// each group holds every record with its key, and each member's flags and
+// counts are right.
+TEST(VerifyGroups, GroupsGiveEveryNewPairOnRandomRecords) {
+  // Names: p/P/Cyrillic р, a/A/Cyrillic а, and l/L/I/i/1/Cyrillic palochka:
+  // case folding gives many names one key; i, I and the palochka give two
+  // look-alike keys. And two names the profile rejects.
+  std::vector<NameRecord> pool;
+  for (const char* p : {"p", "P", "\xD1\x80"}) {
+    for (const char* a : {"a", "A", "\xD0\xB0"}) {
+      for (const char* l : {"l", "L", "I", "i", "1", "\xD3\x8F"}) {
+        pool.push_back(Record(absl::StrCat(p, a, l)));
+      }
+    }
+  }
+  pool.push_back(Record("p l"));
+  pool.push_back(Record("a b"));
+  std::vector<std::string> keys, lookalikes;
+  for (const NameRecord& r : pool) {
+    if (!r.valid) continue;
+    keys.push_back(r.key);
+    for (const std::string& k : r.lookalike_keys) lookalikes.push_back(k);
+  }
+  std::mt19937 rng(36);
+  const auto pick = [&](const auto& v) -> const auto& {
+    return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)];
+  };
+  const auto percent = [&](int p) {
+    return std::uniform_int_distribution<int>(0, 99)(rng) < p;
+  };
+  size_t groups_seen = 0, three_way = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const size_t n = std::uniform_int_distribution<size_t>(2, 40)(rng);
+    std::vector<NameRecord> now, old;
+    for (size_t i = 0; i < n; ++i) {
+      now.push_back(pick(pool));
+      NameRecord r = now.back();
+      r.version_tag = "u8guard-0.0.1+icu-70.1+unicode-14.0";
+      if (percent(10)) {
+        r.valid = false;
+        r.rule = "DISALLOWED/unassigned";
+        r.key.clear();
+        r.lookalike_keys.clear();
+      } else {
+        r.valid = true;
+        r.rule.clear();
+        if (!now.back().valid || percent(50)) {
+          r.key = percent(70) ? pick(keys) : absl::StrCat("old", rng() % 3);
+        }
+        r.lookalike_keys.clear();
+        const size_t count = std::uniform_int_distribution<size_t>(1, 3)(rng);
+        for (size_t k = 0; k < count; ++k) {
+          std::string key = percent(30)        ? absl::StrCat("l", rng() % 3)
+                            : percent(50)      ? pick(lookalikes)
+                            : now.back().valid ? pick(now.back().lookalike_keys)
+                                               : r.key;
+          if (std::find(r.lookalike_keys.begin(), r.lookalike_keys.end(),
+                        key) == r.lookalike_keys.end()) {
+            r.lookalike_keys.push_back(std::move(key));
+          }
+        }
+      }
+      old.push_back(std::move(r));
+    }
+    RecordVerification v;
+    Verify(Lines(old), &v);
+    // Brute force: every two records.
+    const auto has = [](const std::vector<std::string>& v,
+                        const std::string& k) {
+      return std::find(v.begin(), v.end(), k) != v.end();
+    };
+    const auto alike_before = [&](size_t i, size_t j) {
+      if (!old[i].valid || !old[j].valid) return false;
+      if (old[i].key == old[j].key) return true;
+      for (const std::string& k : old[i].lookalike_keys) {
+        if (has(old[j].lookalike_keys, k)) return true;
+      }
+      return false;
+    };
+    std::set<LinePair> collisions, alike;
+    // Per (kind, key): the lines that have it, and whether it has a new
+    // pair; the new partners of each line in each group.
+    std::set<std::pair<RecordGroupKind, std::string>> expected_groups;
+    std::map<std::tuple<RecordGroupKind, std::string, size_t>, size_t> partners;
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t j = i + 1; j < n; ++j) {
+        if (!now[i].valid || !now[j].valid) continue;
+        if (now[i].key == now[j].key &&
+            !(old[i].valid && old[j].valid && old[i].key == old[j].key)) {
+          collisions.insert({i + 1, j + 1});
+          expected_groups.insert({RecordGroupKind::kCollision, now[i].key});
+          ++partners[{RecordGroupKind::kCollision, now[i].key, i + 1}];
+          ++partners[{RecordGroupKind::kCollision, now[i].key, j + 1}];
+        }
+        if (now[i].key == now[j].key || alike_before(i, j)) continue;
+        for (const std::string& k : now[i].lookalike_keys) {
+          if (!has(now[j].lookalike_keys, k)) continue;
+          alike.insert({i + 1, j + 1});
+          expected_groups.insert({RecordGroupKind::kLookalike, k});
+          ++partners[{RecordGroupKind::kLookalike, k, i + 1}];
+          ++partners[{RecordGroupKind::kLookalike, k, j + 1}];
+        }
+      }
+    }
+    SCOPED_TRACE(absl::StrCat("trial ", trial, ":\n", Lines(old)));
+    EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kCollision), collisions);
+    EXPECT_EQ(PairsOfGroups(v, RecordGroupKind::kLookalike), alike);
+    EXPECT_EQ(v.new_collision_pairs, collisions.size());
+    std::set<std::pair<RecordGroupKind, std::string>> found_groups;
+    size_t lookalike_pairs = 0;
+    for (const RecordGroup& g : v.groups) {
+      EXPECT_TRUE(found_groups.insert({g.kind, g.key}).second) << g.key;
+      if (g.kind == RecordGroupKind::kLookalike) lookalike_pairs += g.new_pairs;
+      // Every record valid now with the key, in file order.
+      std::vector<size_t> holders, lines;
+      for (size_t i = 0; i < n; ++i) {
+        if (now[i].valid && (g.kind == RecordGroupKind::kCollision
+                                 ? now[i].key == g.key
+                                 : has(now[i].lookalike_keys, g.key))) {
+          holders.push_back(i + 1);
+        }
+      }
+      size_t sum = 0;
+      for (const RecordGroupMember& m : g.members) {
+        lines.push_back(m.line);
+        ASSERT_GE(m.line, 1u);
+        ASSERT_LE(m.line, n);
+        const NameRecord& o = old[m.line - 1];
+        EXPECT_EQ(m.name, o.name);
+        EXPECT_EQ(m.new_key, now[m.line - 1].key);
+        EXPECT_EQ(m.was_valid, o.valid);
+        EXPECT_EQ(m.old_key, o.key);
+        std::vector<std::string> sorted = o.lookalike_keys;
+        std::sort(sorted.begin(), sorted.end());
+        EXPECT_EQ(m.old_lookalike_keys, sorted);
+        EXPECT_EQ(m.new_to_group,
+                  !o.valid || (g.kind == RecordGroupKind::kCollision
+                                   ? o.key != g.key
+                                   : !has(o.lookalike_keys, g.key)));
+        const auto p = partners.find({g.kind, g.key, m.line});
+        EXPECT_EQ(m.new_partners, p == partners.end() ? 0 : p->second)
+            << m.line;
+        sum += m.new_partners;
+      }
+      EXPECT_EQ(lines, holders) << g.key;
+      EXPECT_EQ(g.new_pairs * 2, sum);
+      EXPECT_GE(g.new_pairs, 1u);
+      groups_seen += 1;
+      if (g.members.size() >= 3) ++three_way;
+    }
+    EXPECT_EQ(found_groups, expected_groups);
+    EXPECT_EQ(v.new_lookalike_pairs, lookalike_pairs);
+    if (HasFailure()) break;
+  }
+  // The records make groups, large ones among them.
+  EXPECT_GT(groups_seen, 300u);
+  EXPECT_GT(three_way, 100u);
 }
 
 }  // namespace

@@ -15,8 +15,12 @@
 //   3. VerifyRecords on the file: every name is derived again with the
 //      running versions and compared with its record. It reports every
 //      name whose key or look-alike keys changed, that is now rejected or
-//      now accepted, and every pair of names that now collides (equal
-//      keys) or looks alike (a shared look-alike key) and did not before.
+//      now accepted, and, as groups (RecordGroup), every key and every
+//      look-alike key that two names now share and did not share before,
+//      with all the names that have it: every pair of names that now
+//      collides (equal keys) or looks alike (a shared look-alike key) and
+//      did not before is a pair of members of a group (RecordGroup says
+//      how to derive them), with no list of pairs in memory.
 //
 // docs/upgrading.md gives the procedure step by step (PostgreSQL included).
 //
@@ -130,8 +134,11 @@ enum class RecordChangeKind : uint8_t {
   kLookalikeKeysChanged,  // same key, other look-alike keys
   kNowRejected,           // was valid, the profile rejects it now
   kNowAccepted,           // was rejected, the profile accepts it now
-  kNewCollision,          // two names have one key now, not before
-  kNewLookalike,          // two names share a look-alike key now, not before
+  // The pair summary (not every pair: RecordVerification::groups has them
+  // all): a record against the first record in the file with its key, or
+  // with one of its look-alike keys, where the two did not share one before.
+  kNewCollision,  // two names have one key now, not before
+  kNewLookalike,  // two names share a look-alike key now, not before
 };
 
 // Returns "key_changed", "lookalike_keys_changed", "now_rejected",
@@ -153,12 +160,78 @@ struct RecordChange {
   // kNowRejected: the rule that rejects it now.
   std::string rule;
   // kNewCollision, kNewLookalike: the earlier record it now collides with
-  // or looks like (the first one in the file that has the key), and the
-  // shared key or look-alike key.
+  // or looks like (the first one in the file that has the key now), and the
+  // shared key or look-alike key. Only that first record is compared: a
+  // record that shared a key with the first one before is not compared
+  // with the others that have the key (the groups list those pairs).
   size_t other_line = 0;
   std::string other_name;
   std::string other_old_key;
   std::string shared_key;
+};
+
+// What a group is about: a key or a look-alike key that names share now.
+enum class RecordGroupKind : uint8_t {
+  kCollision,  // the names whose key is the group's key now
+  kLookalike,  // the names that have the group's look-alike key now
+};
+
+// Returns "collision_group" or "lookalike_group".
+std::string_view RecordGroupKindName(RecordGroupKind kind);
+
+// One name of a RecordGroup: what it gives now and what its record held.
+struct RecordGroupMember {
+  // Its 1-based line in the records file and its name.
+  size_t line = 0;
+  std::string name;
+  // Its key now (for a kCollision group, the group's key).
+  std::string new_key;
+  // Its record: whether the profile accepted it, and then its key and its
+  // look-alike keys (sorted, each once; both empty when it was rejected).
+  bool was_valid = false;
+  std::string old_key;
+  std::vector<std::string> old_lookalike_keys;
+  // Whether its record lacks the group's key: kCollision, the record was
+  // rejected or its key was another; kLookalike, the record was rejected
+  // or its look-alike keys did not include the group's.
+  bool new_to_group = false;
+  // How many other members it makes a new pair with (see RecordGroup).
+  size_t new_partners = 0;
+
+  friend bool operator==(const RecordGroupMember&,
+                         const RecordGroupMember&) = default;
+};
+
+// Every name that has one key (kCollision) or one look-alike key
+// (kLookalike) now, reported when the group has a new pair: two members
+// {a, b} that
+//   kCollision: did not have one key in the records: not (a.was_valid and
+//               b.was_valid and a.old_key == b.old_key);
+//   kLookalike: have two keys now (a.new_key != b.new_key; two names with
+//               one key now are their kCollision group's concern) and did
+//               not look alike in the records: not (a.was_valid and
+//               b.was_valid and (a.old_key == b.old_key or
+//               a.old_lookalike_keys and b.old_lookalike_keys have a key in
+//               common)).
+// Every pair of names of the file that now has one key and did not in the
+// records is a new pair of exactly one kCollision group; every pair with
+// two keys now that shares a look-alike key and did not look alike in the
+// records is a new pair of each kLookalike group of a look-alike key they
+// share (1 to 3). So the new pairs are derivable from the groups alone, by
+// the rule above, and no other pair is. A group holds each name once, in
+// file order; a name is in at most one kCollision group and in up to 3
+// kLookalike groups.
+struct RecordGroup {
+  RecordGroupKind kind = RecordGroupKind::kCollision;
+  // The key, or look-alike key, that the members have now.
+  std::string key;
+  // Every record valid now that has the key, in file order (2 or more).
+  std::vector<RecordGroupMember> members;
+  // The number of new pairs (half the sum of the members' new_partners; 1
+  // or more).
+  size_t new_pairs = 0;
+
+  friend bool operator==(const RecordGroup&, const RecordGroup&) = default;
 };
 
 // A verification's summary.
@@ -167,13 +240,22 @@ struct RecordVerification {
   size_t records = 0;  // records read
   size_t valid = 0;    // names the profile accepts now
   // Names with a change of their own (key, look-alike keys, verdict), and
-  // all findings (those and the pairs).
+  // all findings handed to the sink (those and the pair summary).
   size_t changed_names = 0;
   size_t change_count = 0;
   // The version tags of the records, each once, in the order first seen,
   // and the running one.
   std::vector<std::string> record_version_tags;
   std::string version_tag;
+  // Every group with a new pair: the kCollision groups, then the kLookalike
+  // groups, each in the order of their first member's line. Their members
+  // hold copies of their records' keys: besides the text, a verification
+  // keeps at most 4 member copies per record, and never a list of pairs.
+  std::vector<RecordGroup> groups;
+  // The new pairs of the kCollision groups, and of the kLookalike groups
+  // (a pair that shares two look-alike keys is counted in each group).
+  size_t new_collision_pairs = 0;
+  size_t new_lookalike_pairs = 0;
 };
 
 // Receives each finding of a verification as soon as it is known: per
@@ -185,12 +267,15 @@ using RecordChangeSink = absl::FunctionRef<void(const RecordChange&)>;
 // blank lines skipped) again under `profile` and `policy` with the
 // versions running now, and hands each change to `sink`: names whose key
 // or look-alike keys changed, that are now rejected or now accepted, and
-// every pair that now has one key, or shares a look-alike key, and did not
-// in the records (each later name against the first one with the key).
-// Time is linear in the records (hash tables); besides the text, memory is
-// about the stored keys of each record. InvalidArgument naming the line
-// (and column) for a line ParseNameRecord refuses, or a record of another
-// profile than `profile`; Internal when ICU fails.
+// the pair summary (kNewCollision, kNewLookalike: each later name against
+// the first one with the key, which can leave pairs out). Returns the
+// summary with every group (RecordVerification::groups): all the pairs
+// that now have one key, or share a look-alike key, and did not share a
+// key in the records. Time is linear in the records and the groups' sizes
+// (hash tables); besides the text, memory is about the stored and the new
+// keys of each record. InvalidArgument naming the line (and column) for a
+// line ParseNameRecord refuses, or a record of another profile than
+// `profile`; Internal when ICU fails.
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink);

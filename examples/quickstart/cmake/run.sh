@@ -3,8 +3,12 @@ cmake --build build
 build/signup 'Zoë'
 # accepted: key "zoë"
 build/signup 'ＡＤＭＩＮ'
-# refused: looks like "admin"
+# refused: protected_name: "admin"
+build/signup 'PayPal'
+# refused: collision: "paypal"
+build/signup 'paypa1'
+# refused: lookalike: "paypal"
 build/signup 'pаypal'
-# refused: looks like "paypal"
+# refused: restriction_level
 build/signup "$(printf 'al\u200bice')"
-# refused: username-case-mapped: rejected at byte 2 (U+200B): DISALLOWED/precis_ignorable_properties
+# refused: rejected: username-case-mapped: rejected at byte 2 (U+200B): DISALLOWED/precis_ignorable_properties

@@ -337,20 +337,29 @@ After an upgrade: derives every name of RECORDS (the output of `u8guard acl
 export`) again with the versions running now and prints, as
 "RECORDS:LINE: KIND: DETAIL", each name whose key changed (key_changed),
 whose look-alike keys changed (lookalike_keys_changed), that the profile
-rejects now (now_rejected) or accepts now (now_accepted), and each pair of
-names that now has one key (new_collision) or shares a look-alike key
-(new_lookalike) and did not in the records, each later name against the
-first one; then a summary line. JSON: {"file", "kind", "line", "name",
-"old_key", "new_key", "old_lookalike_keys", "new_lookalike_keys", "rule",
-"other_line", "other_name", "other_old_key", "shared_key"} per change, and
-{"kind": "summary", "profile", "records", "valid", "changed_names",
-"changes", "record_version_tags", "version_tag"}.
+rejects now (now_rejected) or accepts now (now_accepted), and a summary of
+the pairs that now have one key (new_collision) or share a look-alike key
+(new_lookalike) and did not in the records: each later name against the
+first one with the key, which can leave pairs out. Then the groups: each
+key (collision_group) and look-alike key (lookalike_group) that names now
+share and did not before, with all its names, one "member" line each (new
+to the group or not, its new partners, its key now, its record's keys):
+every new pair is two members of a group (docs/upgrading.md). Then a
+summary line. JSON: {"file", "kind", "line", "name", "old_key", "new_key",
+"old_lookalike_keys", "new_lookalike_keys", "rule", "other_line",
+"other_name", "other_old_key", "shared_key"} per change; {"file", "kind",
+"line", "shared_key", "new_pairs", "members": [{"line", "name",
+"new_to_group", "new_partners", "new_key", "was_valid", "old_key",
+"old_lookalike_keys"}]} per group; {"kind": "summary", "profile",
+"records", "valid", "changed_names", "changes", "groups",
+"new_collision_pairs", "new_lookalike_pairs", "record_version_tags",
+"version_tag"}.
   -p, --profile=NAME  the profile the records were exported with
   --policy=FILE       the registration policy they were exported with
   --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
 
-exit status: 0 nothing changed, 1 changes, 2 usage or I/O error (a
-malformed record: its line and column)
+exit status: 0 nothing changed, 1 changes or groups, 2 usage or I/O error
+(a malformed record: its line and column)
 )";
 
 constexpr char kAclGroupUsage[] =

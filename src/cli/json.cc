@@ -115,6 +115,16 @@ JsonObject& JsonObject::AddArray(std::string_view key,
   return *this;
 }
 
+JsonObject& JsonObject::AddObjects(std::string_view key,
+                                   const std::vector<JsonObject>& objects) {
+  std::string array = "[";
+  for (size_t i = 0; i < objects.size(); ++i) {
+    absl::StrAppend(&array, i ? ", " : "", objects[i].Line());
+  }
+  fields_.emplace_back(std::string(key), array + "]");
+  return *this;
+}
+
 std::string JsonObject::Line() const {
   std::string out = "{";
   for (size_t i = 0; i < fields_.size(); ++i) {

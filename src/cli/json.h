@@ -37,6 +37,9 @@ class JsonObject {
   // Adds `values` as an array of JSON strings (JsonString each).
   JsonObject& AddArray(std::string_view key,
                        const std::vector<std::string>& values);
+  // Adds `objects` as an array of JSON objects (each as Line() writes it).
+  JsonObject& AddObjects(std::string_view key,
+                         const std::vector<JsonObject>& objects);
   // The object as one line, without a newline.
   std::string Line() const;
 

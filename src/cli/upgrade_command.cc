@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// u8guard acl export | acl verify: a thin shell over upgrade.h. The records
-// and the comparison are the library's (ExportRecordsFile,
+// u8guard acl export | acl verify: a thin shell over upgrade.h. The records,
+// the comparison and the groups are the library's (ExportRecordsFile,
 // VerifyRecordsFile); this file formats them.
 
+#include <cstddef>
 #include <cstdint>
 #include <iostream>
 #include <limits>
@@ -122,6 +123,64 @@ std::string ChangeJson(const std::string& file, const RecordChange& c) {
   return o.Line();
 }
 
+// "1 new pair", "2 new pairs".
+std::string Count(size_t n, std::string_view what) {
+  return absl::StrCat(n, " ", std::string(what), n == 1 ? "" : "s");
+}
+
+// The lines of text of a group: a line about the group, on its first
+// member's line, then one per member:
+//   FILE:LINE: lookalike_group: look-alike key "paypal": 3 members, 2 new pairs
+//   FILE:LINE: member: "paypal": 2 new partners; key now "paypal"; record:
+//   key "paypal", look-alike keys ["paypal"]
+std::string GroupText(const std::string& shown_file, const RecordGroup& g) {
+  std::string out = absl::StrCat(
+      shown_file, ":", g.members.front().line, ": ",
+      std::string(RecordGroupKindName(g.kind)), ": ",
+      g.kind == RecordGroupKind::kCollision ? "key " : "look-alike key ",
+      QuotedShown(g.key), ": ", Count(g.members.size(), "member"), ", ",
+      Count(g.new_pairs, "new pair"), "\n");
+  for (const RecordGroupMember& m : g.members) {
+    absl::StrAppend(
+        &out, shown_file, ":", m.line, ": member: ", QuotedShown(m.name), ": ",
+        m.new_to_group ? "new to the group, " : "",
+        Count(m.new_partners, "new partner"), "; key now ",
+        QuotedShown(m.new_key), "; record: ",
+        m.was_valid
+            ? absl::StrCat("key ", QuotedShown(m.old_key), ", look-alike keys ",
+                           QuotedList(m.old_lookalike_keys))
+            : std::string("rejected"),
+        "\n");
+  }
+  return out;
+}
+
+// One JSON object for a group, its members in an array.
+std::string GroupJson(const std::string& file, const RecordGroup& g) {
+  JsonObject o;
+  AddInputField(o, "file", file);
+  o.Add("kind", RecordGroupKindName(g.kind))
+      .Add("line", uint64_t{g.members.front().line})
+      .Add("shared_key", g.key)
+      .Add("new_pairs", uint64_t{g.new_pairs});
+  std::vector<JsonObject> members;
+  members.reserve(g.members.size());
+  for (const RecordGroupMember& m : g.members) {
+    JsonObject& member = members.emplace_back();
+    member.Add("line", uint64_t{m.line});
+    AddInputField(member, "name", m.name);
+    member.Add("new_to_group", m.new_to_group)
+        .Add("new_partners", uint64_t{m.new_partners})
+        .Add("new_key", m.new_key)
+        .Add("was_valid", m.was_valid);
+    if (m.was_valid) {
+      member.Add("old_key", m.old_key)
+          .AddArray("old_lookalike_keys", m.old_lookalike_keys);
+    }
+  }
+  return o.AddObjects("members", members).Line();
+}
+
 }  // namespace
 
 int RunAclExport(const std::vector<std::string>& args, Format) {
@@ -166,6 +225,15 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
       },
       FileOptionsFromFlags());
   if (!v.ok()) return Fail("verify", v.status());
+  // The groups: every pair that now shares a key and did not before.
+  for (const RecordGroup& g : v->groups) {
+    if (!std::cout.good()) break;
+    if (format == Format::kJson) {
+      std::cout << GroupJson(file, g) << "\n";
+    } else {
+      std::cout << GroupText(shown_file, g);
+    }
+  }
   if (format == Format::kJson) {
     JsonObject o;
     AddInputField(o, "file", file);
@@ -175,6 +243,11 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
                      .Add("valid", uint64_t{v->valid})
                      .Add("changed_names", uint64_t{v->changed_names})
                      .Add("changes", uint64_t{v->change_count})
+                     .Add("groups", uint64_t{v->groups.size()})
+                     .Add("new_collision_pairs",
+                          uint64_t{v->new_collision_pairs})
+                     .Add("new_lookalike_pairs",
+                          uint64_t{v->new_lookalike_pairs})
                      .AddArray("record_version_tags", v->record_version_tags)
                      .Add("version_tag", v->version_tag)
                      .Line()
@@ -182,8 +255,11 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   } else {
     std::cout << shown_file << ": " << v->records << " records, " << v->valid
               << " valid now, " << v->changed_names << " names changed, "
-              << v->change_count << " changes (profile "
-              << EscapeForDisplay(v->profile) << "; records of "
+              << v->change_count << " changes, "
+              << Count(v->groups.size(), "group") << " with "
+              << Count(v->new_collision_pairs, "new collision pair") << " and "
+              << Count(v->new_lookalike_pairs, "new look-alike pair")
+              << " (profile " << EscapeForDisplay(v->profile) << "; records of "
               << (v->record_version_tags.empty()
                       ? std::string("none")
                       : EscapeForDisplay(
@@ -191,7 +267,7 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
               << "; now ICU " << IcuVersion() << ", Unicode "
               << UnicodeVersion() << ")\n";
   }
-  return v->change_count == 0 ? kExitOk : kExitNegative;
+  return v->change_count == 0 && v->groups.empty() ? kExitOk : kExitNegative;
 }
 
 }  // namespace u8guard::cli

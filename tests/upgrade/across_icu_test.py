@@ -80,6 +80,45 @@ def export(cli, names, path):
     return out.stdout.decode().splitlines()
 
 
+GROUP_KINDS = {'new_collision': 'collision_group',
+               'new_lookalike': 'lookalike_group'}
+
+
+def new_pair(kind, a, b):
+    """Whether two members of a group of `kind` are a new pair (upgrade.h,
+    RecordGroup)."""
+    if kind == 'lookalike_group' and a['new_key'] == b['new_key']:
+        return False
+    if not a['was_valid'] or not b['was_valid']:
+        return True
+    if a['old_key'] == b['old_key']:
+        return False
+    return kind == 'collision_group' or not (
+        set(a['old_lookalike_keys']) & set(b['old_lookalike_keys']))
+
+
+def check_groups(changes, groups):
+    """Every pair of the summary (new_collision, new_lookalike) is a new
+    pair of the group of its shared key (the groups hold every new pair)."""
+    by_key = {(g['kind'], g['shared_key']): g for g in groups}
+    assert len(by_key) == len(groups), 'a group twice'
+    for g in groups:
+        lines = [m['line'] for m in g['members']]
+        assert lines == sorted(set(lines)) and len(lines) >= 2, g
+        assert g['new_pairs'] >= 1, g
+        assert sum(m['new_partners'] for m in g['members']) == \
+            2 * g['new_pairs'], g
+    for c in changes:
+        if c['kind'] not in GROUP_KINDS:
+            continue
+        g = by_key.get((GROUP_KINDS[c['kind']], c['shared_key']))
+        assert g is not None, c
+        members = {m['line']: m for m in g['members']}
+        assert c['line'] in members and c['other_line'] in members, (c, g)
+        assert new_pair(g['kind'], members[c['line']],
+                        members[c['other_line']]), (c, g)
+
+
 def verify(cli, records):
     out = run(cli, 'acl', 'verify', f'--profile={PROFILE}', '--format=json',
               '--', records)
@@ -87,9 +126,16 @@ def verify(cli, records):
     lines = [json.loads(line) for line in out.stdout.decode().splitlines()]
     summary = lines[-1]
     assert summary['kind'] == 'summary', summary
-    changes = lines[:-1]
-    assert out.returncode == (1 if changes else 0), (out.returncode, changes)
+    # The changes, then the groups (every pair that now shares a key).
+    kinds = set(GROUP_KINDS.values())
+    changes = [c for c in lines[:-1] if c['kind'] not in kinds]
+    groups = [c for c in lines[:-1] if c['kind'] in kinds]
+    assert lines[:-1] == changes + groups, 'groups before changes'
+    assert out.returncode == (1 if changes or groups else 0), (
+        out.returncode, changes)
     assert summary['changes'] == len(changes), summary
+    assert summary['groups'] == len(groups), summary
+    check_groups(changes, groups)
     return changes, summary
 
 

@@ -585,9 +585,11 @@ TEST(VerifyGroups, ThornPaypalWynnUnderTheRunningIcu) {
   const NameRecord wynn = Record(
       "\xC6\xBF"
       "aypal");
-  if (std::find(thorn.lookalike_keys.begin(), thorn.lookalike_keys.end(),
-                "paypal") == thorn.lookalike_keys.end() ||
-      wynn.lookalike_keys != thorn.lookalike_keys) {
+  const auto looks_like_paypal = [](const NameRecord& r) {
+    return std::find(r.lookalike_keys.begin(), r.lookalike_keys.end(),
+                     "paypal") != r.lookalike_keys.end();
+  };
+  if (!looks_like_paypal(thorn) || !looks_like_paypal(wynn)) {
     GTEST_SKIP() << "the running ICU gives \"\xC3\xBE"
                     "aypal\" the look-alike "
                     "keys of Unicode 15.0";

@@ -182,6 +182,10 @@ static_assert(U8GUARD_RECORD_NEW_COLLISION ==
               static_cast<int>(RecordChangeKind::kNewCollision));
 static_assert(U8GUARD_RECORD_NEW_LOOKALIKE ==
               static_cast<int>(RecordChangeKind::kNewLookalike));
+static_assert(U8GUARD_RECORD_COLLISION_GROUP ==
+              static_cast<int>(RecordGroupKind::kCollision));
+static_assert(U8GUARD_RECORD_LOOKALIKE_GROUP ==
+              static_cast<int>(RecordGroupKind::kLookalike));
 
 static_assert(sizeof(u8guard_status) == 4);
 

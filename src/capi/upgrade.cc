@@ -149,4 +149,72 @@ u8guard_status u8guard_record_verification_change(
   return U8GUARD_OK;
 }
 
+const char* u8guard_record_group_kind_name(int32_t kind) {
+  if (kind < U8GUARD_RECORD_COLLISION_GROUP ||
+      kind > U8GUARD_RECORD_LOOKALIKE_GROUP) {
+    return "unknown";
+  }
+  // The names are string literals: NUL-terminated.
+  return u8guard::RecordGroupKindName(
+             static_cast<u8guard::RecordGroupKind>(kind))
+      .data();
+}
+
+size_t u8guard_record_verification_group_count(
+    const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->summary.groups.size();
+}
+
+size_t u8guard_record_verification_new_collision_pairs(
+    const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->summary.new_collision_pairs;
+}
+
+size_t u8guard_record_verification_new_lookalike_pairs(
+    const u8guard_record_verification* v) {
+  return v == nullptr ? 0 : v->summary.new_lookalike_pairs;
+}
+
+u8guard_status u8guard_record_verification_group(
+    const u8guard_record_verification* v, size_t index,
+    u8guard_record_group* group) {
+  if (v == nullptr || group == nullptr || index >= v->summary.groups.size()) {
+    return U8GUARD_INVALID_ARGUMENT;
+  }
+  const u8guard::RecordGroup& g = v->summary.groups[index];
+  *group = u8guard_record_group{};
+  group->kind = static_cast<int32_t>(g.kind);
+  group->key = g.key.data();
+  group->key_len = g.key.size();
+  group->member_count = g.members.size();
+  group->new_pairs = g.new_pairs;
+  return U8GUARD_OK;
+}
+
+u8guard_status u8guard_record_verification_group_member(
+    const u8guard_record_verification* v, size_t group_index,
+    size_t member_index, u8guard_record_group_member* member) {
+  if (v == nullptr || member == nullptr ||
+      group_index >= v->summary.groups.size() ||
+      member_index >= v->summary.groups[group_index].members.size()) {
+    return U8GUARD_INVALID_ARGUMENT;
+  }
+  const u8guard::RecordGroupMember& m =
+      v->summary.groups[group_index].members[member_index];
+  *member = u8guard_record_group_member{};
+  member->line = m.line;
+  member->name = m.name.data();
+  member->name_len = m.name.size();
+  member->new_key = m.new_key.data();
+  member->new_key_len = m.new_key.size();
+  member->was_valid = m.was_valid ? 1 : 0;
+  member->old_key = m.old_key.data();
+  member->old_key_len = m.old_key.size();
+  PublishKeys(m.old_lookalike_keys, member->old_lookalike_key_count,
+              member->old_lookalike_keys, member->old_lookalike_key_lens);
+  member->new_to_group = m.new_to_group ? 1 : 0;
+  member->new_partners = m.new_partners;
+  return U8GUARD_OK;
+}
+
 }  // extern "C"

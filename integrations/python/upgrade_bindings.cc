@@ -51,6 +51,57 @@ struct PyVerification {
   std::vector<RecordChange> changes;
 };
 
+// u8guard.RecordGroupMember and u8guard.RecordGroup.
+void RegisterGroups(py::module_& m) {
+  py::class_<RecordGroupMember>(m, "RecordGroupMember", R"doc(
+One name of a RecordGroup: its 1-based line and its name (bytes when it is
+not UTF-8), its key now (new_key), what its record held (was_valid; then
+old_key and old_lookalike_keys, else "" and []), whether its record lacked
+the group's key (new_to_group) and how many other members it makes a new
+pair with (new_partners).)doc")
+      .def_readonly("line", &RecordGroupMember::line)
+      .def_property_readonly(
+          "name", [](const RecordGroupMember& m) { return NameObject(m.name); })
+      .def_readonly("new_key", &RecordGroupMember::new_key)
+      .def_readonly("was_valid", &RecordGroupMember::was_valid)
+      .def_readonly("old_key", &RecordGroupMember::old_key)
+      .def_readonly("old_lookalike_keys",
+                    &RecordGroupMember::old_lookalike_keys)
+      .def_readonly("new_to_group", &RecordGroupMember::new_to_group)
+      .def_readonly("new_partners", &RecordGroupMember::new_partners)
+      .def("__repr__", [](const RecordGroupMember& m) {
+        return "RecordGroupMember(line " + std::to_string(m.line) + ")";
+      });
+
+  py::class_<RecordGroup>(m, "RecordGroup", R"doc(
+Every name that has one key ("collision_group") or one look-alike key
+("lookalike_group") now, listed when two of its members are a new pair:
+  collision_group: not (a.was_valid and b.was_valid and
+                   a.old_key == b.old_key);
+  lookalike_group: a.new_key != b.new_key and not (a.was_valid and
+                   b.was_valid and (a.old_key == b.old_key or a and b have
+                   an old_lookalike_keys element in common)).
+Every pair of names that now has one key and did not in the records is a
+new pair of exactly one collision group; every pair with two keys now that
+shares a look-alike key and did not look alike in the records, of each
+look-alike group of a key the two share; no other pair is: the new pairs
+derive from the groups alone (docs/upgrading.md). key is the key or
+look-alike key; members, every name valid now that has it, in file order
+(RecordGroupMember); new_pairs, how many new pairs it has.)doc")
+      .def_property_readonly("kind",
+                             [](const RecordGroup& g) {
+                               return std::string(RecordGroupKindName(g.kind));
+                             })
+      .def_readonly("key", &RecordGroup::key)
+      .def_readonly("members", &RecordGroup::members)
+      .def_readonly("new_pairs", &RecordGroup::new_pairs)
+      .def("__repr__", [](const RecordGroup& g) {
+        return "RecordGroup(" + std::string(RecordGroupKindName(g.kind)) +
+               ", " + std::to_string(g.members.size()) + " members, " +
+               std::to_string(g.new_pairs) + " new pairs)";
+      });
+}
+
 }  // namespace
 
 void RegisterUpgrade(py::module_& m) {
@@ -121,6 +172,8 @@ record (other_line, other_name) and the shared key.)doc")
                ", line " + std::to_string(c.line) + ")";
       });
 
+  RegisterGroups(m);
+
   py::class_<PyVerification>(m, "RecordVerification",
                              "The result of verify_records.")
       .def_property_readonly(
@@ -142,9 +195,25 @@ record (other_line, other_name) and the shared key.)doc")
           [](const PyVerification& v) { return v.summary.version_tag; },
           "The version tag running now.")
       .def_readonly("changes", &PyVerification::changes,
-                    "Every RecordChange, per record in file order.")
-      .def("__bool__",
-           [](const PyVerification& v) { return v.changes.empty(); });
+                    "Every RecordChange, per record in file order (the "
+                    "new_collision and new_lookalike changes are a summary "
+                    "that can leave pairs out: see groups).")
+      .def_property_readonly(
+          "groups", [](const PyVerification& v) { return v.summary.groups; },
+          "Every RecordGroup with a new pair: the collision groups, then "
+          "the look-alike groups, each in the order of its first member.")
+      .def_property_readonly(
+          "new_collision_pairs",
+          [](const PyVerification& v) { return v.summary.new_collision_pairs; },
+          "The new pairs of the collision groups.")
+      .def_property_readonly(
+          "new_lookalike_pairs",
+          [](const PyVerification& v) { return v.summary.new_lookalike_pairs; },
+          "The new pairs of the look-alike groups (a pair that shares two "
+          "look-alike keys is counted in each group).")
+      .def("__bool__", [](const PyVerification& v) {
+        return v.changes.empty() && v.summary.groups.empty();
+      });
 
   m.def(
       "verify_records",
@@ -171,10 +240,13 @@ Derives every name of `records` (the text of a records file, str or bytes,
 or an iterable of its lines: what name_record and export_records wrote,
 maybe under another ICU) again with the ICU running now, and returns a
 RecordVerification listing every name whose key or look-alike keys
-changed, that the profile now rejects or accepts, and every pair that now
-collides or looks alike and did not in the records. It is true when
-nothing changed. ValueError naming the line and column for a malformed
-record, or a record of another profile.)doc");
+changed, that the profile now rejects or accepts, the pair summary
+(new_collision, new_lookalike: each later record against the first one
+with the key, which can leave pairs out), and the groups, from which every
+pair that now collides or looks alike and did not in the records derives
+(RecordGroup). It is true when nothing changed (no change and no group).
+ValueError naming the line and column for a malformed record, or a record
+of another profile.)doc");
 }
 
 }  // namespace u8guard::python

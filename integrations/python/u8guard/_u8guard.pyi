@@ -765,6 +765,58 @@ class RecordChange:
         ...
 
 
+class RecordGroupMember:
+    @property
+    def line(self) -> int:
+        ...
+
+    @property
+    def name(self) -> Union[str, bytes]:
+        ...
+
+    @property
+    def new_key(self) -> str:
+        ...
+
+    @property
+    def was_valid(self) -> bool:
+        ...
+
+    @property
+    def old_key(self) -> str:
+        ...
+
+    @property
+    def old_lookalike_keys(self) -> List[str]:
+        ...
+
+    @property
+    def new_to_group(self) -> bool:
+        ...
+
+    @property
+    def new_partners(self) -> int:
+        ...
+
+
+class RecordGroup:
+    @property
+    def kind(self) -> str:
+        ...
+
+    @property
+    def key(self) -> str:
+        ...
+
+    @property
+    def members(self) -> List[RecordGroupMember]:
+        ...
+
+    @property
+    def new_pairs(self) -> int:
+        ...
+
+
 class RecordVerification:
     @property
     def records(self) -> int:
@@ -788,6 +840,18 @@ class RecordVerification:
 
     @property
     def changes(self) -> List[RecordChange]:
+        ...
+
+    @property
+    def groups(self) -> List[RecordGroup]:
+        ...
+
+    @property
+    def new_collision_pairs(self) -> int:
+        ...
+
+    @property
+    def new_lookalike_pairs(self) -> int:
         ...
 
     def __bool__(self) -> bool:

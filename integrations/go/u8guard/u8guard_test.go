@@ -4,10 +4,12 @@ package u8guard_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -426,6 +428,111 @@ func TestRecords(t *testing.T) {
 	}
 	if _, err := u8guard.VerifyRecords(user, nil, []byte("{not json\n")); !errors.Is(err, u8guard.InvalidArgument) {
 		t.Errorf("malformed records: %v", err)
+	}
+}
+
+// oldRecord is the line of a record an older version could have written:
+// valid, with key and look-alike keys.
+func oldRecord(name, key string, lookalikeKeys ...string) string {
+	return `{"name":"` + name + `","profile":"username-case-mapped","valid":true,"key":"` + key +
+		`","lookalike_keys":["` + strings.Join(lookalikeKeys, `","`) + `"],"version_tag":"old"}` + "\n"
+}
+
+// groupPairs returns the new pairs (by line) that the groups of kind give,
+// by the rule RecordGroup states: what a reader of the groups does.
+func groupPairs(groups []u8guard.RecordGroup, kind string) map[[2]int]bool {
+	pairs := map[[2]int]bool{}
+	for _, g := range groups {
+		if g.Kind != kind {
+			continue
+		}
+		for i, a := range g.Members {
+			for _, b := range g.Members[i+1:] {
+				if kind == "lookalike_group" && a.NewKey == b.NewKey {
+					continue
+				}
+				if a.WasValid && b.WasValid {
+					shared := a.OldKey == b.OldKey
+					for _, k := range a.OldLookalikeKeys {
+						for _, o := range b.OldLookalikeKeys {
+							if kind == "lookalike_group" && k == o {
+								shared = true
+							}
+						}
+					}
+					if shared {
+						continue
+					}
+				}
+				pairs[[2]int{a.Line, b.Line}] = true
+			}
+		}
+	}
+	return pairs
+}
+
+// The cases of upgrade_test.cc's VerifyGroups where the pair summary misses
+// a pair: pаypal, paypal and рaypal (a Cyrillic а, a Cyrillic р) all look
+// like paypal now, and the first and the third shared "þaypal" before, so
+// the summary compares the third with the first only (рaypal ~ paypal is
+// lost); Erin and ERIN had one key, erin another, and all three have "erin"
+// now (the summary has erin ~ Erin only).
+func TestRecordGroups(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	records := oldRecord("p\u0430ypal", "p\u0430ypal", "\u00feaypal") +
+		oldRecord("paypal", "paypal", "paypal") +
+		oldRecord("\u0440aypal", "\u0440aypal", "\u00feaypal") +
+		oldRecord("Erin", "e-old", "erin", "erln") +
+		oldRecord("ERIN", "e-old", "erin", "erln") +
+		oldRecord("erin", "erin", "erin", "erln")
+	v, err := u8guard.VerifyRecords(user, nil, []byte(records))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var summary []string
+	for _, c := range v.Changes {
+		if c.Kind == "new_collision" || c.Kind == "new_lookalike" {
+			summary = append(summary, fmt.Sprintf("%s %d-%d", c.Kind, c.OtherLine, c.Line))
+		}
+	}
+	if want := []string{"new_lookalike 1-2", "new_collision 4-6"}; !reflect.DeepEqual(summary, want) {
+		t.Errorf("pair summary = %v, want %v", summary, want)
+	}
+	if v.NewCollisionPairs != 2 || v.NewLookalikePairs != 2 || len(v.Groups) != 2 {
+		t.Fatalf("groups: %+v", v)
+	}
+	c, l := v.Groups[0], v.Groups[1]
+	if c.Kind != "collision_group" || c.Key != "erin" || c.NewPairs != 2 || len(c.Members) != 3 {
+		t.Errorf("collision group: %+v", c)
+	}
+	want := u8guard.RecordGroupMember{Line: 4, Name: "Erin", NewKey: "erin", WasValid: true, OldKey: "e-old",
+		OldLookalikeKeys: []string{"erin", "erln"}, NewToGroup: true, NewPartners: 1}
+	if !reflect.DeepEqual(c.Members[0], want) {
+		t.Errorf("member = %+v, want %+v", c.Members[0], want)
+	}
+	if l.Kind != "lookalike_group" || l.Key != "paypal" || l.NewPairs != 2 || len(l.Members) != 3 {
+		t.Errorf("look-alike group: %+v", l)
+	}
+	want = u8guard.RecordGroupMember{Line: 3, Name: "\u0440aypal", NewKey: "\u0440aypal", WasValid: true,
+		OldKey: "\u0440aypal", OldLookalikeKeys: []string{"\u00feaypal"}, NewToGroup: true, NewPartners: 1}
+	if !reflect.DeepEqual(l.Members[2], want) {
+		t.Errorf("member = %+v, want %+v", l.Members[2], want)
+	}
+	// The pairs the summary missed are in the groups.
+	if got := groupPairs(v.Groups, "collision_group"); !reflect.DeepEqual(got, map[[2]int]bool{{4, 6}: true, {5, 6}: true}) {
+		t.Errorf("collision pairs = %v", got)
+	}
+	if got := groupPairs(v.Groups, "lookalike_group"); !reflect.DeepEqual(got, map[[2]int]bool{{1, 2}: true, {2, 3}: true}) {
+		t.Errorf("look-alike pairs = %v", got)
+	}
+	// A member that was rejected: no stored keys.
+	rejected := `{"name":"ZOE","profile":"username-case-mapped","valid":false,"rule":"DISALLOWED/unassigned","version_tag":"old"}` + "\n"
+	v, err = u8guard.VerifyRecords(user, nil, []byte(oldRecord("zoe", "zoe", "zoe")+rejected))
+	if err != nil || len(v.Groups) != 1 || len(v.Groups[0].Members) != 2 {
+		t.Fatalf("verification with a rejected member: %+v, %v", v, err)
+	}
+	if m := v.Groups[0].Members[1]; m.Name != "ZOE" || m.WasValid || m.OldKey != "" || m.OldLookalikeKeys != nil || !m.NewToGroup {
+		t.Errorf("rejected member = %+v", m)
 	}
 }
 

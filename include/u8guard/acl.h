@@ -59,6 +59,7 @@
 #include "absl/status/statusor.h"
 #include "u8guard/export.h"
 #include "u8guard/profile.h"
+#include "u8guard/progress.h"
 #include "u8guard/rejection.h"
 #include "u8guard/skeleton.h"
 
@@ -176,11 +177,17 @@ inline AclInvalidEntry AclInvalidEntries::Iterator::operator*() const {
   return AclInvalidEntries(storage_)[i_];
 }
 
-// Limits on reading an ACL file.
+// Limits on reading an ACL file, and who hears of the progress of reading
+// it.
 struct AclLoadOptions {
   // Files larger than this are refused before they are read
   // (ResourceExhausted naming the limit). 1 GiB by default.
   size_t max_file_bytes = size_t{1} << 30;
+  // Called every kProgressInterval entries and once at the end
+  // (progress.h) with the entries (valid or not; comments and blank lines
+  // not counted) canonicalized so far and the bytes of the file consumed
+  // (the whole file at the end), of its size. Empty: no calls.
+  ProgressCallback progress;
 };
 
 // An ACL's entries, canonicalized under one profile, hashed by canonical key
@@ -376,6 +383,11 @@ struct AclAuditOptions {
   // Japanese names may raise it to kHighlyRestrictive.
   RestrictionLevel max_restriction_level =
       RestrictionLevel::kSingleScriptRestrictive;
+  // Called every kProgressInterval entries and once at the end
+  // (progress.h) with the entries audited so far, of the index's
+  // entry_count() (Progress::total_records; no bytes: the audit reads the
+  // index). Empty: no calls.
+  ProgressCallback progress;
 };
 
 // An audit's result.

@@ -40,6 +40,7 @@
 #include "absl/status/statusor.h"
 #include "u8guard/export.h"
 #include "u8guard/profile.h"
+#include "u8guard/progress.h"
 #include "u8guard/registration.h"
 
 U8GUARD_BEGIN_EXPORTS
@@ -92,11 +93,18 @@ std::string FormatNameRecord(const NameRecord& record);
 // literal's bytes in the line, and no array grows past what a record holds.
 absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line);
 
-// Limits on reading a names or records file.
+// Limits on reading a names or records file, and who hears of the
+// progress of reading it.
 struct RecordFileOptions {
   // Files larger than this are refused before they are read
-  // (ResourceExhausted naming the limit). 1 GiB by default.
+  // (ResourceExhausted naming the limit). 1 GiB by default. (Not used by
+  // the functions that take a text.)
   size_t max_file_bytes = size_t{1} << 30;
+  // Called every kProgressInterval names (records) and once at the end
+  // (progress.h) with the names (records, blank lines not counted) done so
+  // far and the bytes of the text consumed (the whole text at the end), of
+  // the text's size. Empty: no calls.
+  ProgressCallback progress;
 };
 
 // Receives each record of an export, in the order of the names.
@@ -113,11 +121,13 @@ struct RecordExport {
 // (acl.h: one name per line; comments, blank lines and the file signature
 // skipped), and hands each to `sink`, keeping none. Names the profile
 // rejects are recorded too (valid false), so that a verification can say
-// which ones an upgrade lets in. Internal when ICU fails.
-absl::StatusOr<RecordExport> ExportRecords(const Profile& profile,
-                                           const RegistrationPolicy& policy,
-                                           std::string_view acl_text,
-                                           NameRecordSink sink);
+// which ones an upgrade lets in. options.progress, when set, hears how many
+// names are done and how many bytes of `acl_text` read. Internal when ICU
+// fails.
+absl::StatusOr<RecordExport> ExportRecords(
+    const Profile& profile, const RegistrationPolicy& policy,
+    std::string_view acl_text, NameRecordSink sink,
+    const RecordFileOptions& options = {});
 
 // Reads the ACL-format file at `path` and exports it as ExportRecords
 // does. Errors as AclIndex::Load (NotFound, PermissionDenied,
@@ -275,10 +285,13 @@ using RecordChangeSink = absl::FunctionRef<void(const RecordChange&)>;
 // (hash tables); besides the text, memory is about the stored and the new
 // keys of each record. InvalidArgument naming the line (and column) for a
 // line ParseNameRecord refuses, or a record of another profile than
-// `profile`; Internal when ICU fails.
+// `profile`; Internal when ICU fails. options.progress, when set, hears how
+// many records are read and how many bytes of `records_text` (the groups
+// are made after its last call).
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
-    std::string_view records_text, RecordChangeSink sink);
+    std::string_view records_text, RecordChangeSink sink,
+    const RecordFileOptions& options = {});
 
 // Reads the records file at `path` and verifies it as VerifyRecords does;
 // errors as ExportRecordsFile's and VerifyRecords', each naming the path.

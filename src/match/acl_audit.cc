@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "src/common/enum_names.h"
 #include "src/match/acl_storage.h"
+#include "src/match/progress_counter.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 
@@ -118,7 +119,9 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
   SkeletonFirsts first_by_skeleton(index);
   internal::LookalikeSkeletons skeletons;
   size_t v = 0, bad = 0, bom = 0;
-  for (size_t i = 0; i < index.entry_count(); ++i) {
+  internal::ProgressCounter progress(options.progress, 0, index.entry_count());
+  // (Each entry is counted after its findings, whichever way it ends.)
+  for (size_t i = 0; i < index.entry_count(); ++i, progress.Record(0)) {
     const bool is_valid = v < index.size() && index.entry(v).index == i;
     const bool has_bom = bom < boms.size() && boms[bom] == i;
     if (has_bom) ++bom;
@@ -182,6 +185,7 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
     }
     ++v;
   }
+  progress.Finish();
   return audit;
 }
 

@@ -16,6 +16,7 @@
 #include "src/match/acl_lines.h"
 #include "src/match/acl_storage.h"
 #include "src/match/pipeline.h"
+#include "src/match/progress_counter.h"
 #include "src/match/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/bom.h"
@@ -187,20 +188,26 @@ absl::StatusOr<std::shared_ptr<const AclStorage>> BuildFromList(
   return builder.Finish();
 }
 
+// `progress` (may be empty) hears of every kProgressInterval entries.
 absl::StatusOr<std::shared_ptr<const AclStorage>> ParseAclText(
-    const Profile& profile, std::string_view text, AclMode mode) {
+    const Profile& profile, std::string_view text, AclMode mode,
+    const ProgressCallback& progress) {
   AclBuilder builder(profile, mode, /*from_file=*/true);
   // Roughly one entry per 8 bytes: reserving avoids most of the regrowth.
   builder.Reserve(text.size() / 8, text.size());
+  ProgressCounter counter(progress, text.size(), 0);
   bool signature = false;
   if (absl::Status s =
           ForEachAclLine(text, &signature,
                          [&](std::string_view line, size_t number) {
-                           return builder.Add(line, number);
+                           absl::Status added = builder.Add(line, number);
+                           counter.Record(ConsumedBytes(text, line));
+                           return added;
                          });
       !s.ok()) {
     return s;
   }
+  counter.Finish();
   if (signature) builder.SetFileSignature();
   return builder.Finish();
 }
@@ -224,7 +231,7 @@ absl::StatusOr<AclIndex> AclIndex::Build(
 
 absl::StatusOr<AclIndex> AclIndex::Parse(const Profile& profile,
                                          std::string_view text, AclMode mode) {
-  auto storage = internal::ParseAclText(profile, text, mode);
+  auto storage = internal::ParseAclText(profile, text, mode, {});
   if (!storage.ok()) return storage.status();
   return AclIndex(*std::move(storage));
 }
@@ -235,7 +242,9 @@ absl::StatusOr<AclIndex> AclIndex::Load(const Profile& profile,
   absl::StatusOr<std::string> text = internal::ReadFileToString(
       path, options.max_file_bytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
-  return Parse(profile, *text, mode);
+  auto storage = internal::ParseAclText(profile, *text, mode, options.progress);
+  if (!storage.ok()) return storage.status();
+  return AclIndex(*std::move(storage));
 }
 
 }  // namespace u8guard

@@ -24,6 +24,17 @@ using LineFunction =
 // error `entry` returns.
 absl::Status ForEachLine(std::string_view text, LineFunction entry);
 
+// How many bytes of `text` come before the end of `line`, a line that
+// ForEachLine or ForEachAclLine handed out (a view into `text`), with the
+// "\r\n" or "\n" that ends it: the bytes consumed once the line is read,
+// for a ProgressCallback (progress.h). The last line gives text.size().
+inline size_t ConsumedBytes(std::string_view text, std::string_view line) {
+  size_t end = static_cast<size_t>(line.data() + line.size() - text.data());
+  if (end < text.size() && text[end] == '\r') ++end;
+  if (end < text.size() && text[end] == '\n') ++end;
+  return end;
+}
+
 // True for an empty line or one of spaces and tabs only.
 bool IsBlankLine(std::string_view line);
 

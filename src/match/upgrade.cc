@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "src/common/read_file.h"
 #include "src/match/acl_lines.h"
+#include "src/match/progress_counter.h"
 #include "u8guard/display.h"
 
 namespace u8guard {
@@ -425,9 +426,11 @@ std::string_view RecordGroupKindName(RecordGroupKind kind) {
 absl::StatusOr<RecordExport> ExportRecords(const Profile& profile,
                                            const RegistrationPolicy& policy,
                                            std::string_view acl_text,
-                                           NameRecordSink sink) {
+                                           NameRecordSink sink,
+                                           const RecordFileOptions& options) {
   RecordExport summary;
   summary.version_tag = VersionTag();
+  internal::ProgressCounter progress(options.progress, acl_text.size(), 0);
   bool signature = false;
   const absl::Status status = internal::ForEachAclLine(
       acl_text, &signature, [&](std::string_view line, size_t) {
@@ -436,9 +439,11 @@ absl::StatusOr<RecordExport> ExportRecords(const Profile& profile,
         ++summary.names;
         if (r->valid) ++summary.valid;
         sink(*r);
+        progress.Record(internal::ConsumedBytes(acl_text, line));
         return absl::OkStatus();
       });
   if (!status.ok()) return status;
+  progress.Finish();
   return summary;
 }
 
@@ -449,19 +454,24 @@ absl::StatusOr<RecordExport> ExportRecordsFile(
   absl::StatusOr<std::string> text = internal::ReadFileToString(
       path, options.max_file_bytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
-  return ExportRecords(profile, policy, *text, sink);
+  return ExportRecords(profile, policy, *text, sink, options);
 }
 
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
-    std::string_view records_text, RecordChangeSink sink) {
+    std::string_view records_text, RecordChangeSink sink,
+    const RecordFileOptions& options) {
   Verifier v(profile, policy, sink);
+  internal::ProgressCounter progress(options.progress, records_text.size(), 0);
   const absl::Status status = internal::ForEachLine(
-      records_text, [&v](std::string_view line, size_t number) {
-        return internal::IsBlankLine(line) ? absl::OkStatus()
-                                           : v.Record(number, line);
+      records_text, [&](std::string_view line, size_t number) {
+        if (internal::IsBlankLine(line)) return absl::OkStatus();
+        absl::Status s = v.Record(number, line);
+        progress.Record(internal::ConsumedBytes(records_text, line));
+        return s;
       });
   if (!status.ok()) return status;
+  progress.Finish();
   return v.Finish();
 }
 
@@ -473,7 +483,7 @@ absl::StatusOr<RecordVerification> VerifyRecordsFile(
       path, options.max_file_bytes, EscapeForDisplay(path));
   if (!text.ok()) return text.status();
   absl::StatusOr<RecordVerification> v =
-      VerifyRecords(profile, policy, *text, sink);
+      VerifyRecords(profile, policy, *text, sink, options);
   if (!v.ok() && v.status().code() == absl::StatusCode::kInvalidArgument) {
     return absl::InvalidArgumentError(
         absl::StrCat(EscapeForDisplay(path), ": ", v.status().message()));

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "src/cli/flags.h"
 #include "src/cli/input.h"
 #include "src/cli/json.h"
+#include "src/cli/progress.h"
 #include "src/cli/shown.h"
 #include "u8guard/acl.h"
 #include "u8guard/display.h"
@@ -98,11 +100,23 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) return UsageError(std::string(profile.status().message()));
   const std::string& file = args[0];
+  // Progress on standard error: loading (canonicalizing) the entries, then
+  // auditing them.
+  std::unique_ptr<ProgressReporter> progress =
+      ProgressFromFlags("u8guard acl audit: loading", "entries");
+  AclLoadOptions load_options = LoadOptionsFromFlags();
+  if (progress) load_options.progress = progress->Callback();
   const absl::StatusOr<AclIndex> index =
-      AclIndex::Load(*profile, file, AclMode::kExact, LoadOptionsFromFlags());
+      AclIndex::Load(*profile, file, AclMode::kExact, load_options);
+  if (progress) progress->End(index.ok());
   if (!index.ok()) {
     std::cerr << "u8guard acl: " << ShownMessage(index.status()) << "\n";
     return kExitUsage;
+  }
+  AclAuditOptions audit_options;
+  if (progress) {
+    progress = ProgressFromFlags("u8guard acl audit: auditing", "entries");
+    audit_options.progress = progress->Callback();
   }
   // The file's name is untrusted too: escaped in text, in hex as well in
   // JSON when it is not UTF-8.
@@ -110,7 +124,7 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
   // Findings are printed as the audit finds them, never collected; the
   // audit stops being printed once standard output has failed.
   const absl::StatusOr<AclAudit> audit =
-      AuditAcl(*index, AclAuditOptions(), [&](const AclFinding& f) {
+      AuditAcl(*index, audit_options, [&](const AclFinding& f) {
         if (!std::cout.good()) return;
         if (format == Format::kJson) {
           std::cout << FindingJson(file, f) << "\n";
@@ -124,6 +138,7 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
                     << "\n";
         }
       });
+  if (progress) progress->End(audit.ok());
   if (!audit.ok()) {
     std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
     return kExitUsage;

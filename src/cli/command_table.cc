@@ -36,6 +36,11 @@ as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
 acl audit, lookup, export and verify refuse files over --max-acl-bytes=N
 (1 GiB).
+acl audit, acl export, acl verify and register show their progress
+(records done, the rate, the time left) on standard error when it is a
+terminal, as a line redrawn in place; --progress shows it anywhere (else
+as a line a second, then a final line), --no-progress never. Standard
+output is the same either way.
 Profiles are named as `u8guard profiles` lists them or, for the PRECIS
 profiles, as the RFCs do (UsernameCaseMapped, UsernameCasePreserved,
 OpaqueString, Nickname, IdentifierClass, FreeformClass).
@@ -215,7 +220,8 @@ constexpr char kAclAuditSummary[] =
 
 constexpr char kAclAuditUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME [--profile-dir=DIR]
-                         [--max-acl-bytes=N] [-f|--format=text|json] [--] FILE
+                         [--max-acl-bytes=N] [-f|--format=text|json]
+                         [--progress] [--] FILE
 
 Audits the ACL FILE (one entry per line) under the profile and prints each
 finding as it is found ("FILE:LINE: FINDING"): the file signature, BOMs,
@@ -224,6 +230,9 @@ summary line. Entries, keys and skeletons are shown up to 256 bytes each
 ("..." and the length mark a cut; JSON: "entry_truncated", "entry_bytes").
   -p, --profile=NAME a profile (`u8guard profiles`)
   --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
+  --progress         entries loaded, then audited, the rate and the time
+                     left, on standard error (default: when it is a
+                     terminal); --no-progress: never
 
 exit status: 0 nothing found, 1 findings, 2 usage or I/O error
 )";
@@ -263,7 +272,7 @@ constexpr char kRegisterSummary[] =
 constexpr char kRegisterUsage[] =
     R"(usage: u8guard register -p|--profile=NAME [-a|--acl=FILE] [--policy=FILE]
            [--others=A,B] [--add] [--profile-dir=DIR] [-f|--format=text|json]
-           [--line-buffered] [--] [NAME]...
+           [--line-buffered] [--progress] [--] [NAME]...
 
 Decides whether each NAME or, with none, each line of standard input
 (answered as it is read) may sign up beside the names of the ACL FILE
@@ -294,6 +303,10 @@ given whole, to be stored with the account.
                       names after it are decided against it (a batch of
                       sign-ups); by default each NAME is decided alone
   --line-buffered     flush standard output after every answer
+  --progress          names decided, the rate and, when standard input is
+                      a file, the time left, on standard error (default:
+                      when it is a terminal and standard output is not);
+                      --no-progress: never
 Put untrusted names after "--", or on standard input.
 
 exit status: 0 all accepted, 1 some refused, 2 usage or I/O error
@@ -306,7 +319,7 @@ constexpr char kAclExportSummary[] =
 
 constexpr char kAclExportUsage[] =
     R"(usage: u8guard acl export -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
-                          [--max-acl-bytes=N] [--] FILE
+                          [--max-acl-bytes=N] [--progress] [--] FILE
 
 Before an upgrade of ICU or u8guard: prints the record of each name of FILE
 (the ACL format: one name per line), as the versions running now derive
@@ -320,6 +333,9 @@ to standard error.
   --policy=FILE       a registration policy (its confusable exemptions shape
                       the look-alike keys; `u8guard register --help`)
   --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
+  --progress          names exported, the rate and the time left, on
+                      standard error (default: when it is a terminal);
+                      --no-progress: never
 
 exit status: 0 exported, 2 usage or I/O error
 )";
@@ -331,7 +347,8 @@ constexpr char kAclVerifySummary[] =
 
 constexpr char kAclVerifyUsage[] =
     R"(usage: u8guard acl verify -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
-                          [--max-acl-bytes=N] [-f|--format=text|json] [--] RECORDS
+                          [--max-acl-bytes=N] [-f|--format=text|json]
+                          [--progress] [--] RECORDS
 
 After an upgrade: derives every name of RECORDS (the output of `u8guard acl
 export`) again with the versions running now and prints, as
@@ -357,6 +374,9 @@ summary line. JSON: {"file", "kind", "line", "name", "old_key", "new_key",
   -p, --profile=NAME  the profile the records were exported with
   --policy=FILE       the registration policy they were exported with
   --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
+  --progress          records verified, the rate and the time left, on
+                      standard error (default: when it is a terminal);
+                      --no-progress: never
 
 exit status: 0 nothing changed, 1 changes or groups, 2 usage or I/O error
 (a malformed record: its line and column)
@@ -473,7 +493,7 @@ const std::vector<Command>& Commands() {
        "audit",
        kAclAuditSummary,
        kAclAuditUsage,
-       {"format", "profile", "profile_dir", "max_acl_bytes"},
+       {"format", "profile", "profile_dir", "max_acl_bytes", "progress"},
        &RunAclAudit},
       {"acl",
        "lookup",
@@ -486,13 +506,14 @@ const std::vector<Command>& Commands() {
        "export",
        kAclExportSummary,
        kAclExportUsage,
-       {"profile", "profile_dir", "policy", "max_acl_bytes"},
+       {"profile", "profile_dir", "policy", "max_acl_bytes", "progress"},
        &RunAclExport},
       {"acl",
        "verify",
        kAclVerifySummary,
        kAclVerifyUsage,
-       {"format", "profile", "profile_dir", "policy", "max_acl_bytes"},
+       {"format", "profile", "profile_dir", "policy", "max_acl_bytes",
+        "progress"},
        &RunAclVerify},
       {"acl", "", "", kAclGroupUsage, {}, &RunAcl},
       {"",
@@ -500,7 +521,7 @@ const std::vector<Command>& Commands() {
        kRegisterSummary,
        kRegisterUsage,
        {"format", "profile", "profile_dir", "acl", "policy", "others", "add",
-        "line_buffered"},
+        "line_buffered", "progress"},
        &RunRegister},
       {"",
        "profiles",

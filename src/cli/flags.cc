@@ -3,8 +3,13 @@
 
 #include "src/cli/flags.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
+#include <iostream>
 #include <limits>
+#include <utility>
 
 #include "absl/flags/commandlineflag.h"
 #include "absl/flags/flag.h"
@@ -78,6 +83,11 @@ ABSL_FLAG(bool, map, false,
           "neither: read, but map a file of 32 MiB or more where that "
           "measures faster");
 
+// acl audit, acl export, acl verify, register (src/cli/progress.h).
+ABSL_FLAG(bool, progress, false,
+          "show progress on standard error (default: when it is a "
+          "terminal); --no-progress: never");
+
 namespace u8guard::cli {
 namespace {
 
@@ -108,6 +118,7 @@ constexpr std::string_view kCliFlags[] = {
     "add",
     "threads",
     "map",
+    "progress",
 };
 
 constexpr ShortFlag kShortFlags[] = {
@@ -327,6 +338,31 @@ absl::StatusOr<Profile> SelectedProfile() {
         "--profile=NAME is required (see `u8guard profiles`)");
   }
   return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
+}
+
+std::unique_ptr<ProgressReporter> ProgressFromFlags(std::string label,
+                                                    std::string unit,
+                                                    bool answers_each_input) {
+  const bool given = FlagGiven("progress");
+  const bool terminal = isatty(STDERR_FILENO) == 1;
+  const bool output_terminal = isatty(STDOUT_FILENO) == 1;
+  if (given ? !absl::GetFlag(FLAGS_progress)
+            : !terminal || (answers_each_input && output_terminal)) {
+    return nullptr;
+  }
+  ProgressReporter::Options o;
+  o.label = std::move(label);
+  o.unit = std::move(unit);
+  if (terminal) {
+    o.style = ProgressReporter::Style::kRedraw;
+    o.interval = std::chrono::milliseconds(250);
+    if (output_terminal) o.flush_first = &std::cout;
+  } else {
+    o.style = ProgressReporter::Style::kLines;
+    o.interval = std::chrono::seconds(1);
+  }
+  o.always_finish = given;
+  return std::make_unique<ProgressReporter>(std::cerr, std::move(o));
 }
 
 }  // namespace u8guard::cli

@@ -5,6 +5,7 @@
 #define U8GUARD_SRC_CLI_FLAGS_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "absl/flags/declare.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "src/cli/progress.h"
 #include "u8guard/open_beneath.h"
 #include "u8guard/path.h"
 #include "u8guard/profile.h"
@@ -48,6 +50,8 @@ ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 // u8guard check.
 ABSL_DECLARE_FLAG(int32_t, threads);
 ABSL_DECLARE_FLAG(bool, map);
+// acl audit, acl export, acl verify, register: progress on standard error.
+ABSL_DECLARE_FLAG(bool, progress);
 
 namespace u8guard::cli {
 
@@ -69,6 +73,17 @@ absl::StatusOr<OpenBeneathOptions> OpenBeneathOptionsFromFlags();
 // The most raw bytes SanitizePath reads for `options` (path.h: longer
 // input is refused before any work, at this offset): 4 * max_length + 64.
 size_t RawPathLimit(const PathOptions& options);
+
+// The progress of a long command on standard error (progress.h), labelled
+// `label` ("u8guard acl export") and counting `unit` ("names"), or null
+// for none. --progress shows it, --no-progress does not; with neither,
+// it is shown when standard error is a terminal, unless
+// `answers_each_input` (the command writes a line per input, as register
+// does) and standard output is a terminal too. On a terminal the line is
+// redrawn in place, 4 times a second at most; elsewhere it is a line a
+// second. A final line ends it, for a short run only with --progress.
+std::unique_ptr<ProgressReporter> ProgressFromFlags(
+    std::string label, std::string unit, bool answers_each_input = false);
 
 // One flag as written on the command line.
 struct FlagArgument {

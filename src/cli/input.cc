@@ -3,6 +3,7 @@
 
 #include "src/cli/input.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +22,16 @@ namespace u8guard::cli {
 namespace {
 
 constexpr size_t kBlockBytes = size_t{1} << 16;
+
+// The bytes left to read of `fd` when it is a regular file (its size from
+// its offset), else 0 (unknown).
+size_t BytesLeft(int fd) {
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  const off_t offset = lseek(fd, 0, SEEK_CUR);
+  if (offset < 0 || offset > st.st_size) return 0;
+  return static_cast<size_t>(st.st_size - offset);
+}
 
 }  // namespace
 
@@ -64,8 +75,10 @@ bool LineReader::Next(std::string& line, size_t& size) {
     size += n;
     if (newline != nullptr) {
       begin_ += n + 1;
+      consumed_ += n + 1;
       return true;
     }
+    consumed_ += n;
     begin_ = end_;
   }
 }
@@ -83,11 +96,13 @@ void AddInput(JsonObject& o, std::string_view key, const Input& input) {
 }
 
 int ForEachInput(std::string_view command, const std::vector<std::string>& args,
-                 size_t limit, absl::FunctionRef<int(const Input&)> answer) {
+                 size_t limit, absl::FunctionRef<int(const Input&)> answer,
+                 ProgressReporter* progress) {
   const bool line_buffered = absl::GetFlag(FLAGS_line_buffered);
   const size_t keep =
       limit == std::numeric_limits<size_t>::max() ? limit : limit + 1;
   int exit_code = kExitOk;
+  Progress done;
   // Returns false when the loop must stop.
   auto give = [&](std::string_view bytes, size_t size) {
     const Input input{bytes.substr(0, keep), size, size > limit};
@@ -96,22 +111,33 @@ int ForEachInput(std::string_view command, const std::vector<std::string>& args,
     return exit_code != kExitUsage && std::cout.good();
   };
   if (!args.empty()) {
+    done.total_records = args.size();
     for (const std::string& arg : args) {
-      if (!give(arg, arg.size())) break;
+      const bool go_on = give(arg, arg.size());
+      ++done.records;
+      if (progress != nullptr) progress->Count(done);
+      if (!go_on) break;
     }
   } else {
     LineReader reader(STDIN_FILENO, keep, &std::cout);
+    if (progress != nullptr) done.total_bytes = BytesLeft(STDIN_FILENO);
     std::string line;
     size_t size = 0;
     while (reader.Next(line, size)) {
-      if (!give(line, size)) break;
+      const bool go_on = give(line, size);
+      ++done.records;
+      done.bytes = reader.consumed();
+      if (progress != nullptr) progress->Count(done);
+      if (!go_on) break;
     }
     if (!reader.status().ok()) {
+      if (progress != nullptr) progress->Stop();
       std::cerr << "u8guard " << command << ": cannot read "
                 << ShownMessage(reader.status()) << "\n";
       return kExitUsage;
     }
   }
+  if (progress != nullptr) progress->End(exit_code != kExitUsage);
   return std::cout.good() ? exit_code : kExitUsage;
 }
 

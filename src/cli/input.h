@@ -16,6 +16,7 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "src/cli/json.h"
+#include "src/cli/progress.h"
 
 namespace u8guard::cli {
 
@@ -41,6 +42,9 @@ class LineReader {
   // OK, or the error of the read(2) that failed.
   const absl::Status& status() const { return status_; }
 
+  // The bytes of the lines Next has returned, their newlines included.
+  size_t consumed() const { return consumed_; }
+
  private:
   // Reads the next block; false at the end of the input or on error.
   bool Fill();
@@ -52,6 +56,7 @@ class LineReader {
   size_t begin_ = 0;  // unread bytes of the block: [begin_, end_)
   size_t end_ = 0;
   bool at_end_ = false;
+  size_t consumed_ = 0;
   absl::Status status_;
 };
 
@@ -89,8 +94,13 @@ void AddInput(JsonObject& o, std::string_view key, const Input& input);
 // case before each read that may wait. Stops when standard output has
 // failed (returns kExitUsage: the caller reports the write error); prints
 // a message and returns kExitUsage when standard input cannot be read.
+// `progress`, when not null, is counted after each answer (of the
+// arguments; of standard input's bytes, and of its size when it is a
+// regular file) and ended before returning (finished, or stopped on
+// kExitUsage).
 int ForEachInput(std::string_view command, const std::vector<std::string>& args,
-                 size_t limit, absl::FunctionRef<int(const Input&)> answer);
+                 size_t limit, absl::FunctionRef<int(const Input&)> answer,
+                 ProgressReporter* progress = nullptr);
 
 }  // namespace u8guard::cli
 

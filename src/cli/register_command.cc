@@ -4,6 +4,7 @@
 // policy and formats the answers.
 
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include "src/cli/flags.h"
 #include "src/cli/input.h"
 #include "src/cli/json.h"
+#include "src/cli/progress.h"
 #include "src/cli/shown.h"
 #include "u8guard/display.h"
 #include "u8guard/profile.h"
@@ -137,22 +139,26 @@ int RunRegister(const std::vector<std::string>& args, Format format) {
   if (!registry.ok()) return Fail(registry.status());
   const std::vector<std::string> others = SelectedOthers();
   const bool add = absl::GetFlag(FLAGS_add);
-  return ForEachInput("register", args, profile->max_input_bytes,
-                      [&](const Input& input) -> int {
-                        // With --add, each accepted name joins the registry
-                        // before the next one is decided (a batch of sign-ups).
-                        const absl::StatusOr<RegistrationDecision> d =
-                            add ? registry->Register(input.bytes, others)
-                                : registry->Decide(input.bytes, others);
-                        if (!d.ok()) return Fail(d.status());  // ICU failed
-                        if (format == Format::kJson) {
-                          std::cout << DecisionJson(input, *d, others) << "\n";
-                        } else {
-                          std::cout << DecisionText(input, *d, others, *policy)
-                                    << "\n";
-                        }
-                        return d->accepted() ? kExitOk : kExitNegative;
-                      });
+  const std::unique_ptr<ProgressReporter> progress =
+      ProgressFromFlags("u8guard register", "names",
+                        /*answers_each_input=*/true);
+  return ForEachInput(
+      "register", args, profile->max_input_bytes,
+      [&](const Input& input) -> int {
+        // With --add, each accepted name joins the registry
+        // before the next one is decided (a batch of sign-ups).
+        const absl::StatusOr<RegistrationDecision> d =
+            add ? registry->Register(input.bytes, others)
+                : registry->Decide(input.bytes, others);
+        if (!d.ok()) return Fail(d.status());  // ICU failed
+        if (format == Format::kJson) {
+          std::cout << DecisionJson(input, *d, others) << "\n";
+        } else {
+          std::cout << DecisionText(input, *d, others, *policy) << "\n";
+        }
+        return d->accepted() ? kExitOk : kExitNegative;
+      },
+      progress.get());
 }
 
 }  // namespace u8guard::cli

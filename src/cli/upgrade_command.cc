@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
 #include "src/cli/json.h"
+#include "src/cli/progress.h"
 #include "src/cli/shown.h"
 #include "u8guard/display.h"
 #include "u8guard/profile.h"
@@ -189,13 +191,18 @@ int RunAclExport(const std::vector<std::string>& args, Format) {
   if (!profile.ok()) return Fail("export", profile.status());
   const absl::StatusOr<RegistrationPolicy> policy = SelectedPolicy();
   if (!policy.ok()) return Fail("export", policy.status());
+  const std::unique_ptr<ProgressReporter> progress =
+      ProgressFromFlags("u8guard acl export", "names");
+  RecordFileOptions options = FileOptionsFromFlags();
+  if (progress) options.progress = progress->Callback();
   // Every record is written as soon as it is made, never collected.
   const absl::StatusOr<RecordExport> e = ExportRecordsFile(
       *profile, *policy, args[0],
       [](const NameRecord& r) {
         if (std::cout.good()) std::cout << FormatNameRecord(r) << "\n";
       },
-      FileOptionsFromFlags());
+      options);
+  if (progress) progress->End(e.ok());
   if (!e.ok()) return Fail("export", e.status());
   std::cerr << "u8guard acl export: " << EscapeForDisplay(args[0]) << ": "
             << e->names << " names, " << e->valid << " valid (ICU "
@@ -211,6 +218,10 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   if (!policy.ok()) return Fail("verify", policy.status());
   const std::string& file = args[0];
   const std::string shown_file = EscapeForDisplay(file);
+  const std::unique_ptr<ProgressReporter> progress =
+      ProgressFromFlags("u8guard acl verify", "records");
+  RecordFileOptions options = FileOptionsFromFlags();
+  if (progress) options.progress = progress->Callback();
   const absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
       *profile, *policy, file,
       [&](const RecordChange& c) {
@@ -223,7 +234,8 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
                     << "\n";
         }
       },
-      FileOptionsFromFlags());
+      options);
+  if (progress) progress->End(v.ok());
   if (!v.ok()) return Fail("verify", v.status());
   // The groups: every pair that now shares a key and did not before.
   for (const RecordGroup& g : v->groups) {

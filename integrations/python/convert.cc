@@ -11,6 +11,7 @@
 
 #include "u8guard/open_beneath.h"
 #include "u8guard/rule.h"
+#include "u8guard/utf8.h"
 
 namespace u8guard::python {
 namespace {
@@ -136,6 +137,11 @@ size_t Text::IndexOf(size_t offset) const {
 py::object Text::Wrap(std::string_view utf8) const {
   if (is_str_) return py::str(utf8.data(), utf8.size());
   return py::bytes(utf8.data(), utf8.size());
+}
+
+py::object NameObject(const std::string& name) {
+  if (IsValidUtf8(name)) return py::str(name);
+  return py::bytes(name);
 }
 
 std::string PathArgument(py::handle s, const char* what) {

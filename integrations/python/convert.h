@@ -99,6 +99,10 @@ class Text {
   char32_t surrogate_ = 0;
 };
 
+// A name as Python shows it: str when it is valid UTF-8, else bytes (a
+// stored name may be any bytes).
+py::object NameObject(const std::string& name);
+
 // `s` (a file system path: str, bytes or os.PathLike) as bytes for the C++
 // file APIs (os.fsencode). Raises TypeError otherwise.
 std::string PathArgument(py::handle s, const char* what);

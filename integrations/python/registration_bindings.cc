@@ -18,7 +18,6 @@
 #include "u8guard/match.h"
 #include "u8guard/registration.h"
 #include "u8guard/skeleton.h"
-#include "u8guard/utf8.h"
 
 namespace u8guard::python {
 namespace {
@@ -65,12 +64,6 @@ PyRecord ToPython(const RegistrationRecord& r, const Text& name) {
   out.display = std::string(DisplaySafetyName(r.display));
   out.version_tag = r.version_tag;
   return out;
-}
-
-// A name (str or bytes) as Python shows it: str when it is valid UTF-8.
-py::object NameObject(const std::string& name) {
-  if (IsValidUtf8(name)) return py::str(name);
-  return py::bytes(name);
 }
 
 // `names` (an iterable of str or bytes; not a str or bytes itself) as

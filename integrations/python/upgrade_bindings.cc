@@ -13,16 +13,9 @@
 #include "pybind11/stl.h"
 #include "u8guard/registration.h"
 #include "u8guard/upgrade.h"
-#include "u8guard/utf8.h"
 
 namespace u8guard::python {
 namespace {
-
-// A name as Python shows it: str when it is valid UTF-8, else bytes.
-py::object NameObject(const std::string& name) {
-  if (IsValidUtf8(name)) return py::str(name);
-  return py::bytes(name);
-}
 
 // The text of a `records` argument: str, bytes-like, or an iterable of
 // lines (str or bytes), joined with newlines.

@@ -26,13 +26,6 @@ bool IsPlainWord(std::string_view word) {
   });
 }
 
-// "--max-acl-bytes" for the absl name "max_acl_bytes".
-std::string Spelled(std::string_view name) {
-  std::string out = "--" + std::string(name);
-  std::replace(out.begin(), out.end(), '_', '-');
-  return out;
-}
-
 // `words` joined by spaces.
 std::string Joined(const std::vector<std::string>& words) {
   std::string out;
@@ -114,7 +107,7 @@ std::string FlagWords(const Command& c,
                       const std::vector<ShortFlag>& short_flags) {
   std::vector<std::string> words;
   for (const std::string_view flag : c.flags) {
-    words.push_back(Spelled(flag) + (IsBooleanFlag(flag) ? "" : "="));
+    words.push_back(FlagSpelling(flag) + (IsBooleanFlag(flag) ? "" : "="));
   }
   for (const ShortFlag& s : short_flags) {
     if (std::find(c.flags.begin(), c.flags.end(), s.name) != c.flags.end()) {
@@ -226,8 +219,8 @@ std::string BashCompletion() {
   out += "      " + shorts + ") ((i++)) ;;  # a short form and its value\n";
   out += kFlagValue;
   for (const ShortFlag& s : short_flags) {
-    out += std::string("      -") + s.letter + ") flag=" + Spelled(s.name) +
-           " ;;\n";
+    out += std::string("      -") + s.letter +
+           ") flag=" + FlagSpelling(s.name) + " ;;\n";
   }
   out += kValues;
   for (const auto& [flag, value] : SynopsisValues()) {

@@ -146,17 +146,16 @@ std::vector<std::string>& GivenFlags() {
   return *given;
 }
 
-// "--max-acl-bytes" for the absl name "max_acl_bytes".
-std::string Spelled(std::string_view name) {
-  std::string out = "--" + std::string(name);
-  std::replace(out.begin(), out.end(), '_', '-');
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::string_view> AllFlags() {
   return {std::begin(kCliFlags), std::end(kCliFlags)};
+}
+
+std::string FlagSpelling(std::string_view name) {
+  std::string out = "--" + std::string(name);
+  std::replace(out.begin(), out.end(), '_', '-');
+  return out;
 }
 
 bool IsBooleanFlag(std::string_view name) {
@@ -250,14 +249,15 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
     }
     if (std::find(accepted.begin(), accepted.end(), name) == accepted.end()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          f.short_form ? f.written + " (" + Spelled(name) + ")" : Spelled(name),
+          f.short_form ? f.written + " (" + FlagSpelling(name) + ")"
+                       : FlagSpelling(name),
           " is not a flag of `u8guard ", std::string(command), "`"));
     }
     absl::CommandLineFlag& flag = Flag(name);
     const bool boolean = flag.IsOfType<bool>();
     if (negated && !boolean) {
       return absl::InvalidArgumentError(absl::StrCat(
-          f.written, ": ", Spelled(name), " is not a boolean flag"));
+          f.written, ": ", FlagSpelling(name), " is not a boolean flag"));
     }
     if (negated && f.value) {
       return absl::InvalidArgumentError(

@@ -124,6 +124,10 @@ std::vector<ShortFlag> ShortFlags();
 // The absl names of every flag of the CLI.
 std::vector<std::string_view> AllFlags();
 
+// The flag as written on the command line: "--max-acl-bytes" for the absl
+// name "max_acl_bytes".
+std::string FlagSpelling(std::string_view name);
+
 // True when `name` (an absl name of AllFlags()) is a boolean flag
 // ("--name", "--noname"); false for a flag that takes a value.
 bool IsBooleanFlag(std::string_view name);

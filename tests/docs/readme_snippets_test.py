@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""README.md's quick start shows the files of examples/quickstart verbatim.
+"""The quick starts show the files they run verbatim: README.md's those of
+examples/quickstart, docs/go.md's those of integrations/go/examples.
 
     readme_snippets_test.py SOURCE_DIR
 
-Every fenced code block in the "## Quick start" section of README.md must
+Every fenced code block in the "## Quick start" section of each guide must
 follow a line that names its file in backticks (`examples/quickstart/...`;
 the last such name on the nearest non-blank line before the fence), and
 hold exactly that file's bytes: the file is the block's lines, each ended
 by a newline. Every file git tracks under examples/quickstart/ but the
-expected outputs (*.out) must be shown. The files themselves are compiled and run
-by the install test (C++, C, the CLI), the Python tests, the Go tests
-(integrations/go/examples/quickstart, every file of which must be shown
-too) and the PostgreSQL tests, so what the README shows is what those
+expected outputs (*.out) must be shown in README.md, and every file under
+integrations/go/examples in docs/go.md. The files themselves are compiled
+and run by the install test (C++, C, the CLI), the Python tests, the Go
+tests and the PostgreSQL tests, so what the guides show is what those
 tests ran.
 
 Exits 0 when all of that holds; 1, naming each difference, otherwise.
@@ -36,12 +37,13 @@ FILE_NAME = re.compile(r'`((?:' + '|'.join(map(re.escape, SHOWN_DIRS)) +
 
 
 def quick_start_blocks(readme):
-    """Returns [(file named before it, block text, README line)]."""
+    """Returns [(file named before it, block text, line)] of a guide's
+    quick-start section."""
     lines = readme.split('\n')
     try:
         start = lines.index(SECTION)
     except ValueError:
-        raise SystemExit('README.md has no "%s" section' % SECTION)
+        raise SystemExit('a guide has no "%s" section' % SECTION)
     blocks = []
     i = start + 1
     while i < len(lines) and not lines[i].startswith('## '):
@@ -68,55 +70,68 @@ def quick_start_blocks(readme):
     return blocks
 
 
-def tracked_files(source):
-    """The files git tracks under examples/quickstart (not what running the
-    quick starts in place leaves there); none outside a git checkout."""
+def tracked_files(source, directory):
+    """The files git tracks under `directory` (not what running the quick
+    starts in place leaves there); none outside a git checkout."""
     try:
         done = subprocess.run(
-            ['git', '-C', source, 'ls-files', '-z', '--', QUICKSTART_DIR,
-             GO_QUICKSTART_DIR],
+            ['git', '-C', source, 'ls-files', '-z', '--', directory],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
     except (OSError, subprocess.CalledProcessError):
         return []
     return [n for n in done.stdout.decode('utf-8').split('\0') if n]
 
 
-def main():
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__)
-    source = sys.argv[1]
-    with open(os.path.join(source, 'README.md'), encoding='utf-8') as f:
-        readme = f.read()
-    failures = []
+# Each guide, and the directory whose every file its quick start shows.
+GUIDES = (('README.md', QUICKSTART_DIR), ('docs/go.md', GO_QUICKSTART_DIR))
+
+
+def check_guide(source, guide, directory, failures):
+    """Appends to `failures` what `guide`'s quick start gets wrong; returns
+    how many files it shows."""
+    with open(os.path.join(source, guide), encoding='utf-8') as f:
+        text_of_guide = f.read()
     shown = set()
-    for name, text, line in quick_start_blocks(readme):
+    for name, text, line in quick_start_blocks(text_of_guide):
         if name is None:
-            failures.append('README.md:%d: a quick-start block without '
-                            'its file (`%s/...`) on the line before it' %
-                            (line, QUICKSTART_DIR))
+            failures.append('%s:%d: a quick-start block without its file '
+                            '(`%s/...`) on the line before it' %
+                            (guide, line, directory))
             continue
         shown.add(name)
         path = os.path.join(source, name)
         if not os.path.isfile(path):
-            failures.append('README.md:%d: %s does not exist' % (line, name))
+            failures.append('%s:%d: %s does not exist' % (guide, line, name))
             continue
         with open(path, encoding='utf-8', newline='') as f:
             want = f.read()
         if text != want:
             diff = difflib.unified_diff(
                 want.splitlines(True), text.splitlines(True), name,
-                'README.md:%d' % line)
-            failures.append('README.md:%d: the block differs from %s:\n%s' %
-                            (line, name, ''.join(diff)))
-    for name in tracked_files(source):
+                '%s:%d' % (guide, line))
+            failures.append('%s:%d: the block differs from %s:\n%s' %
+                            (guide, line, name, ''.join(diff)))
+    for name in tracked_files(source, directory):
         if not name.endswith('.out') and name not in shown:
-            failures.append('%s is not shown in README.md\'s quick start' %
-                            name)
+            failures.append('%s is not shown in %s\'s quick start' %
+                            (name, guide))
+    return len(shown)
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__)
+    source = sys.argv[1]
+    failures = []
+    counts = [check_guide(source, guide, directory, failures)
+              for guide, directory in GUIDES]
     for failure in failures:
         print('FAILED: ' + failure, file=sys.stderr)
     if failures:
         return 1
-    print('README.md shows %d quick-start files verbatim' % len(shown))
+    print('the quick starts show %d files verbatim (%s)' % (
+        sum(counts), ', '.join('%s %d' % (g, n)
+                              for (g, _), n in zip(GUIDES, counts))))
     return 0
 
 

@@ -13,7 +13,7 @@
 #   xtext      the xtextcompat module: the facade beside x/text on every
 #              code point alone and the shared corpora
 #   consumer   a program in a directory of its own (go.mod with a replace
-#              to the checkout) built with go build and run: README.md's
+#              to the checkout) built with go build and run: docs/go.md's
 #              Go quick start (examples/quickstart/run.sh, run by
 #              tests/docs/run_quickstart.py)
 #

@@ -18,7 +18,7 @@
 //   mark_prototypes        "a" + (U+0E4D U+0316) repeated: runs of one mark,
 //                          but U+0E4D's prototype is the mark U+030A, so the
 //                          skeleton has one run of marks as long as the
-//                          input (issue 32: ICU sorted it in quadratic time)
+//                          input (ICU sorted it by insertion: quadratic)
 //
 // Targets: canon/text-document (NFC, 64 MiB bound), canon/nickname (NFKC,
 // 4 KiB bound: longer inputs are refused at the bound), path (the input

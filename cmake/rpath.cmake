@@ -4,7 +4,7 @@
 # glibc's loader reads an empty entry of a RUNPATH or RPATH ("::", a
 # leading or trailing ':') as the current directory, and a relative entry
 # as relative to it: a program with one loads a library of the right name
-# from wherever it is run (issue 32: build/u8guard had the RUNPATH
+# from wherever it is run (this happened: build/u8guard had the RUNPATH
 # "::::::::::::::" and ran a libtomlplusplus.so.3 planted in the directory
 # of whoever ran it). CMake makes exactly that for every installed target
 # whose RUNPATH it rewrites at install time: it pads the build tree's

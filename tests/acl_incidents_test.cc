@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The incidents an ACL must survive (issue 4), each through the key, an
+// The incidents an ACL must survive (modifier letters that NFKC turns into
+// another account's name, dotless i, the Kelvin sign, fullwidth and
+// invisible characters, Turkish I, a Cyrillic a), each through the key, an
 // AllowList and, where it applies, a DenyList and the audit. Expected keys
 // come from the Unicode Character Database (cited per case), not from the
 // code under test.

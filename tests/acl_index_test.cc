@@ -345,7 +345,8 @@ TEST(AclIndex, LoadRefusesWhatIsNotARegularFileOrTooLarge) {
       DenyList::Load(p, big, AclLoadOptions{.max_file_bytes = 10}).ok());
 }
 
-// A file name is shown escaped in every loader's messages (issue 32): a
+// A file name is shown escaped in every loader's messages, so that it forges
+// no line and no escape sequence: a
 // directory named with an escape sequence, a newline or a byte that is not
 // UTF-8 where an ACL file was expected.
 TEST(AclIndex, LoadShowsFileNamesEscaped) {

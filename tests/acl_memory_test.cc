@@ -109,9 +109,10 @@ void ExpectWithinBound(const std::string& text, size_t entries,
 
 constexpr size_t kLines = 1000000;
 
-// The review's file (issue 22, item 7), at a fifth of its size: a control
-// character per line, which every identifier profile rejects. It took ~370
-// bytes an entry (185 times the file); now 12-13: 8 of record, 4 of offset.
+// The file of an outside review (5,000,000 lines), at a fifth of its size:
+// a control character per line, which every identifier profile rejects. It
+// took ~370 bytes an entry (185 times the file); now 12-13: 8 of record, 4
+// of offset.
 TEST(AclMemory, InvalidEntriesCostAFewBytesEach) {
   std::string text;
   for (size_t i = 0; i < kLines; ++i) text += "\x01\n";

@@ -144,10 +144,10 @@ static void test_bad_policy_file(void) {
   CAPI_CHECK(p == NULL);
 }
 
-/* Attack (issue 32): a file name from a policy directory reached C callers
- * raw in the "not a regular file" error. A directory and a FIFO named with
- * an escape sequence, a newline or a byte that is not UTF-8: the message
- * shows each escaped, and no control byte at all. */
+/* Attack (an outside review): a file name from a policy directory reached
+ * C callers raw in the "not a regular file" error. A directory and a FIFO
+ * named with an escape sequence, a newline or a byte that is not UTF-8: the
+ * message shows each escaped, and no control byte at all. */
 static void test_directory_entry_names_are_escaped(void) {
   static const char *const kNames[][2] = {
       {"evil\x1B[31m.toml", "/evil\\u{001B}[31m.toml: not a regular file"},

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every string the CLI did not write itself (file names, inputs, ACL
 // entries, profile names, flags as typed, messages that quote them) is
-// escaped in every output format of every subcommand (issue 22, item 10):
+// escaped in every output format of every subcommand:
 // in text and on standard error with EscapeForDisplay, so that a file named
 // "evil\nclean.txt: ok" forges no line and no escape sequence, C1 control
 // or bidi override reaches the terminal; in JSON as \u escapes, so that

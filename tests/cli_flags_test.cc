@@ -295,7 +295,8 @@ TEST_F(CliExit, HelpForTheToolAndEachCommand) {
 
 // A bare `u8guard` (or an unknown command) is a usage error that prints a
 // short usage on standard error, not the whole --help: the synopsis, every
-// command --help lists, and where the rest is (issue 37).
+// command --help lists, and where the rest is (a new user who typed
+// `u8guard` got the whole --help, about 50 lines, on standard error).
 TEST_F(CliExit, BareInvocationPrintsAShortUsage) {
   const std::string help = Run("--help", "").out;
   for (const std::string args : {"", "frobnicate", "help frobnicate"}) {

@@ -270,8 +270,8 @@ TEST_P(OpenBeneathTest, RegularFilesKeepTheCallersBlockingMode) {
 }
 
 // A sanitized path may still hold format characters (U+202E reorders a log
-// line): every message and Rejection detail shows it escaped, as the root
-// directory's name (issue 32).
+// line): every message and Rejection detail shows it escaped, as it shows
+// the root directory's name.
 TEST_P(OpenBeneathTest, PathsInMessagesAreEscaped) {
   MakeLink("public.txt", Root("l\u202Eink"));
   // The built-in segment profile refuses U+202E; one of any text lets it

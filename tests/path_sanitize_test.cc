@@ -300,7 +300,10 @@ std::vector<char32_t> ScanNfkcStructure(bool windows) {
 
 TEST(PathSanitize, EveryCodePointWhoseNfkcHasStructureIsRejected) {
   const std::vector<char32_t> found = ScanNfkcStructure(/*windows=*/false);
-  // The scan finds the characters the issue names.
+  // The scan finds the characters known to smuggle structure through NFKC:
+  // dot leaders, fullwidth and small forms of . / \ # % ? and a vertical
+  // colon, and compatibility characters holding them (U+2100 is a/c, U+2488
+  // is "1.").
   for (const char32_t named :
        {U'\u2024', U'\u2025', U'\uFF0E', U'\uFF0F', U'\uFF3C', U'\uFE13',
         U'\uFF03', U'\uFE6B', U'\uFE52', U'\uFF05', U'\uFE6A', U'\u2100',
@@ -808,8 +811,8 @@ TEST(PathSanitize, GuaranteesHoldForEverySegmentProfile) {
                  3);
 }
 
-// A profile that trims spaces but keeps default ignorables (issue 22, item
-// 9): "\u200B " becomes "\u200B", whose NFKC_Casefold form is empty, so
+// A profile that trims spaces but keeps default ignorables: "\u200B "
+// becomes "\u200B", whose NFKC_Casefold form is empty, so
 // "a/\u200B /b" was accepted as "a/\u200B/b" ("a//b" under NFKC_Casefold),
 // which sanitizing again refused. A result segment none of whose forms may
 // be empty is refused, as the segment it would become is.

@@ -159,11 +159,12 @@ TEST(LoadProfileDirectory, RefusesNonRegularAndOversizedFiles) {
   EXPECT_EQ(missing.status().code(), absl::StatusCode::kNotFound);
 }
 
-// Attack (issue 32): a file name from a policy directory reached C and
-// Python callers raw in the "not a regular file" error (TOML errors and the
-// CLI escaped it): a directory named "evil\x1B[31m.toml" painted the log.
-// Every kind of name that is not plain text, on every kind of entry that is
-// not a file, and every other message that names a file, shows it escaped.
+// Attack (an outside review): a file name from a policy directory reached
+// C and Python callers raw in the "not a regular file" error (TOML errors
+// and the CLI escaped it): a directory named "evil\x1B[31m.toml" painted
+// the log. Every kind of name that is not plain text, on every kind of
+// entry that is not a file, and every other message that names a file,
+// shows it escaped.
 TEST(LoadProfileDirectory, FileNamesInErrorsAreEscaped) {
   const struct {
     std::string name, shown;

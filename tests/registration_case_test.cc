@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A registration decision is a function of the account (its key), never of
-// how the name was typed (third outside review, issue 32 finding 2): every
+// how the name was typed (an outside review found otherwise): every
 // case variant of a name that has the same key gets the same verdict, and
 // the look-alikes that case hid ("r00t" beside "root", "g00gle" beside
 // "GOOGLE", Cherokee small letters and Latin small capitals beside the
@@ -151,8 +151,9 @@ TEST(RegistrationByKey, DigitSpellingsOfProtectedNamesInEveryCase) {
   }
 }
 
-// The review's cases, each in every case it listed.
-TEST(RegistrationByKey, ReviewCases) {
+// The spellings that case hid (digits for letters, Cyrillic, Cherokee small
+// letters, Latin small capitals, diacritics), each in the cases listed.
+TEST(RegistrationByKey, SpellingsThatCaseHidAreRefused) {
   struct Case {
     const char* profile;
     const char* name;

@@ -293,7 +293,7 @@ TEST(Registration, ProtectedNamesInCapitalsAndTitleCase) {
               RegistrationOutcome::kProtectedName)
         << name;
   }
-  // A verdict is a function of the key: "r00t" is "R00T" (issue 32).
+  // A verdict is a function of the key: "r00t" is "R00T", refused too.
   for (const char* name : {"r00t", "R00t", "adm1n", "aDMlN"}) {
     EXPECT_EQ(Decide(mapped, name).outcome, RegistrationOutcome::kProtectedName)
         << name;

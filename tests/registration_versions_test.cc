@@ -106,7 +106,7 @@ TEST(RegistrationAcrossVersions, KeysOfUnicode15CodePointsDoNotChange) {
   }
   // The look-alike keys change with confusables.txt.
   // Measured with look-alike keys that are a function of the key (the
-  // key's skeleton and the folded skeleton of its capitals, issue 32).
+  // key's skeleton and the folded skeleton of its capitals).
   const std::map<UnicodeVersionNumber, uint64_t> lookalikes = {
       {{15, 0}, 0x3835106A92FE56A9ull},  // ICU 72
       {{17, 0}, 0x0760594A4FDCF665ull},  // ICU 78.3

@@ -3,7 +3,7 @@
 // skeleton, and skeletons of hostile inputs in linear time: starters whose
 // prototype is a combining mark (U+0E4D -> U+030A) interleaved with marks
 // of another class make one long run of marks that ICU's final NFD sorts by
-// insertion (third outside review, issue 32 finding 3).
+// insertion: quadratic time, 66 s at 800 KB (found by an outside review).
 
 #include "src/match/skeleton_linear.h"
 

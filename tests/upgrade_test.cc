@@ -213,12 +213,12 @@ std::string TooManyKeys(size_t fourth) {
                       ": a valid record needs 1 to 3 \"lookalike_keys\"");
 }
 
-// Attack (issue 32): a line whose lookalike_keys held a million elements
-// was parsed whole before the 1-to-3 check: one 30 MB line took 561 MB (a
-// std::string per element), and a 1 GiB records file about 19 GB. The
-// array is refused at its fourth element now, before that element is read
-// (the column says where parsing stopped), and parsing takes no memory in
-// proportion to the array.
+// Attack (an outside review): a line whose lookalike_keys held a million
+// elements was parsed whole before the 1-to-3 check: one 30 MB line took
+// 561 MB (a std::string per element), and a 1 GiB records file about
+// 19 GB. The array is refused at its fourth element now, before that
+// element is read (the column says where parsing stopped), and parsing
+// takes no memory in proportion to the array.
 TEST(NameRecord, TooManyLookalikeKeysStopAtTheFourth) {
   for (std::string_view element : {"\"k\"", "\"\"", "\"\\u0041\""}) {
     SCOPED_TRACE(element);
@@ -418,7 +418,7 @@ TEST(VerifyRecords, ErrorsNameTheLine) {
                         "/nonexistent/records.jsonl",
                         [](const RecordChange&) {});
   EXPECT_EQ(v.status().code(), absl::StatusCode::kNotFound);
-  // A file's name is shown escaped (issue 32).
+  // A file's name is shown escaped: it forges no line, no escape sequence.
   v = VerifyRecordsFile(UserNames(), DefaultRegistrationPolicy(),
                         "/nonexistent/evil\x1B[31m\n.jsonl",
                         [](const RecordChange&) {});
@@ -432,7 +432,7 @@ TEST(VerifyRecords, ErrorsNameTheLine) {
             "/nonexistent/\\xFF.acl: No such file or directory");
 }
 
-// ---- groups (issue 36): every pair that now shares a key ----------------
+// ---- groups: every pair that now shares a key, not only the first --------
 
 // A record as an older version could have written it: valid, with `key`
 // and `lookalike_keys`.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The `dev` script's own guarantees (issue 37), on a copy of it in a scratch
+# The `dev` script's own guarantees (each failed with the ./dev before
+# them), on a copy of it in a scratch
 # checkout whose cmake, ctest, dpkg-query, apt-get and apt-cache are stubs
 # that log what they are asked (nothing is installed, built or fetched):
 #

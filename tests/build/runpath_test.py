@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """No program or shared object that the build makes may load libraries from
-the directory it is run in (issue 32).
+the directory it is run in.
 
 glibc's loader reads an empty entry of a RUNPATH or RPATH (a leading,
 trailing or doubled ':') as the current directory, and a relative entry as

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Every file of the repository a guide names exists (issue 37).
+"""Every file of the repository a guide names exists.
 
     guide_paths_test.py SOURCE_DIR
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fuzz target: skeletons, look-alike keys and registration decisions in
 // time linear in their input, the linear skeleton equal to ICU's, and one
-// registration verdict per key (issue 32: the verdict depended on the case
-// a name was typed in).
+// registration verdict per key (the verdict once depended on the case a
+// name was typed in).
 //
 // The input is repeated up to 128 KiB before the operations run, so that a
-// short pattern whose cost grows faster than its length (the third outside
-// review found "a" + (U+0E4D U+0316) * n: 66 s at 800 KB) takes seconds and
+// short pattern whose cost grows faster than its length (an outside review
+// found "a" + (U+0E4D U+0316) * n: 66 s at 800 KB) takes seconds and
 // trips libFuzzer's per-input time-out (-timeout, tests/fuzz/
 // CMakeLists.txt) instead of hiding in short inputs. The first byte picks
 // the profile; inputs that are not valid UTF-8 are made so by dropping

@@ -5,6 +5,8 @@
 #   1. clang-format: every C and C++ file git tracks is formatted
 #      (.clang-format);
 #   2. licence: every source file has its SPDX line (tests/lint/spdx.py);
+#      no issue, pull request or review number in any tracked text
+#      (tests/lint/tracker_refs.py, which must catch planted ones);
 #      layering: every #include respects src/layers.txt
 #      (tests/layering/check_includes.py); Go: gofmt and go vet on both
 #      modules of integrations/go (against this build, installed into
@@ -43,6 +45,13 @@ fi
 echo "lint: SPDX licence lines"
 python3 tests/lint/spdx.py "$root" >/dev/null || {
   python3 tests/lint/spdx.py "$root"
+  status=1
+}
+
+echo "lint: no tracker numbers"
+python3 tests/lint/tracker_refs.py "$root" || status=1
+python3 tests/lint/tracker_refs.py --self-test "$root" >/dev/null || {
+  python3 tests/lint/tracker_refs.py --self-test "$root"
   status=1
 }
 

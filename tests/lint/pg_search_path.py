@@ -76,8 +76,8 @@ KNOWN_UNSAFE = {
         'search_path, compares p.oid = pg_catalog.to_regprocedure(...) and '
         'g.grantee = 0 with unqualified operators, which a planted '
         '=(oid, regprocedure) or =(oid, integer) in the extension\'s schema '
-        'takes over as the superuser (the finding 0.4 fixes). Run only by an '
-        'explicit VERSION \'0.3\' or UPDATE TO \'0.3\'; updates to 0.4 take '
+        'takes over as the superuser (the escalation 0.4 fixes). Run only by '
+        'an explicit VERSION \'0.3\' or UPDATE TO \'0.3\'; updates to 0.4 take '
         'u8guard--0.2--0.4.sql',
 }
 

@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Upgrade verification across two ICUs (issue 26): exports the records of
+"""Upgrade verification across two ICUs: exports the records of
 tests/data/upgrade/names.txt with the u8guard of one ICU and verifies them
 with the u8guard of another, as a service does across an upgrade.
 
     across_icu_test.py FROM_CLI TO_CLI NAMES
 
 Then the same with every code point as a one-character name (what the
-issue measured). FROM_CLI is built against the older ICU (./dev test-icu passes build/u8guard,
-the system's ICU), TO_CLI against the newer one. Both must verify their own
+table "What ICU 72 to 78 changes" of docs/upgrading.md counts). FROM_CLI is
+built against the older ICU (./dev test-icu passes build/u8guard, the
+system's ICU), TO_CLI against the newer one. Both must verify their own
 export unchanged. From Unicode 15.0 (ICU 72, 73) to 17.0 (ICU 78), the
-verification must find exactly the changes the issue lists; for another
-pair of versions the changes are printed, and checked for consistency only.
+verification must find exactly the changes listed below (and in that
+table); for another pair of versions the changes are printed, and checked
+for consistency only.
 """
 import json
 import os

@@ -87,7 +87,7 @@ TEST(PgAccounts, UniqueIndexesRefuseEquivalentAndLookalikeNames) {
       {"GOOGLE", "G00GLE", "account_lookalikes_pkey"},
       {"lan", "Ian", "account_lookalikes_pkey"},
       // And the same keys typed in lower case: a look-alike key is a
-      // function of the key (issue 32).
+      // function of the key, never of the case typed.
       {"IKEA", "\xD1\x96\xD0\xBA\xD0\xB5\xD0\xB0", "account_lookalikes_pkey"},
       {"ZOE", "z0e", "account_lookalikes_pkey"},
   };

@@ -23,10 +23,10 @@ using pgtest::Result;
 using pgtest::Row;
 using pgtest::TestDatabase;
 
-// The call of the review: a 63 MB input whose skeleton is 629 MB ran for
-// 221 s in 0.1, ignored statement_timeout, pg_cancel_backend and
+// A call an outside review made: a 63 MB input whose skeleton is 629 MB
+// ran for 221 s in 0.1, ignored statement_timeout, pg_cancel_backend and
 // pg_terminate_backend, and grew the backend to 2.4 GB.
-TEST(PgLimits, TheReviewsHostileSkeletonIsRefusedBeforeAnyWork) {
+TEST(PgLimits, HugeSkeletonInputIsRefusedBeforeAnyWork) {
   TestDatabase db;
   const Result r = db.conn().Exec(
       "SET statement_timeout = '1s';"
@@ -39,7 +39,8 @@ TEST(PgLimits, TheReviewsHostileSkeletonIsRefusedBeforeAnyWork) {
       << r.message;
 }
 
-// The third review's skeleton: "a" + (U+0E4D U+0316) * n has runs of one
+// A skeleton an outside review found quadratic: "a" + (U+0E4D U+0316) * n
+// has runs of one
 // mark, but U+0E4D's prototype is a mark, and ICU sorted the skeleton's one
 // run of 2n marks by insertion: 500 KB ran 24 s under statement_timeout =
 // 1s, and a cancel took effect after 29.9 s. At the largest input a

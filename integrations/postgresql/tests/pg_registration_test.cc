@@ -101,7 +101,8 @@ TEST(PgRegistration, TheMembersTableRefusesEveryReason) {
       {"PayPal", "23505", "members_key"},
       {"paypaI", "23505", "member_lookalikes_pkey"},
       {"G00GLE", "23505", "member_lookalikes_pkey"},
-      // One verdict per key, whatever the case typed (issue 32).
+      // One verdict per key, whatever the case typed: "g00gle" and "r00t"
+      // were once accepted where "G00GLE" and "R00T" were refused.
       {"g00gle", "23505", "member_lookalikes_pkey"},
       {"G00gle", "23505", "member_lookalikes_pkey"},
       {"R00T", "23514", "members_verdict"},

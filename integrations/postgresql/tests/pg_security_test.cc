@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The extension against a role that can create objects in its schema: the
-// attack of the 0.1 review, replayed. In 0.1 the SECURITY DEFINER functions
-// searched the extension's schema (public) before pg_catalog, so a database
+// attack an outside review found in 0.1, replayed. In 0.1 the SECURITY
+// DEFINER functions searched the extension's schema (public) before
+// pg_catalog, so a database
 // owner (who owns public in PostgreSQL 15) or any role with CREATE on public
 // (older databases grant it to PUBLIC) could define public.=(oid, oid) and
 // have it run as the superuser who created the extension. Here the attacker
@@ -263,7 +264,8 @@ TEST(PgSecurity, EveryFunctionThatRunsSqlPinsItsSearchPath) {
             (std::vector<Row>{}));
 }
 
-// The attack of the 0.2 review: the database owner renames public (the
+// The attack an outside review found in 0.2: the database owner renames
+// public (the
 // extension's schema, which it owns) and makes a new public holding a
 // u8guard_versions() and a u8guard_index_builds of its own. Up to 0.2 the
 // recording functions named "public.u8guard_versions()" in their text and

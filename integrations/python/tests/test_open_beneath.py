@@ -292,11 +292,11 @@ for where, path, mode, options in cases:
 
 
 def test_fifos_and_devices_are_refused_at_once(tree, resolver):
-    """Attack (issue 32): open_beneath(root, "report.txt") where report.txt
-    is a FIFO never returned: the open waited for a writer. Every kind of
-    file that is not a regular file is refused by its rule without blocking,
-    in a child process with a timeout so that a regression fails instead of
-    hanging the suite."""
+    """Attack (an outside review): open_beneath(root, "report.txt") where
+    report.txt is a FIFO never returned: the open waited for a writer. Every
+    kind of file that is not a regular file is refused by its rule without
+    blocking, in a child process with a timeout so that a regression fails
+    instead of hanging the suite."""
     os.mkfifo(tree / 'report.txt')
     os.symlink('report.txt', tree / 'fifo_link')
     listener = socket.socket(socket.AF_UNIX)

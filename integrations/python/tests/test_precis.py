@@ -237,9 +237,10 @@ def test_golden_file_agrees_or_is_explained():
 def test_golden_cases_agree_with_precis_i18n_itself_or_are_explained():
     golden = read_golden()
     cases = [(name, value, live(name, value)) for name, value, _ in golden]
-    # golden.json comes from precis_i18n 1.1.1, which no longer strips
-    # whitespace other than spaces from nicknames (its issue #29); the
-    # installed 1.0.5 still does, in these cases of the 4 nickname variants.
+    # golden.json comes from precis_i18n 1.1.1, which since 1.1.0 trims only
+    # the Zs spaces RFC 8266 prescribes from nicknames (its changelog); the
+    # installed 1.0.5 still strips Python's other whitespace (\t, \n), in
+    # these cases of the 4 nickname variants.
     stale = sum(c[2] != g[2] for c, g in zip(cases, golden))
     python_strip = STALE_GOLDEN_CASES.get(precis_i18n.__version__, 0)
     assert stale == python_strip, precis_i18n.__version__

@@ -155,9 +155,9 @@ def test_rfc_names_with_a_policy_dir(tmp_path):
 @pytest.mark.parametrize('kind', ['directory', 'fifo'])
 def test_policy_dir_entry_names_are_escaped_in_errors(tmp_path, name, shown,
                                                       kind):
-    """Attack (issue 32): a file name from a policy directory reached
-    Python raw in the "not a regular file" error: escaped now, as in every
-    other message."""
+    """Attack (an outside review): a file name from a policy directory
+    reached Python raw in the "not a regular file" error: escaped now, as
+    in every other message."""
     entry = os.path.join(os.fsencode(str(tmp_path)), name)
     if kind == 'directory':
         os.mkdir(entry)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The ACL index's hash table (src/match/acl_table.h) against
+// The ACL index's hash table (src/acl/acl_table.h) against
 // absl::flat_hash_map on the same keys, and on hashes chosen to break it:
 // one bucket for everything, one tag for everything, the tag 0 that marks
 // empty slots, home buckets at the end (probes wrap around), tables filled
 // to their limit. And HasKey, the predicate of an exact index.
 
-#include "src/match/acl_table.h"
+#include "src/acl/acl_table.h"
 
 #include <cstdint>
 #include <random>
@@ -17,7 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
-#include "src/match/acl_storage.h"
+#include "src/acl/acl_storage.h"
 
 namespace u8guard::internal {
 namespace {

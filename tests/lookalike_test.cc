@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/match/skeleton.h"
+#include "src/confusables/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"

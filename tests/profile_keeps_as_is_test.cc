@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ProfileKeepsAsIs (src/match/pipeline.h), the shortcut that lets the
+// ProfileKeepsAsIs (src/precis/pipeline.h), the shortcut that lets the
 // profile rules and the path sanitizer skip every mapping, ICU call and
 // class check: whenever it says a profile keeps a text as it is, ICU's own
 // normalizer and case mappers, the ICU-derived PRECIS property (not the
@@ -17,7 +17,7 @@
 
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
-#include "src/match/pipeline.h"
+#include "src/precis/pipeline.h"
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
 #include "src/unicode/precis_property.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/match/skeleton.h"
+#include "src/confusables/skeleton.h"
 #include "tests/test_support.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"

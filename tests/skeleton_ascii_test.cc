@@ -7,7 +7,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "src/match/skeleton.h"
+#include "src/confusables/skeleton.h"
 
 namespace u8guard::internal {
 namespace {

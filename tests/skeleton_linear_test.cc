@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// LinearSkeletonInto (src/match/skeleton_linear.h) against ICU's own
+// LinearSkeletonInto (src/confusables/skeleton_linear.h) against ICU's own
 // skeleton, and skeletons of hostile inputs in linear time: starters whose
 // prototype is a combining mark (U+0E4D -> U+030A) interleaved with marks
 // of another class make one long run of marks that ICU's final NFD sorts by
 // insertion: quadratic time, 66 s at 800 KB (found by an outside review).
 
-#include "src/match/skeleton_linear.h"
+#include "src/confusables/skeleton_linear.h"
 
 #include <unicode/uchar.h>
 
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/match/skeleton.h"
+#include "src/confusables/skeleton.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"

@@ -50,21 +50,6 @@
 U8GUARD_BEGIN_EXPORTS
 namespace u8guard {
 
-// A confusable mapping of UTS #39 that a registration policy may exempt:
-// the ASCII characters it names keep their identity in look-alike keys.
-enum class ConfusableExemption : uint8_t {
-  kRnM,       // "m" is not "rn" (modern / modem, barn / bam)
-  kDigits,    // ASCII digits are not letters ("0" ~ "O", "1" ~ "l")
-  kCapitalI,  // capital "I" is not "l" (Ian / lan)
-};
-
-// Returns "rn_m", "digits" or "capital_i".
-std::string_view ConfusableExemptionName(ConfusableExemption e);
-// Parses a name ConfusableExemptionName returns; InvalidArgument naming
-// the accepted names otherwise.
-absl::StatusOr<ConfusableExemption> ParseConfusableExemption(
-    std::string_view name);
-
 // How a service decides sign-ups, beside the profile of its names.
 struct RegistrationPolicy {
   // Names no one may register (admin, root, support, brand names...):

@@ -40,6 +40,21 @@ std::string_view RestrictionLevelName(RestrictionLevel level);
 // case-sensitive). InvalidArgument naming the accepted names otherwise.
 absl::StatusOr<RestrictionLevel> ParseRestrictionLevel(std::string_view name);
 
+// A confusable mapping of UTS #39 that a registration policy may exempt:
+// the ASCII characters it names keep their identity in look-alike keys.
+enum class ConfusableExemption : uint8_t {
+  kRnM,       // "m" is not "rn" (modern / modem, barn / bam)
+  kDigits,    // ASCII digits are not letters ("0" ~ "O", "1" ~ "l")
+  kCapitalI,  // capital "I" is not "l" (Ian / lan)
+};
+
+// Returns "rn_m", "digits" or "capital_i".
+std::string_view ConfusableExemptionName(ConfusableExemption e);
+// Parses a name ConfusableExemptionName returns; InvalidArgument naming
+// the accepted names otherwise.
+absl::StatusOr<ConfusableExemption> ParseConfusableExemption(
+    std::string_view name);
+
 // Returns the UTS #39 confusable skeleton (ICU's spoof checker) of the
 // canonical key of `bytes` under `profile`. Two strings look alike when
 // their skeletons are equal. The profile's rejection when it rejects

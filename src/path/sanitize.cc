@@ -17,7 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "src/common/thread_scratch.h"
 #include "src/common/verdict.h"
-#include "src/match/pipeline.h"
+#include "src/precis/pipeline.h"
 #include "src/path/nfkc_structure.h"
 #include "src/path/path_rules.h"
 #include "src/path/percent_decode.h"

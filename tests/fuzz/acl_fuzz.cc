@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "src/cli/acl_text.h"
-#include "src/match/skeleton.h"
+#include "src/confusables/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/bom.h"
 #include "u8guard/display.h"

@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
-#include "src/match/skeleton.h"
-#include "src/match/skeleton_linear.h"
+#include "src/confusables/skeleton.h"
+#include "src/confusables/skeleton_linear.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"

@@ -122,12 +122,16 @@ def self_test(root):
        "includes the higher layer profile"),
       ("src/utf8/planted.cc", "#include <unicode/utypes.h>\n",
        "may not use icu"),
-      ("src/cli/planted.cc", '#include "src/match/pipeline.h"\n',
+      ("src/cli/planted.cc", '#include "src/precis/pipeline.h"\n',
        "may not include library-internal headers"),
       ("src/bom/planted.cc", '#include "src/unicode/mappings.h"\n',
        "includes the higher layer unicode"),
       ("src/common/planted.cc", '#include "u8guard/utf8.h"\n',
        "includes the higher layer utf8"),
+      ("src/confusables/planted.cc", '#include "u8guard/registration.h"\n',
+       "includes the higher layer registration"),
+      ("src/precis/planted.cc", '#include "src/acl/acl_lines.h"\n',
+       "includes the higher layer acl"),
       ("src/nowhere/planted.cc", "\n", "belongs to no layer"),
   ]
   failures = []

@@ -7,6 +7,8 @@
 #   2. licence: every source file has its SPDX line (tests/lint/spdx.py);
 #      no issue, pull request or review number in any tracked text
 #      (tests/lint/tracker_refs.py, which must catch planted ones);
+#      no build output (a program, library, bytecode) is tracked
+#      (tests/lint/build_outputs.py, which must catch planted ones);
 #      layering: every #include respects src/layers.txt
 #      (tests/layering/check_includes.py); Go: gofmt and go vet on both
 #      modules of integrations/go (against this build, installed into
@@ -54,6 +56,10 @@ python3 tests/lint/tracker_refs.py --self-test "$root" >/dev/null || {
   python3 tests/lint/tracker_refs.py --self-test "$root"
   status=1
 }
+
+echo "lint: no tracked build outputs"
+python3 tests/lint/build_outputs.py "$root" || status=1
+python3 tests/lint/build_outputs.py --self-test "$root" || status=1
 
 echo "lint: gofmt and go vet (integrations/go)"
 if go=$(command -v go); then

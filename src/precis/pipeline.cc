@@ -1,0 +1,575 @@
+// SPDX-License-Identifier: Apache-2.0
+// The rules of a profile, in RFC 8264 §7's order, with an ASCII fast path.
+//
+// Order (as precis_i18n applies them, so errors agree): BOM policy, strict
+// UTF-8; the five rules (width mapping, additional mapping, case mapping,
+// normalization, directionality); the stability check; the empty check; the
+// string class with its context rules, on the mapped result; length bounds.
+
+#include "src/precis/pipeline.h"
+
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "src/bom/bom_split.h"
+#include "src/common/thread_scratch.h"
+#include "src/precis/ascii_key.h"
+#include "src/unicode/bidi_rule.h"
+#include "src/unicode/mapping_table.h"
+#include "src/unicode/mappings.h"
+#include "src/unicode/precis_context.h"
+#include "src/unicode/precis_property.h"
+#include "src/utf8/ascii.h"
+#include "src/utf8/decode_step.h"
+#include "src/utf8/decode_valid.h"
+#include "u8guard/bom.h"
+#include "u8guard/normalize.h"
+#include "u8guard/rejection.h"
+#include "u8guard/secure_memory.h"
+#include "u8guard/utf8.h"
+
+namespace u8guard::internal {
+namespace {
+
+// `r` (from a lower layer, with offsets in the text) as the rejection of
+// profile `p`, with offsets in the caller's input, which starts `base`
+// bytes before the text.
+Rejection InProfile(const Profile& p, Rejection r, size_t base = 0) {
+  r.offset += base;
+  r.source = RejectionSource::kProfile;
+  r.profile = p.name;
+  return r;
+}
+
+Rejection Reject(const Profile& p, size_t offset, std::optional<char32_t> cp,
+                 Rule rule) {
+  Rejection r;
+  r.offset = offset;
+  r.code_point = cp;
+  r.rule = rule;
+  return InProfile(p, std::move(r));
+}
+
+// Length bounds and emptiness of a result (RFC 8264 §5.2: empty results are
+// rejected when the profile wants at least one byte).
+Verdict CheckOutputBounds(const Profile& p, std::string_view out,
+                          size_t code_points) {
+  if (out.size() < p.min_output_bytes) {
+    return Reject(p, 0, std::nullopt,
+                  out.empty() ? Rule::kEmpty : Rule::kTooShort);
+  }
+  if (out.size() > p.max_output_bytes ||
+      code_points > p.max_output_code_points) {
+    return Reject(p, 0, std::nullopt, Rule::kTooLong);
+  }
+  return Verdict();
+}
+
+// ---- ASCII ----------------------------------------------------------------
+
+// All-ASCII input: every mapping is the identity except lower-casing A-Z and
+// trimming/collapsing spaces; the result is always stable and never holds a
+// right-to-left character. The class check looks at input bytes, whose
+// offsets are the output characters' origins.
+Verdict RunAscii(const Profile& p, CaseMapping cm, std::string_view text,
+                 size_t base, std::string& out) {
+  const AsciiProfileRules rules = AsciiRulesOf(p, cm);
+  const bool trim = rules.trim;
+  size_t first = 0, last = text.size();  // the part that survives trimming
+  if (trim) {
+    while (first < last && text[first] == ' ') ++first;
+    while (last > first && text[last - 1] == ' ') --last;
+  }
+  out.resize(last - first);
+  char* w = out.data();
+  // Adding this to a byte lower-cases A-Z: 0x20 where lower-casing applies.
+  const uint8_t case_bit = rules.bytes.lower ? 0x20 : 0;
+  for (size_t i = first; i < last; ++i) {
+    const uint8_t c = static_cast<uint8_t>(text[i]);
+    if (c <= 0x20 || c == 0x7F) [[unlikely]] {
+      if (c < rules.bytes.min_byte || (c == 0x7F && !rules.bytes.allow_del)) {
+        // Below min_byte: a control, or the space IdentifierClass forbids.
+        return Reject(
+            p, base + i, c,
+            c == ' ' ? Rule::kDisallowedSpaces : Rule::kDisallowedControls);
+      }
+      if (trim && c == ' ' && text[i - 1] == ' ') continue;  // i > first
+    }
+    const bool upper = static_cast<uint8_t>(c - 'A') < 26;
+    *w++ = static_cast<char>(c + (upper ? case_bit : 0));
+  }
+  out.resize(w - out.data());
+  return CheckOutputBounds(p, out, out.size());
+}
+
+// ---- Unicode ----------------------------------------------------------------
+
+// Buffers reused across calls on one thread (ThreadScratch), so that
+// canonicalizing many short strings does not allocate each time.
+struct Scratch {
+  std::string mapped, cased, again;
+  std::u32string cps;
+};
+
+bool IsAsciiUpper(char32_t cp) { return cp >= U'A' && cp <= U'Z'; }
+
+// The MappingFlag that says a code point cannot change under `form`; 0 when
+// no code point is known to be safe (NFKC_Casefold).
+uint16_t StableFlag(NormalizationForm form) {
+  switch (form) {
+    case NormalizationForm::kNfc:
+      return kNfcStable;
+    case NormalizationForm::kNfkc:
+      return kNfkcStable;
+    case NormalizationForm::kNfd:
+      return kNfdStable;
+    case NormalizationForm::kNfkd:
+      return kNfkdStable;
+    default:
+      return 0;
+  }
+}
+
+uint16_t CaseFlag(CaseMapping cm) {
+  return cm == CaseMapping::kLower  ? kChangesWhenLowercased
+         : cm == CaseMapping::kFold ? kChangesWhenCasefolded
+                                    : 0;
+}
+
+// What MapCodePoints found out about its output.
+struct MapResult {
+  bool needs_case;        // a non-ASCII code point still needs ICU's mapping
+  bool normalized_as_is;  // every code point is stable under the form
+  // No mapping rule would change any output code point (so, when neither
+  // ICU step runs, applying the rules again is the identity).
+  bool rules_idempotent;
+  bool has_rtl;  // an output code point is R, AL or AN
+  // Where the run of non-starters first grew past max_non_starters: the
+  // byte offset in the input of the mark that broke the bound (mapping
+  // stopped there), or npos.
+  size_t stream_unsafe_at;
+};
+
+// Width mapping, additional mapping, and lower-casing of ASCII letters, code
+// point by code point, from valid UTF-8 `in` into `out`. With
+// `max_non_starters` > 0, also the Stream-Safe check of the input (UAX #15
+// §13), in the same pass. Runs of code points that no rule changes are
+// copied whole.
+MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
+                        std::string& out, size_t max_non_starters = 0) {
+  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
+  const uint16_t case_flag = CaseFlag(cm);
+  const uint16_t stable_flag = StableFlag(p.normalization);
+  // Flags of an output code point that a second application would change.
+  const uint16_t unstable_flags = case_flag |
+                                  (map_spaces ? kIsNonAsciiSpace : 0) |
+                                  (p.width_mapping ? kHasWidthMapping : 0);
+  bool pending_space = false, any = false;
+  MapResult r{false, stable_flag != 0, true, false, std::string_view::npos};
+  const CodePointTable<uint16_t>& table = MappingFlagTable();
+  StreamSafeCounter non_starters(p.normalization ==
+                                 NormalizationForm::kNfkcCasefold);
+  const char* it = in.data();
+  const char* const end = in.data() + in.size();
+  const char* copied = it;  // input before this is in `out` already
+  while (it < end) {
+    const char* const at = it;
+    char32_t cp = DecodeValid(it);
+    const char32_t original = cp;
+    if (cp < 0x80) {
+      // ASCII is stable under every form; only A-Z change (context-free,
+      // and lower-case letters keep a following final sigma final).
+      if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+      non_starters.Add(0, max_non_starters);  // a starter
+    } else {
+      uint16_t flags = table.Get(cp);
+      if (max_non_starters > 0 && !non_starters.Add(flags, max_non_starters))
+          [[unlikely]] {
+        r.stream_unsafe_at = static_cast<size_t>(at - in.data());
+        return r;
+      }
+      if (p.width_mapping && (flags & kHasWidthMapping)) {
+        cp = WidthMappingOf(cp);
+        flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
+                          : table.Get(cp);
+        if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+      }
+      if (flags & case_flag & kChangesWhenLowercased && flags & kSimpleLower) {
+        cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
+        flags = table.Get(cp);
+      } else if (flags & case_flag & kChangesWhenCasefolded &&
+                 flags & kSimpleFold) {
+        cp = SimpleFold(cp);
+        flags = table.Get(cp);
+      }
+      if (map_spaces && (flags & kIsNonAsciiSpace)) {
+        cp = U' ';
+      } else {
+        r.needs_case |= (flags & case_flag) != 0;
+        r.normalized_as_is &= (flags & stable_flag) != 0;
+        r.has_rtl |= (flags & kRightToLeft) != 0;
+        if (flags & unstable_flags) {
+          // A width-mappable code point whose mapping is itself is fine.
+          r.rules_idempotent &= (flags & unstable_flags) == kHasWidthMapping &&
+                                WidthMappingOf(cp) == cp;
+        }
+      }
+    }
+    if (trim) {
+      // Trimming and collapsing spaces: one code point at a time.
+      if (cp == U' ') {
+        pending_space = any;  // leading spaces vanish, runs become one
+        continue;
+      }
+      if (pending_space) out.push_back(' ');
+      pending_space = false;
+      any = true;
+      AppendValid(cp, out);
+    } else if (cp != original) {
+      out.append(copied, static_cast<size_t>(at - copied));
+      AppendValid(cp, out);
+      copied = it;
+    }
+  }
+  if (!trim) out.append(copied, static_cast<size_t>(end - copied));
+  return r;
+}
+
+// The four mapping rules of RFC 8264 §5.2.1-§5.2.4 on valid UTF-8.
+absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
+                           std::string_view in, std::string& out,
+                           std::string& mapped, std::string& cased) {
+  mapped.clear();
+  mapped.reserve(in.size());
+  const MapResult r = MapCodePoints(p, cm, in, mapped);
+  std::string_view text = mapped;
+  bool normalized = r.normalized_as_is;
+  if (r.needs_case) {
+    cased.clear();
+    if (absl::Status s = AppendCaseMapped(cm, mapped, cased); !s.ok()) {
+      return s;
+    }
+    text = cased;
+    normalized = false;  // case mapping may produce anything: ask ICU
+  }
+  out.clear();
+  if (p.normalization == NormalizationForm::kNone || normalized) {
+    out.append(text);
+    return absl::OkStatus();
+  }
+  return AppendNormalizedValidUtf8(p.normalization, text, out);
+}
+
+// True when no mapping rule would change any code point of `cps`, the
+// result of ApplyMappings: then applying the rules again is the identity
+// (the string is already in the normalization form), so it is stable
+// without running them. False means: run them and compare.
+bool MappingsAreIdentityOn(const Profile& p, CaseMapping cm,
+                           std::u32string_view cps) {
+  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  const CodePointTable<uint16_t>& table = MappingFlagTable();
+  for (size_t i = 0; i < cps.size(); ++i) {
+    const char32_t cp = cps[i];
+    if (cp < 0x80) {
+      if (cm != CaseMapping::kNone && IsAsciiUpper(cp)) return false;
+      if (trim && cp == U' ' &&
+          (i == 0 || i + 1 == cps.size() || cps[i - 1] == U' ')) {
+        return false;
+      }
+      continue;
+    }
+    const uint16_t flags = table.Get(cp);
+    if (p.width_mapping && (flags & kHasWidthMapping) &&
+        WidthMappingOf(cp) != cp) {
+      return false;
+    }
+    if (p.additional_mapping != SpaceMapping::kNone &&
+        (flags & kIsNonAsciiSpace)) {
+      return false;
+    }
+    if (flags & CaseFlag(cm)) return false;
+  }
+  return true;
+}
+
+void DecodeInto(std::string_view valid, std::u32string& cps) {
+  cps.clear();
+  const char* it = valid.data();
+  const char* const end = valid.data() + valid.size();
+  while (it < end) cps.push_back(DecodeValid(it));
+}
+
+// Byte offsets of the code points of valid UTF-8 `s`, plus s.size().
+std::vector<size_t> CodePointOffsets(std::string_view s) {
+  std::vector<size_t> offsets;
+  for (auto it = Utf8CodePoints(s).begin(); it != Utf8CodePoints(s).end();
+       ++it) {
+    offsets.push_back(it.offset());
+  }
+  offsets.push_back(s.size());
+  return offsets;
+}
+
+// The byte offset in `text` of the input code point that produced output
+// code point `index`: the shortest input prefix whose mapped form reaches
+// past `index`, found by binary search. Only runs on the error path.
+size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
+                    size_t index, Scratch& tmp) {
+  const std::vector<size_t> offsets = CodePointOffsets(text);
+  size_t lo = 1, hi = offsets.size() - 1;  // prefixes of lo..hi code points
+  // The scratch buffers (free by now) hold the prefixes' mapped forms, so
+  // nothing derived from the input lands in a buffer that is not wiped.
+  std::string& mapped = tmp.again;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    size_t count = 0;
+    if (ApplyMappings(p, cm, text.substr(0, offsets[mid]), mapped, tmp.mapped,
+                      tmp.cased)
+            .ok()) {
+      const char* it = mapped.data();
+      const char* const end = it + mapped.size();
+      for (; it < end; ++count) DecodeValid(it);
+    }
+    if (count > index) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return offsets[lo - 1];
+}
+
+Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
+                   size_t base, std::string& out) {
+  if (!MappingTableOk()) {
+    return absl::InternalError(
+        "ICU's Unicode property data is unavailable: non-ASCII input cannot "
+        "be checked");
+  }
+  Scratch& tmp = ThreadScratch<Scratch>();
+  // The code points of `out`, decoded only when a rule needs them as an
+  // array (the Bidi Rule, the stability check of ICU's output, context
+  // rules); invalidated whenever `out` changes.
+  std::u32string& cps = tmp.cps;
+  bool cps_ready = false;
+  const auto code_points = [&]() -> const std::u32string& {
+    if (!cps_ready) DecodeInto(out, cps);
+    cps_ready = true;
+    return cps;
+  };
+  // The five rules. Common case: one pass over the code points does them
+  // all, because no code point needs ICU's case mapping or normalization.
+  out.clear();
+  out.reserve(text.size());
+  const MapResult first = MapCodePoints(p, cm, text, out, p.max_non_starters);
+  if (first.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
+    const char* mark = text.data() + first.stream_unsafe_at;
+    return Reject(p, base + first.stream_unsafe_at, DecodeValid(mark),
+                  Rule::kStreamUnsafe);
+  }
+  const bool one_pass =
+      !first.needs_case &&
+      (first.normalized_as_is || p.normalization == NormalizationForm::kNone);
+  if (!one_pass) {
+    if (absl::Status s = ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
+        !s.ok()) {
+      return s;
+    }
+  }
+  const bool has_rtl = one_pass ? first.has_rtl : HasRtl(code_points());
+  if (p.directionality == Directionality::kBidiRule && has_rtl &&
+      !SatisfiesBidiRule(code_points())) {
+    return Reject(p, base, std::nullopt, Rule::kBidiRule);
+  }
+
+  // Stability: the rules applied to their own result change nothing.
+  const bool known_stable = one_pass
+                                ? first.rules_idempotent
+                                : MappingsAreIdentityOn(p, cm, code_points());
+  if (!known_stable) {
+    std::string& again = tmp.again;
+    if (absl::Status s =
+            ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
+        !s.ok()) {
+      return s;
+    }
+    if (again != out && p.reapply_rules) {
+      out.swap(again);
+      cps_ready = false;
+      if (absl::Status s =
+              ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
+          !s.ok()) {
+        return s;
+      }
+    }
+    if (again != out) return Reject(p, base, std::nullopt, Rule::kUnstable);
+  }
+
+  if (out.empty() && p.min_output_bytes > 0) {
+    return Reject(p, base, std::nullopt, Rule::kEmpty);
+  }
+
+  // The string class, on the result, code point by code point (`i` counts
+  // them).
+  size_t i = 0;
+  const char* it = out.data();
+  const char* const end = out.data() + out.size();
+  if (p.string_class == StringClass::kAnyText) {
+    for (; it < end; ++it) i += !IsTail(static_cast<uint8_t>(*it));
+  } else {
+    const PrecisClass cls = p.string_class == StringClass::kIdentifier
+                                ? PrecisClass::kIdentifier
+                                : PrecisClass::kFreeform;
+    const CodePointTable<uint8_t>& precis = PrecisTable();
+    for (; it < end; ++i) {
+      const char* const at_out = it;
+      const PrecisDerivation d = PrecisPropertyOf(DecodeValid(it), precis);
+      const ClassVerdict v = ClassifyInStringClass(cls, d.property);
+      if (v == ClassVerdict::kAllowed) continue;
+      Rule rule;
+      if (v == ClassVerdict::kNeedsContext) {
+        const std::optional<Rule> failed =
+            ContextRuleViolation(code_points(), i);
+        if (!failed) continue;
+        rule = *failed;
+      } else {
+        rule = DisallowedRule(d.reason);
+      }
+      // Name the code point the caller sent (e.g. U+3000, not the U+0020
+      // width mapping made of it), at its offset in the caller's bytes.
+      // When the mappings left the text as it was, code point i of the
+      // result is code point i of the text, at the same byte offset: no
+      // need for SourceOffset's search, which maps up to log2(n) prefixes
+      // again (most of the cost of rejecting an emoji user name).
+      // Tests: Offsets.SameWhetherOrNotTheMappingsChangedTheText.
+      const size_t at = out == text ? static_cast<size_t>(at_out - out.data())
+                                    : SourceOffset(p, cm, text, i, tmp);
+      const char* source = text.data() + at;
+      return Reject(p, base + at, DecodeValid(source), rule);
+    }
+  }
+  return CheckOutputBounds(p, out, i);
+}
+
+// Zeroes a buffer's whole capacity (SecureWipe: the compiler keeps it).
+template <typename S>
+void WipeBuffer(S& s) {
+  s.resize(s.capacity());
+  SecureWipe(s.data(), s.size() * sizeof(s[0]));
+  s.clear();
+}
+
+}  // namespace
+
+void ReserveThreadScratch(size_t bytes) {
+  Scratch& tmp = ThreadScratch<Scratch>();
+  for (std::string* s : {&tmp.mapped, &tmp.cased, &tmp.again}) {
+    if (s->capacity() < bytes) {
+      WipeBuffer(*s);
+      s->reserve(bytes);
+    }
+  }
+  if (tmp.cps.capacity() < bytes) {
+    WipeBuffer(tmp.cps);
+    tmp.cps.reserve(bytes);
+  }
+}
+
+void WipeThreadScratch() {
+  Scratch& tmp = ThreadScratch<Scratch>();
+  WipeBuffer(tmp.mapped);
+  WipeBuffer(tmp.cased);
+  WipeBuffer(tmp.again);
+  WipeBuffer(tmp.cps);
+}
+
+bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
+                      const CodePointFacts& facts) {
+  if (facts.stream_unsafe_at != std::string_view::npos ||
+      text.starts_with(kUtf8Bom) || text.size() > MaxInputBytes(p) ||
+      text.empty() || text.size() < p.min_output_bytes ||
+      text.size() > p.max_output_bytes ||
+      facts.code_points > p.max_output_code_points) {
+    return false;
+  }
+  // In the normalization form already (UAX #15 §9: every code point has
+  // Quick_Check=Yes and is a starter).
+  if (p.normalization != NormalizationForm::kNone) {
+    const uint16_t stable = StableFlag(p.normalization);
+    if (stable == 0 || (facts.all_flags & stable) == 0) return false;
+  }
+  // No code point that a mapping rule or the Bidi Rule looks at.
+  uint16_t changing = CaseFlag(cm);
+  if (p.width_mapping) changing |= kHasWidthMapping;
+  if (p.additional_mapping != SpaceMapping::kNone) changing |= kIsNonAsciiSpace;
+  if (p.directionality == Directionality::kBidiRule) changing |= kRightToLeft;
+  if ((facts.any_flags & changing) != 0) return false;
+  if (cm != CaseMapping::kNone && facts.ascii_upper) return false;
+  if (p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse &&
+      facts.ascii_space) {
+    return false;
+  }
+  // The string class, without context rules.
+  const auto bit = [](PrecisProperty q) {
+    return 1u << static_cast<unsigned>(q);
+  };
+  const unsigned allowed =
+      p.string_class == StringClass::kAnyText ? ~0u
+      : p.string_class == StringClass::kFreeform
+          ? bit(PrecisProperty::kPvalid) | bit(PrecisProperty::kFreePval)
+          : bit(PrecisProperty::kPvalid);
+  return (facts.properties & ~allowed) == 0;
+}
+
+namespace {
+
+// RunProfileSlowPath without the final clean-up: `out` may hold anything
+// when not accepted.
+Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
+                            std::string_view input, std::string& out) {
+  if (input.size() > MaxInputBytes(p)) {
+    return Reject(p, MaxInputBytes(p), std::nullopt, Rule::kInputTooLong);
+  }
+  std::string_view text = input;
+  size_t base = 0;
+  if (!input.empty() && input[0] == kUtf8Bom[0]) {
+    const std::optional<BomSplit> split = SplitBom(p.bom, input);
+    if (!split) return InProfile(p, BomNotAllowed());
+    text = split->text;
+    base = split->text_offset;
+    // The text after a stripped or ignored BOM may be plain ASCII.
+    if (base > 0 && TryAsciiProfile(p, cm, text, out)) return Verdict();
+  }
+  if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
+
+  const Utf8Result utf8 = ValidateUtf8(text);
+  if (!utf8.ok()) {
+    const Utf8Result in_input{base + utf8.valid_up_to, utf8.kind,
+                              utf8.error_len};
+    return InProfile(p, Utf8ErrorRejection(input, in_input));
+  }
+  return RunUnicode(p, cm, text, base, out);
+}
+
+}  // namespace
+
+Verdict RunProfile(const Profile& p, CaseMapping cm, std::string_view input,
+                   std::string& out) {
+  if (TryAsciiProfile(p, cm, input, out)) [[likely]] {
+    return Verdict();
+  }
+  return RunProfileSlowPath(p, cm, input, out);
+}
+
+Verdict RunProfileSlowPath(const Profile& p, CaseMapping cm,
+                           std::string_view input, std::string& out) {
+  Verdict v = RunProfileUncleaned(p, cm, input, out);
+  if (!v.ok()) [[unlikely]]
+    out.clear();
+  return v;
+}
+
+}  // namespace u8guard::internal

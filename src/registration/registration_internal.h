@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal: the pieces of registration.cc that registry.cc uses.
+
+#ifndef U8GUARD_SRC_REGISTRATION_REGISTRATION_INTERNAL_H_
+#define U8GUARD_SRC_REGISTRATION_REGISTRATION_INTERNAL_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "src/confusables/skeleton.h"
+#include "u8guard/profile.h"
+
+namespace u8guard::internal {
+
+// The comparison key and look-alike keys of one identifier.
+struct IdentifierKeys {
+  std::string key;
+  std::vector<std::string> lookalike_keys;
+};
+
+// Fills `out` for `identifier` under `profile`, the look-alike keys with
+// `exempt`'s characters kept. The profile's rejection; Internal when ICU
+// fails.
+absl::Status IdentifierKeysInto(const Profile& profile,
+                                const SkeletonExemptions& exempt,
+                                std::string_view identifier,
+                                IdentifierKeys& out);
+
+// The ISO 15924 codes of the scripts of `valid_utf8`'s code points, sorted,
+// without Common, Inherited and Unknown.
+std::vector<std::string> ScriptsOf(std::string_view valid_utf8);
+
+// `valid_utf8` without its nonspacing marks (General_Category Mn) after
+// NFD, recomposed to NFC: "ådmîn" -> "admin" (Chromium's IDN check, step
+// 13). Internal when ICU fails.
+absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8);
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_REGISTRATION_REGISTRATION_INTERNAL_H_

@@ -1,0 +1,494 @@
+// SPDX-License-Identifier: Apache-2.0
+// Upgrade verification: export the records of names, verify them after an
+// upgrade.
+
+#include "u8guard/upgrade.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "src/common/read_file.h"
+#include "src/acl/acl_lines.h"
+#include "src/common/progress_counter.h"
+#include "u8guard/display.h"
+
+namespace u8guard {
+namespace {
+
+// What a verification keeps of each record for the pair checks and the
+// groups: the stored key and look-alike keys (sorted, each once), the key
+// now, and where the record is.
+struct Stored {
+  size_t line = 0;
+  std::string name;
+  bool valid = false;
+  std::string old_key;
+  std::vector<std::string> old_lookalike_keys;  // sorted, unique
+  std::string new_key;                          // "" when rejected now
+};
+
+// The records that have one key, or one look-alike key, now: a list linked
+// through Verifier::links_, in file order.
+struct GroupList {
+  uint32_t first = 0;  // the first link (a links_ index)
+  uint32_t last = 0;   // the last link
+  uint32_t size = 0;
+};
+
+// One record in a GroupList.
+struct Link {
+  uint32_t record = 0;
+  uint32_t next = UINT32_MAX;  // the next link, UINT32_MAX at the end
+};
+
+// A set of up to 5 ids of keys (sorted; unused slots UINT32_MAX).
+constexpr size_t kMaxKeySet = 5;
+using KeySet = std::array<uint32_t, kMaxKeySet>;
+
+// Did records a and b look alike (or collide) in the stored records?
+bool AlikeBefore(const Stored& a, const Stored& b) {
+  if (!a.valid || !b.valid) return false;
+  if (a.old_key == b.old_key) return true;
+  for (const std::string& k : a.old_lookalike_keys) {
+    if (std::binary_search(b.old_lookalike_keys.begin(),
+                           b.old_lookalike_keys.end(), k)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> Sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<std::string> SortedUnique(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+// One verification: the records read so far, and the records with each
+// new key and look-alike key (the groups, and the first record with each
+// for the pair summary).
+class Verifier {
+ public:
+  Verifier(const Profile& profile, const RegistrationPolicy& policy,
+           RecordChangeSink sink)
+      : profile_(profile), policy_(policy), sink_(sink) {
+    summary_.profile = profile.name;
+    summary_.version_tag = VersionTag();
+  }
+
+  // Verifies the record on line `number`.
+  absl::Status Record(size_t number, std::string_view line) {
+    const auto error = [&](std::string_view what) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("line ", number, ": ", std::string(what)));
+    };
+    absl::StatusOr<NameRecord> old = ParseNameRecord(line);
+    if (!old.ok()) return error(std::string(old.status().message()));
+    if (old->profile != profile_.name) {
+      return error(absl::StrCat(
+          "a record of profile \"", EscapeForDisplay(old->profile),
+          "\", verified with \"", EscapeForDisplay(profile_.name), "\""));
+    }
+    // A record adds at most 4 links (its key, 3 look-alike keys).
+    if (stored_.size() >= UINT32_MAX || links_.size() >= UINT32_MAX - 4) {
+      return absl::ResourceExhaustedError("more than 2^32 - 1 records");
+    }
+    if (tags_.insert(old->version_tag).second) {
+      summary_.record_version_tags.push_back(old->version_tag);
+    }
+    absl::StatusOr<NameRecord> now =
+        MakeNameRecord(profile_, policy_, old->name);
+    if (!now.ok()) return now.status();
+    ++summary_.records;
+    OwnChange(number, *old, *now);
+    Stored& self = stored_.emplace_back();
+    self.line = number;
+    self.name = std::move(old->name);
+    self.valid = old->valid;
+    self.old_key = std::move(old->key);
+    self.old_lookalike_keys = SortedUnique(std::move(old->lookalike_keys));
+    if (now->valid) {
+      self.new_key = now->key;
+      ++summary_.valid;
+      Pairs(static_cast<uint32_t>(stored_.size() - 1), *now);
+    }
+    return absl::OkStatus();
+  }
+
+  // The summary, with the groups: call once, after the last record.
+  RecordVerification Finish() {
+    struct Found {
+      RecordGroupKind kind;
+      const std::string* key;
+      const GroupList* list;
+    };
+    std::vector<Found> found;
+    for (const auto& [key, g] : by_key_) {
+      const GroupList& list = lists_[g];
+      if (list.size >= 2) {
+        found.push_back({RecordGroupKind::kCollision, &key, &list});
+      }
+    }
+    for (const auto& [key, g] : by_lookalike_) {
+      const GroupList& list = lists_[g];
+      if (list.size >= 2) {
+        found.push_back({RecordGroupKind::kLookalike, &key, &list});
+      }
+    }
+    std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+      return std::pair(a.kind, a.list->first) <
+             std::pair(b.kind, b.list->first);
+    });
+    for (const Found& f : found) {
+      std::vector<uint32_t> members;
+      members.reserve(f.list->size);
+      for (uint32_t l = f.list->first; l != UINT32_MAX; l = links_[l].next) {
+        members.push_back(links_[l].record);
+      }
+      const std::vector<size_t> partners = f.kind == RecordGroupKind::kCollision
+                                               ? CollisionPartners(members)
+                                               : LookalikePartners(members);
+      size_t sum = 0;
+      for (size_t p : partners) sum += p;
+      if (sum == 0) continue;  // every pair shared a key before
+      RecordGroup& group = summary_.groups.emplace_back();
+      group.kind = f.kind;
+      group.key = *f.key;
+      group.new_pairs = sum / 2;
+      (f.kind == RecordGroupKind::kCollision ? summary_.new_collision_pairs
+                                             : summary_.new_lookalike_pairs) +=
+          group.new_pairs;
+      group.members.reserve(members.size());
+      for (size_t i = 0; i < members.size(); ++i) {
+        const Stored& s = stored_[members[i]];
+        RecordGroupMember& m = group.members.emplace_back();
+        m.line = s.line;
+        m.name = s.name;
+        m.new_key = s.new_key;
+        m.was_valid = s.valid;
+        m.old_key = s.old_key;
+        m.old_lookalike_keys = s.old_lookalike_keys;
+        m.new_to_group =
+            !s.valid ||
+            (f.kind == RecordGroupKind::kCollision
+                 ? s.old_key != group.key
+                 : !std::binary_search(s.old_lookalike_keys.begin(),
+                                       s.old_lookalike_keys.end(), group.key));
+        m.new_partners = partners[i];
+      }
+    }
+    return std::move(summary_);
+  }
+
+ private:
+  void Report(const RecordChange& c) {
+    ++summary_.change_count;
+    sink_(c);
+  }
+
+  // Reports the change of the record itself, if any.
+  void OwnChange(size_t number, const NameRecord& old, const NameRecord& now) {
+    RecordChange c;
+    if (old.valid && !now.valid) {
+      c.kind = RecordChangeKind::kNowRejected;
+      c.rule = now.rule;
+    } else if (!old.valid && now.valid) {
+      c.kind = RecordChangeKind::kNowAccepted;
+    } else if (old.valid && old.key != now.key) {
+      c.kind = RecordChangeKind::kKeyChanged;
+    } else if (old.valid &&
+               Sorted(old.lookalike_keys) != Sorted(now.lookalike_keys)) {
+      c.kind = RecordChangeKind::kLookalikeKeysChanged;
+    } else {
+      return;  // unchanged
+    }
+    c.line = number;
+    c.name = old.name;
+    c.old_key = old.key;
+    c.new_key = now.key;
+    c.old_lookalike_keys = old.lookalike_keys;
+    c.new_lookalike_keys = now.lookalike_keys;
+    ++summary_.changed_names;
+    Report(c);
+  }
+
+  void ReportPair(RecordChangeKind kind, uint32_t id, uint32_t other,
+                  const std::string& new_key, const std::string& shared) {
+    const Stored& me = stored_[id];
+    const Stored& them = stored_[other];
+    RecordChange c;
+    c.kind = kind;
+    c.line = me.line;
+    c.name = me.name;
+    c.old_key = me.old_key;
+    c.new_key = new_key;
+    c.other_line = them.line;
+    c.other_name = them.name;
+    c.other_old_key = them.old_key;
+    c.shared_key = shared;
+    Report(c);
+  }
+
+  // Adds record `id` to the group of `key` in `index` (a new group when
+  // none has the key), unless it is already its last member. Returns the
+  // group's first record, and whether the group is new.
+  std::pair<uint32_t, bool> Join(
+      absl::flat_hash_map<std::string, uint32_t>& index, const std::string& key,
+      uint32_t id) {
+    const auto [it, inserted] =
+        index.try_emplace(key, static_cast<uint32_t>(lists_.size()));
+    const uint32_t link = static_cast<uint32_t>(links_.size());
+    if (inserted) {
+      lists_.push_back({link, link, 0});
+    } else if (links_[lists_[it->second].last].record == id) {
+      // A key the record repeats.
+      return {links_[lists_[it->second].first].record, false};
+    } else {
+      links_[lists_[it->second].last].next = link;
+    }
+    GroupList& list = lists_[it->second];
+    links_.push_back({id, UINT32_MAX});
+    list.last = link;
+    ++list.size;
+    return {links_[list.first].record, inserted};
+  }
+
+  // The new partners of each of `members` (records of one key): the
+  // members it did not share the key with in the records (a record's key
+  // is shared with itself only when it was valid).
+  std::vector<size_t> CollisionPartners(
+      const std::vector<uint32_t>& members) const {
+    absl::flat_hash_map<std::string_view, size_t> by_old_key;
+    for (uint32_t id : members) {
+      if (stored_[id].valid) ++by_old_key[stored_[id].old_key];
+    }
+    std::vector<size_t> partners;
+    partners.reserve(members.size());
+    for (uint32_t id : members) {
+      const Stored& s = stored_[id];
+      partners.push_back(members.size() -
+                         (s.valid ? by_old_key.at(s.old_key) : 1));
+    }
+    return partners;
+  }
+
+  // The new partners of each of `members` (records of one look-alike key):
+  // the members it has another key than now and did not look like in the
+  // records (AlikeBefore), counted without comparing pairs. A record's keys
+  // are a set T of at most 5 ids (its key now and, when it was valid, its
+  // stored key and look-alike keys, each kind apart); the members that are
+  // not its new partners are those whose set meets T, and
+  // |union over k in T of S_k| = sum over the non-empty subsets U of T of
+  // (-1)^(|U|+1) times the number of members whose set contains U, which
+  // one pass counts for every subset of every member's set (31 at most).
+  std::vector<size_t> LookalikePartners(
+      const std::vector<uint32_t>& members) const {
+    absl::flat_hash_map<std::string_view, uint32_t> ids[3];
+    uint32_t next_id = 0;
+    const auto id_of = [&](int kind, std::string_view k) {
+      const auto [it, inserted] = ids[kind].try_emplace(k, next_id);
+      if (inserted) ++next_id;
+      return it->second;
+    };
+    std::vector<std::vector<uint32_t>> sets(members.size());
+    for (size_t i = 0; i < members.size(); ++i) {
+      const Stored& s = stored_[members[i]];
+      sets[i].push_back(id_of(0, s.new_key));
+      if (s.valid) {
+        sets[i].push_back(id_of(1, s.old_key));
+        for (const std::string& k : s.old_lookalike_keys) {
+          if (sets[i].size() == kMaxKeySet) break;  // a record holds 1 to 3
+          sets[i].push_back(id_of(2, k));
+        }
+      }
+      std::sort(sets[i].begin(), sets[i].end());
+    }
+    const auto subset = [](const std::vector<uint32_t>& set, unsigned mask) {
+      KeySet u;
+      u.fill(UINT32_MAX);
+      size_t n = 0;
+      for (size_t b = 0; b < set.size(); ++b) {
+        if ((mask >> b) & 1u) u[n++] = set[b];
+      }
+      return u;
+    };
+    absl::flat_hash_map<KeySet, size_t> containing;
+    for (const std::vector<uint32_t>& set : sets) {
+      for (unsigned mask = 1; mask < (1u << set.size()); ++mask) {
+        ++containing[subset(set, mask)];
+      }
+    }
+    std::vector<size_t> partners;
+    partners.reserve(members.size());
+    for (const std::vector<uint32_t>& set : sets) {
+      // The members that are not its new partners, itself included.
+      int64_t old = 0;
+      for (unsigned mask = 1; mask < (1u << set.size()); ++mask) {
+        const auto n = static_cast<int64_t>(containing.at(subset(set, mask)));
+        old += std::popcount(mask) % 2 == 1 ? n : -n;
+      }
+      partners.push_back(members.size() - static_cast<size_t>(old));
+    }
+    return partners;
+  }
+
+  // Reports the new collision and the new look-alikes of record `id`,
+  // valid now with the keys of `now`, and adds it to the groups of its key
+  // and look-alike keys.
+  void Pairs(uint32_t id, const NameRecord& now) {
+    // A collision: the first record with the key, unless they had one key.
+    const auto [key_owner, first_with_key] = Join(by_key_, now.key, id);
+    if (!first_with_key) {
+      const Stored& a = stored_[key_owner];
+      const Stored& b = stored_[id];
+      if (!(a.valid && b.valid && a.old_key == b.old_key)) {
+        ReportPair(RecordChangeKind::kNewCollision, id, key_owner, now.key,
+                   now.key);
+      }
+    }
+    // Look-alikes: the first record with each look-alike key, once each,
+    // unless it has the same key now or they looked alike before.
+    std::vector<uint32_t> seen;
+    for (const std::string& lk : now.lookalike_keys) {
+      const auto [other, inserted] = Join(by_lookalike_, lk, id);
+      if (inserted || other == id || (!first_with_key && other == key_owner) ||
+          std::find(seen.begin(), seen.end(), other) != seen.end()) {
+        continue;
+      }
+      seen.push_back(other);
+      if (AlikeBefore(stored_[id], stored_[other])) continue;
+      ReportPair(RecordChangeKind::kNewLookalike, id, other, now.key, lk);
+    }
+  }
+
+  const Profile& profile_;
+  const RegistrationPolicy& policy_;
+  RecordChangeSink sink_;
+  RecordVerification summary_;
+  std::vector<Stored> stored_;
+  // The new key, and each new look-alike key -> its GroupList in lists_
+  // (the record of its first link is the first record with the key), and
+  // the links of the lists: at most 4 per record.
+  absl::flat_hash_map<std::string, uint32_t> by_key_;
+  absl::flat_hash_map<std::string, uint32_t> by_lookalike_;
+  std::vector<GroupList> lists_;
+  std::vector<Link> links_;
+  absl::flat_hash_set<std::string> tags_;
+};
+
+}  // namespace
+
+std::string_view RecordChangeKindName(RecordChangeKind kind) {
+  switch (kind) {
+    case RecordChangeKind::kKeyChanged:
+      return "key_changed";
+    case RecordChangeKind::kLookalikeKeysChanged:
+      return "lookalike_keys_changed";
+    case RecordChangeKind::kNowRejected:
+      return "now_rejected";
+    case RecordChangeKind::kNowAccepted:
+      return "now_accepted";
+    case RecordChangeKind::kNewCollision:
+      return "new_collision";
+    case RecordChangeKind::kNewLookalike:
+      return "new_lookalike";
+  }
+  return "unknown";
+}
+
+std::string_view RecordGroupKindName(RecordGroupKind kind) {
+  switch (kind) {
+    case RecordGroupKind::kCollision:
+      return "collision_group";
+    case RecordGroupKind::kLookalike:
+      return "lookalike_group";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<RecordExport> ExportRecords(const Profile& profile,
+                                           const RegistrationPolicy& policy,
+                                           std::string_view acl_text,
+                                           NameRecordSink sink,
+                                           const RecordFileOptions& options) {
+  RecordExport summary;
+  summary.version_tag = VersionTag();
+  internal::ProgressCounter progress(options.progress, acl_text.size(), 0);
+  bool signature = false;
+  const absl::Status status = internal::ForEachAclLine(
+      acl_text, &signature, [&](std::string_view line, size_t) {
+        absl::StatusOr<NameRecord> r = MakeNameRecord(profile, policy, line);
+        if (!r.ok()) return r.status();
+        ++summary.names;
+        if (r->valid) ++summary.valid;
+        sink(*r);
+        progress.Record(internal::ConsumedBytes(acl_text, line));
+        return absl::OkStatus();
+      });
+  if (!status.ok()) return status;
+  progress.Finish();
+  return summary;
+}
+
+absl::StatusOr<RecordExport> ExportRecordsFile(
+    const Profile& profile, const RegistrationPolicy& policy,
+    const std::string& path, NameRecordSink sink,
+    const RecordFileOptions& options) {
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, options.max_file_bytes, EscapeForDisplay(path));
+  if (!text.ok()) return text.status();
+  return ExportRecords(profile, policy, *text, sink, options);
+}
+
+absl::StatusOr<RecordVerification> VerifyRecords(
+    const Profile& profile, const RegistrationPolicy& policy,
+    std::string_view records_text, RecordChangeSink sink,
+    const RecordFileOptions& options) {
+  Verifier v(profile, policy, sink);
+  internal::ProgressCounter progress(options.progress, records_text.size(), 0);
+  const absl::Status status = internal::ForEachLine(
+      records_text, [&](std::string_view line, size_t number) {
+        if (internal::IsBlankLine(line)) return absl::OkStatus();
+        absl::Status s = v.Record(number, line);
+        progress.Record(internal::ConsumedBytes(records_text, line));
+        return s;
+      });
+  if (!status.ok()) return status;
+  progress.Finish();
+  return v.Finish();
+}
+
+absl::StatusOr<RecordVerification> VerifyRecordsFile(
+    const Profile& profile, const RegistrationPolicy& policy,
+    const std::string& path, RecordChangeSink sink,
+    const RecordFileOptions& options) {
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, options.max_file_bytes, EscapeForDisplay(path));
+  if (!text.ok()) return text.status();
+  absl::StatusOr<RecordVerification> v =
+      VerifyRecords(profile, policy, *text, sink, options);
+  if (!v.ok() && v.status().code() == absl::StatusCode::kInvalidArgument) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(EscapeForDisplay(path), ": ", v.status().message()));
+  }
+  return v;
+}
+
+}  // namespace u8guard

@@ -140,8 +140,9 @@ TEST(CliGoldenCases, CoverEveryCommand) {
   for (const GoldenCase& c : LoadCases())
     absl::StrAppend(&all, c.arguments, "\n");
   for (const char* command :
-       {"check ", "canon ", "enforce ", "compare ", "profiles", "acl audit ",
-        "acl lookup ", "path sanitize ", "path read ", "--format=json "}) {
+       {"check ", "canon ", "enforce ", "compare ", "skeleton ", "profiles",
+        "acl audit ", "acl lookup ", "path sanitize ", "path read ",
+        "--format=json "}) {
     EXPECT_NE(all.find(command), std::string::npos) << command;
   }
 }

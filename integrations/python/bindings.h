@@ -56,10 +56,14 @@ pybind11::object NameRecordCall(pybind11::handle profile, pybind11::handle name,
 // Profile, builtin_profiles(), load_profiles() (profile_bindings.cc).
 void RegisterProfile(pybind11::module_& m);
 
+// Profile.lookalike_keys, on the class RegisterProfile defines
+// (lookalike_bindings.cc).
+void RegisterLookalike(pybind11::module_& m);
+
 // Everything: versions, rules, validate_utf8, sanitize_path,
 // constant_time_equals, escape_for_display, then RegisterProfile,
-// RegisterAcl, RegisterBeneath, RegisterRegistration and RegisterUpgrade
-// (module.cc).
+// RegisterLookalike, RegisterAcl, RegisterBeneath, RegisterRegistration and
+// RegisterUpgrade (module.cc).
 void RegisterModule(pybind11::module_& m);
 
 // AllowList, DenyList, AclEntry, AclInvalidEntry, AclLookup, AclAudit,

@@ -233,6 +233,7 @@ invisible and cursor-moving code points as \u{XXXX}, bytes that are not
 UTF-8 as \xHH, a backslash as \\. Never use it for matching.)doc");
 
   RegisterProfile(m);
+  RegisterLookalike(m);
   RegisterAcl(m);
   RegisterBeneath(m);
   RegisterRegistration(m);

@@ -28,10 +28,10 @@ Every command but path read (which writes files' bytes) and acl export
 (which writes JSON) takes -f, --format=text|json (JSON: one object per line;
 a rejected input has "error", "rule", "offset" and, when a code point is to
 blame, "code_point").
-With no STRING (PATH, ID, NAME) arguments, canon, enforce, path sanitize,
-path read, acl lookup and register read standard input, one input per line
-(the "\n" is removed; nothing else is), and answer each line as it is
-read; --line-buffered flushes standard output after every answer (for use
+With no STRING (PATH, ID, NAME) arguments, canon, enforce, skeleton, path
+sanitize, path read, acl lookup and register read standard input, one input
+per line (the "\n" is removed; nothing else is), and answer each line as it
+is read; --line-buffered flushes standard output after every answer (for use
 as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
 acl audit, lookup, export and verify refuse files over --max-acl-bytes=N
@@ -141,6 +141,44 @@ reason when one is rejected (a rejected input is equivalent to nothing).
 JSON: {"a", "b", "equivalent", "key_a" or "error_a", "key_b" or "error_b"}.
 
 exit status: 0 equivalent, 1 different, 2 usage or I/O error
+)";
+
+// skeleton: its lines in the list of commands of `u8guard --help`.
+constexpr char kSkeletonSummary[] =
+    R"(  skeleton --profile=NAME [STRING]...
+                                     UTS #39 skeleton (or --lookalike-keys) per input
+)";
+
+constexpr char kSkeletonUsage[] =
+    R"(usage: u8guard skeleton -p|--profile=NAME [--lookalike-keys]
+                        [--profile-dir=DIR] [-f|--format=text|json]
+                        [--line-buffered] [--] [STRING]...
+
+Prints the UTS #39 confusable skeleton of the comparison key of each STRING
+or, with none, of each line of standard input (the "\n" removed), answering
+each line as it is read, or "rejected: MESSAGE". Two strings look alike when
+their skeletons are equal. With --lookalike-keys, prints the look-alike keys
+instead: the key's skeleton, then the folded skeleton of the key in
+capitals when it differs (1 to 3 keys, separated by a tab; a tab in a key is
+shown escaped). Two names look alike, as `acl audit` and `register` decide
+it, exactly when they share a look-alike key. Skeletons and look-alike keys
+are for comparison only: never keys, never shown as names. Text output is
+escaped as canon's is. JSON: {"input", "ok", "skeleton"}, {"input", "ok",
+"lookalike_keys": [...]} or {"input", "ok", "error", "rule", "offset",
+"code_point"} ("code_point" when one is to blame), with "input_hex" when the
+input is not UTF-8. An input longer than the profile's max_input_bytes is
+rejected without being held whole; JSON shows its first 256 bytes,
+"input_truncated": true and "input_bytes".
+  -p, --profile=NAME    a profile (`u8guard profiles`, or an RFC's name:
+                        UsernameCaseMapped, ...)
+  --lookalike-keys      the look-alike keys instead of the skeleton
+  --profile-dir=DIR     load policy files (*.toml) from DIR before the
+                        built-ins
+  -f, --format=FORMAT   text (the default) or json
+  --line-buffered       flush standard output after every answer
+Put untrusted strings after "--", or on standard input.
+
+exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 )";
 
 // path sanitize: its lines in the list of commands of `u8guard --help`.
@@ -472,6 +510,12 @@ const std::vector<Command>& Commands() {
        kCompareUsage,
        {"format", "profile", "profile_dir"},
        &RunCompare},
+      {"",
+       "skeleton",
+       kSkeletonSummary,
+       kSkeletonUsage,
+       {"format", "profile", "profile_dir", "lookalike_keys", "line_buffered"},
+       &RunSkeleton},
       {"path",
        "sanitize",
        kPathSummary,

@@ -34,6 +34,11 @@ int RunCanon(const std::vector<std::string>& args, Format format, bool enforce);
 // u8guard compare --profile=NAME A B
 int RunCompare(const std::vector<std::string>& args, Format format);
 
+// u8guard skeleton --profile=NAME [--lookalike-keys] [STRING]...: the UTS #39
+// confusable skeleton (ConfusableSkeleton) or the look-alike keys
+// (LookalikeSkeletons) of each input.
+int RunSkeleton(const std::vector<std::string>& args, Format format);
+
 // u8guard path sanitize [PATH]...: SanitizePath per input.
 int RunPathSanitize(const std::vector<std::string>& args, Format format);
 

@@ -27,6 +27,9 @@ ABSL_FLAG(std::string, profile_dir, "",
           "profiles");
 ABSL_FLAG(bool, line_buffered, false,
           "flush standard output after every answer (co-processes)");
+ABSL_FLAG(bool, lookalike_keys, false,
+          "skeleton: print the look-alike keys (1 to 3) instead of the "
+          "skeleton");
 
 // u8guard path sanitize (PathOptions, include/u8guard/path.h).
 ABSL_FLAG(bool, percent_decode, false,
@@ -99,6 +102,7 @@ constexpr std::string_view kCliFlags[] = {
     "profile",
     "profile_dir",
     "line_buffered",
+    "lookalike_keys",
     "percent_decode",
     "nfkc",
     "root",

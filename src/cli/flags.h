@@ -24,6 +24,8 @@ ABSL_DECLARE_FLAG(std::string, profile);
 ABSL_DECLARE_FLAG(std::string, profile_dir);
 // canon, enforce, path sanitize, acl lookup: flush after every answer.
 ABSL_DECLARE_FLAG(bool, line_buffered);
+// u8guard skeleton: the look-alike keys instead of the skeleton.
+ABSL_DECLARE_FLAG(bool, lookalike_keys);
 // u8guard path sanitize (PathOptions, include/u8guard/path.h).
 ABSL_DECLARE_FLAG(bool, percent_decode);
 ABSL_DECLARE_FLAG(bool, nfkc);

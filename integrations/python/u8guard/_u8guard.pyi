@@ -237,6 +237,15 @@ class Profile:
     def skeleton(self, s: Union[bytes, bytearray, memoryview]) -> bytes:
         ...
 
+    @overload
+    def lookalike_keys(self, s: str) -> List[str]:
+        ...
+
+    @overload
+    def lookalike_keys(
+            self, s: Union[bytes, bytearray, memoryview]) -> List[bytes]:
+        ...
+
     def restriction_level(self, s: _Text) -> str:
         ...
 

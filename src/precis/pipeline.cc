@@ -342,6 +342,153 @@ size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
   return offsets[lo - 1];
 }
 
+// The code points of the pipeline's output, decoded only when a rule needs
+// them as an array (the Bidi Rule, the stability check of ICU's output,
+// context rules); Invalidate() whenever the output changes.
+class OutputCodePoints {
+ public:
+  OutputCodePoints(const std::string& out, std::u32string& cps)
+      : out_(out), cps_(cps) {}
+  const std::u32string& Get() {
+    if (!ready_) DecodeInto(out_, cps_);
+    ready_ = true;
+    return cps_;
+  }
+  void Invalidate() { ready_ = false; }
+
+ private:
+  const std::string& out_;
+  std::u32string& cps_;
+  bool ready_ = false;
+};
+
+// What the mapping steps found out, for the steps after them.
+struct Mapped {
+  // One pass over the code points did the four mapping rules: no code
+  // point needed ICU's case mapping or normalization; `facts` then
+  // describes the output.
+  bool one_pass = false;
+  MapResult facts{};
+};
+
+// RFC 8264 §7 steps 1-4 (width mapping, additional mapping, case mapping,
+// normalization) of valid UTF-8 `text` into `out`, with the Stream-Safe
+// bound checked on the way (stream_unsafe). Common case: one pass over the
+// code points does them all.
+Verdict ApplyMappingRules(const Profile& p, CaseMapping cm,
+                          std::string_view text, size_t base, std::string& out,
+                          Scratch& tmp, Mapped& mapped) {
+  out.clear();
+  out.reserve(text.size());
+  mapped.facts = MapCodePoints(p, cm, text, out, p.max_non_starters);
+  if (mapped.facts.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
+    const char* mark = text.data() + mapped.facts.stream_unsafe_at;
+    return Reject(p, base + mapped.facts.stream_unsafe_at, DecodeValid(mark),
+                  Rule::kStreamUnsafe);
+  }
+  mapped.one_pass =
+      !mapped.facts.needs_case && (mapped.facts.normalized_as_is ||
+                                   p.normalization == NormalizationForm::kNone);
+  if (mapped.one_pass) return {};
+  return ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
+}
+
+// RFC 8264 §7 step 5, the directionality rule: under the Bidi Rule
+// (RFC 5893), a result with a right-to-left code point must satisfy it.
+Verdict ApplyDirectionalityRule(const Profile& p, size_t base,
+                                const Mapped& mapped,
+                                OutputCodePoints& code_points) {
+  if (p.directionality != Directionality::kBidiRule) return {};
+  const bool has_rtl =
+      mapped.one_pass ? mapped.facts.has_rtl : HasRtl(code_points.Get());
+  if (has_rtl && !SatisfiesBidiRule(code_points.Get())) {
+    return Reject(p, base, std::nullopt, Rule::kBidiRule);
+  }
+  return {};
+}
+
+// RFC 8264 §7's requirement that the rules be idempotent: applied to their
+// own result they change nothing (unstable). With reapply_rules, the rules
+// run once more first (precis_i18n's and RFC 8265's repeated application).
+Verdict CheckStability(const Profile& p, CaseMapping cm, size_t base,
+                       const Mapped& mapped, std::string& out, Scratch& tmp,
+                       OutputCodePoints& code_points) {
+  const bool known_stable =
+      mapped.one_pass ? mapped.facts.rules_idempotent
+                      : MappingsAreIdentityOn(p, cm, code_points.Get());
+  if (known_stable) return {};
+  std::string& again = tmp.again;
+  if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
+      !s.ok()) {
+    return s;
+  }
+  if (again != out && p.reapply_rules) {
+    out.swap(again);
+    code_points.Invalidate();
+    if (absl::Status s =
+            ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
+        !s.ok()) {
+      return s;
+    }
+  }
+  if (again != out) return Reject(p, base, std::nullopt, Rule::kUnstable);
+  return {};
+}
+
+// RFC 8264 §7 step 6, the behavioral rules: every code point of the result
+// valid in the profile's string class, context rules (RFC 5892 Appendix A)
+// applied where the class says so. Sets `code_point_count` to the result's
+// length in code points. A rejection names the code point the caller sent
+// (e.g. U+3000, not the U+0020 width mapping made of it), at its offset in
+// the caller's bytes.
+Verdict ApplyStringClass(const Profile& p, CaseMapping cm,
+                         std::string_view text, size_t base,
+                         const std::string& out, Scratch& tmp,
+                         OutputCodePoints& code_points,
+                         size_t& code_point_count) {
+  size_t i = 0;
+  const char* it = out.data();
+  const char* const end = out.data() + out.size();
+  if (p.string_class == StringClass::kAnyText) {
+    for (; it < end; ++it) i += !IsTail(static_cast<uint8_t>(*it));
+    code_point_count = i;
+    return {};
+  }
+  const PrecisClass cls = p.string_class == StringClass::kIdentifier
+                              ? PrecisClass::kIdentifier
+                              : PrecisClass::kFreeform;
+  const CodePointTable<uint8_t>& precis = PrecisTable();
+  for (; it < end; ++i) {
+    const char* const at_out = it;
+    const PrecisDerivation d = PrecisPropertyOf(DecodeValid(it), precis);
+    const ClassVerdict v = ClassifyInStringClass(cls, d.property);
+    if (v == ClassVerdict::kAllowed) continue;
+    Rule rule;
+    if (v == ClassVerdict::kNeedsContext) {
+      const std::optional<Rule> failed =
+          ContextRuleViolation(code_points.Get(), i);
+      if (!failed) continue;
+      rule = *failed;
+    } else {
+      rule = DisallowedRule(d.reason);
+    }
+    // When the mappings left the text as it was, code point i of the
+    // result is code point i of the text, at the same byte offset: no need
+    // for SourceOffset's search, which maps up to log2(n) prefixes again
+    // (most of the cost of rejecting an emoji user name). Tests:
+    // Offsets.SameWhetherOrNotTheMappingsChangedTheText.
+    const size_t at = out == text ? static_cast<size_t>(at_out - out.data())
+                                  : SourceOffset(p, cm, text, i, tmp);
+    const char* source = text.data() + at;
+    return Reject(p, base + at, DecodeValid(source), rule);
+  }
+  code_point_count = i;
+  return {};
+}
+
+// RFC 8264 §7's steps on valid UTF-8 `text` (the caller's input from byte
+// `base` on): the mapping rules, the directionality rule, the stability
+// check, the empty check, the string class, the output bounds.
 Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
                    size_t base, std::string& out) {
   if (!MappingTableOk()) {
@@ -350,108 +497,22 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
         "be checked");
   }
   Scratch& tmp = ThreadScratch<Scratch>();
-  // The code points of `out`, decoded only when a rule needs them as an
-  // array (the Bidi Rule, the stability check of ICU's output, context
-  // rules); invalidated whenever `out` changes.
-  std::u32string& cps = tmp.cps;
-  bool cps_ready = false;
-  const auto code_points = [&]() -> const std::u32string& {
-    if (!cps_ready) DecodeInto(out, cps);
-    cps_ready = true;
-    return cps;
-  };
-  // The five rules. Common case: one pass over the code points does them
-  // all, because no code point needs ICU's case mapping or normalization.
-  out.clear();
-  out.reserve(text.size());
-  const MapResult first = MapCodePoints(p, cm, text, out, p.max_non_starters);
-  if (first.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
-    const char* mark = text.data() + first.stream_unsafe_at;
-    return Reject(p, base + first.stream_unsafe_at, DecodeValid(mark),
-                  Rule::kStreamUnsafe);
-  }
-  const bool one_pass =
-      !first.needs_case &&
-      (first.normalized_as_is || p.normalization == NormalizationForm::kNone);
-  if (!one_pass) {
-    if (absl::Status s = ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
-        !s.ok()) {
-      return s;
-    }
-  }
-  const bool has_rtl = one_pass ? first.has_rtl : HasRtl(code_points());
-  if (p.directionality == Directionality::kBidiRule && has_rtl &&
-      !SatisfiesBidiRule(code_points())) {
-    return Reject(p, base, std::nullopt, Rule::kBidiRule);
-  }
-
-  // Stability: the rules applied to their own result change nothing.
-  const bool known_stable = one_pass
-                                ? first.rules_idempotent
-                                : MappingsAreIdentityOn(p, cm, code_points());
-  if (!known_stable) {
-    std::string& again = tmp.again;
-    if (absl::Status s =
-            ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
-        !s.ok()) {
-      return s;
-    }
-    if (again != out && p.reapply_rules) {
-      out.swap(again);
-      cps_ready = false;
-      if (absl::Status s =
-              ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
-          !s.ok()) {
-        return s;
-      }
-    }
-    if (again != out) return Reject(p, base, std::nullopt, Rule::kUnstable);
-  }
-
+  OutputCodePoints code_points(out, tmp.cps);
+  Mapped mapped;
+  Verdict v = ApplyMappingRules(p, cm, text, base, out, tmp, mapped);
+  if (!v.ok()) return v;
+  v = ApplyDirectionalityRule(p, base, mapped, code_points);
+  if (!v.ok()) return v;
+  v = CheckStability(p, cm, base, mapped, out, tmp, code_points);
+  if (!v.ok()) return v;
   if (out.empty() && p.min_output_bytes > 0) {
     return Reject(p, base, std::nullopt, Rule::kEmpty);
   }
-
-  // The string class, on the result, code point by code point (`i` counts
-  // them).
-  size_t i = 0;
-  const char* it = out.data();
-  const char* const end = out.data() + out.size();
-  if (p.string_class == StringClass::kAnyText) {
-    for (; it < end; ++it) i += !IsTail(static_cast<uint8_t>(*it));
-  } else {
-    const PrecisClass cls = p.string_class == StringClass::kIdentifier
-                                ? PrecisClass::kIdentifier
-                                : PrecisClass::kFreeform;
-    const CodePointTable<uint8_t>& precis = PrecisTable();
-    for (; it < end; ++i) {
-      const char* const at_out = it;
-      const PrecisDerivation d = PrecisPropertyOf(DecodeValid(it), precis);
-      const ClassVerdict v = ClassifyInStringClass(cls, d.property);
-      if (v == ClassVerdict::kAllowed) continue;
-      Rule rule;
-      if (v == ClassVerdict::kNeedsContext) {
-        const std::optional<Rule> failed =
-            ContextRuleViolation(code_points(), i);
-        if (!failed) continue;
-        rule = *failed;
-      } else {
-        rule = DisallowedRule(d.reason);
-      }
-      // Name the code point the caller sent (e.g. U+3000, not the U+0020
-      // width mapping made of it), at its offset in the caller's bytes.
-      // When the mappings left the text as it was, code point i of the
-      // result is code point i of the text, at the same byte offset: no
-      // need for SourceOffset's search, which maps up to log2(n) prefixes
-      // again (most of the cost of rejecting an emoji user name).
-      // Tests: Offsets.SameWhetherOrNotTheMappingsChangedTheText.
-      const size_t at = out == text ? static_cast<size_t>(at_out - out.data())
-                                    : SourceOffset(p, cm, text, i, tmp);
-      const char* source = text.data() + at;
-      return Reject(p, base + at, DecodeValid(source), rule);
-    }
-  }
-  return CheckOutputBounds(p, out, i);
+  size_t code_point_count = 0;
+  v = ApplyStringClass(p, cm, text, base, out, tmp, code_points,
+                       code_point_count);
+  if (!v.ok()) return v;
+  return CheckOutputBounds(p, out, code_point_count);
 }
 
 // Zeroes a buffer's whole capacity (SecureWipe: the compiler keeps it).

@@ -15,6 +15,7 @@ exported; and no exported name mentions "internal" (not even in a
 parameter type). Prints the counts; exits 1 with one line per problem.
 """
 
+import os
 import re
 import subprocess
 import sys
@@ -33,11 +34,19 @@ def exported(library, demangle):
   return symbols
 
 
-def declared_functions(header):
+def declared_functions(header, include_dir=None):
+  """The functions HEADER declares, and the headers of u8guard/c/ it
+  includes (u8guard_c.h, in INCLUDE_DIR/u8guard/, is an umbrella over one
+  header per area)."""
   with open(header, encoding="utf-8") as f:
     text = f.read()
   text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)  # comments
-  return set(re.findall(r"U8GUARD_EXPORT[^;{]*?\b(u8guard_\w+)\s*\(", text))
+  found = set(re.findall(r"U8GUARD_EXPORT[^;{]*?\b(u8guard_\w+)\s*\(", text))
+  if include_dir is None:
+    include_dir = os.path.dirname(os.path.dirname(os.path.abspath(header)))
+  for part in re.findall(r'#include "(u8guard/c/\w+\.h)"', text):
+    found |= declared_functions(os.path.join(include_dir, part), include_dir)
+  return found
 
 
 def main(argv):

@@ -193,7 +193,8 @@ case "$step" in
     ;;
   layout)
     full=$work/full
-    for f in include/u8guard/u8guard_c.h include/u8guard/u8guard.h \
+    for f in include/u8guard/u8guard_c.h include/u8guard/c/base.h \
+      include/u8guard/c/secret.h include/u8guard/u8guard.h \
       include/u8guard/export.h include/u8guard/version_macros.h \
       "$libdir/libu8guard.a" "$libdir/cmake/u8guard/u8guardConfig.cmake" \
       "$libdir/cmake/u8guard/u8guardConfigVersion.cmake" \

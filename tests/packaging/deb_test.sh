@@ -249,6 +249,7 @@ case "$step" in
     section libu8guard-dev libdevel
     list=$(files libu8guard-dev)
     for f in usr/include/u8guard/u8guard.h usr/include/u8guard/u8guard_c.h \
+      usr/include/u8guard/c/base.h usr/include/u8guard/c/secret.h \
       usr/include/u8guard/version_macros.h "$libdir/libu8guard.so" \
       "$libdir/libu8guard.a" "$libdir/pkgconfig/u8guard.pc" \
       "$libdir/cmake/u8guard/u8guardConfig.cmake" \

@@ -7,18 +7,26 @@
 // SIG_IGN. Each test is a death
 // test: a new process whose SIGBUS disposition is set before the guard is
 // installed over it, and whose faults are real (a mapped page that the
-// file no longer covers).
+// file no longer covers). Where a test sends SIGBUS to a thread waiting in
+// a system call, nothing is left to the scheduler: the signal is sent once
+// the thread is seen blocked in that call (/proc/self/task/TID/syscall),
+// and what ends the wait happens once the signal has been dealt with.
 
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <thread>
 
@@ -71,6 +79,86 @@ bool Blocked(int sig) {
   return sigismember(&mask, sig) == 1;
 }
 
+// The first `count` numbers of /proc/self/task/`tid`/syscall: the number of
+// the system call the thread is blocked in, then its arguments; for a
+// thread that is running or not in a system call, the first is not a
+// system call's number ("running", -1). False if the file cannot be read.
+bool ReadSyscall(pid_t tid, long* numbers, int count) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%d/syscall",
+                static_cast<int>(tid));
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char text[256];
+  const ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0) return false;
+  text[n] = '\0';
+  const char* p = text;
+  for (int i = 0; i < count; ++i) {
+    char* end;
+    // The number in decimal, the arguments in hexadecimal ("0x3").
+    numbers[i] = std::strtol(p, &end, i == 0 ? 10 : 16);
+    if (end == p) {
+      numbers[i] = -1;
+      return true;
+    }
+    p = end;
+  }
+  return true;
+}
+
+// Whether thread `tid` is blocked in system call `number` with
+// `first_argument`; exits with 3 if that cannot be seen. The kernel reports
+// a system call only for a thread that is off the CPU inside it, so a
+// signal sent afterwards finds the thread there, or about to go back to
+// sleep there with the signal pending: either way the call sees it.
+bool BlockedIn(pid_t tid, long number, long first_argument) {
+  long seen[2] = {-1, -1};
+  if (!ReadSyscall(tid, seen, 2)) std::_Exit(3);
+  return seen[0] == number && seen[1] == first_argument;
+}
+
+void WaitUntilBlockedIn(pid_t tid, long number, long first_argument) {
+  while (!BlockedIn(tid, number, first_argument)) sched_yield();
+}
+
+// Whether `sig` is pending: for thread `tid` (SigPnd of its status), or for
+// the whole process (ShdPnd) when `tid` is 0. Exits with 3 if that cannot
+// be read.
+bool Pending(pid_t tid, int sig) {
+  char path[64];
+  if (tid == 0) {
+    std::snprintf(path, sizeof path, "/proc/self/status");
+  } else {
+    std::snprintf(path, sizeof path, "/proc/self/task/%d/status",
+                  static_cast<int>(tid));
+  }
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) std::_Exit(3);
+  char text[4096];
+  const ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0) std::_Exit(3);
+  text[n] = '\0';
+  const char* field = tid == 0 ? "\nShdPnd:" : "\nSigPnd:";
+  const char* line = std::strstr(text, field);
+  if (line == nullptr) std::_Exit(3);
+  const unsigned long long mask =
+      std::strtoull(line + std::strlen(field), nullptr, 16);
+  return ((mask >> (sig - 1)) & 1) != 0;
+}
+
+// Whether this process can see which system call a thread is blocked in;
+// the tests that need it are skipped where it cannot.
+constexpr char kNoSyscallView[] =
+    "cannot read /proc/self/task/TID/syscall, which tells when a thread is "
+    "blocked in a system call";
+bool CanSeeSyscalls() {
+  long seen[1];
+  return ReadSyscall(static_cast<pid_t>(syscall(SYS_gettid)), seen, 1);
+}
+
 // Where the handlers below return to, and how often they were called.
 sigjmp_buf recover;
 volatile sig_atomic_t calls = 0;
@@ -110,6 +198,15 @@ extern "C" void ChecksItsMask(int) {
 }
 
 extern "C" void Returns(int) {}
+
+// Writes a byte to `handled_fd`, which tells another thread that it ran,
+// and returns. write() is async-signal-safe.
+int handled_fd = -1;
+extern "C" void NotesItsCallAndReturns(int) {
+  const int saved = errno;
+  if (write(handled_fd, "h", 1) != 1) std::_Exit(3);
+  errno = saved;
+}
 
 // Each death test runs in a new process (threadsafe style), so the guard
 // is installed there after the disposition the test sets.
@@ -214,28 +311,48 @@ TEST_F(SigbusChainDeathTest, TheHandlersMaskIsApplied) {
 }
 
 // A SIGBUS sent while the thread waits in read(): the read goes on when
-// the handler asked for SA_RESTART, as without the guard.
+// the handler asked for SA_RESTART, as without the guard. The signal is
+// sent once the reader is blocked in its read(), and the byte that read()
+// waits for is written once the handler has run: the read returns the byte
+// only if it was restarted after the handler, and fails with EINTR if not.
 void ReadAcrossASentSigbus() {
-  int fds[2];
-  if (pipe(fds) != 0) std::_Exit(3);
+  int data[2];
+  int handled[2];
+  if (pipe(data) != 0 || pipe(handled) != 0) std::_Exit(3);
+  handled_fd = handled[1];
   const pthread_t reader = pthread_self();
+  const pid_t reader_tid = static_cast<pid_t>(syscall(SYS_gettid));
   std::thread sender([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    pthread_kill(reader, SIGBUS);
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    if (write(fds[1], "x", 1) != 1) std::_Exit(3);
+    WaitUntilBlockedIn(reader_tid, SYS_read, data[0]);
+    if (pthread_kill(reader, SIGBUS) != 0) std::_Exit(3);
+    // Until the handler has run. Once SIGBUS is no longer pending for the
+    // reader (it was taken) and the reader is blocked in read() again, a
+    // handler that ran has written its byte; without one, the signal was
+    // lost on the way (23).
+    struct pollfd note = {};
+    note.fd = handled[0];
+    note.events = POLLIN;
+    while (poll(&note, 1, 0) != 1) {
+      if (!Pending(reader_tid, SIGBUS) &&
+          BlockedIn(reader_tid, SYS_read, data[0]) && poll(&note, 1, 0) != 1) {
+        std::_Exit(23);
+      }
+      sched_yield();
+    }
+    if (write(data[1], "x", 1) != 1) std::_Exit(3);
   });
   char c;
-  const ssize_t n = read(fds[0], &c, 1);
+  const ssize_t n = read(data[0], &c, 1);
   const int error = errno;
   sender.join();
   std::_Exit(n == 1 ? 20 : error == EINTR ? 21 : 22);
 }
 
 TEST_F(SigbusChainDeathTest, ARestartHandlerRestartsTheCallItInterrupted) {
+  if (!CanSeeSyscalls()) GTEST_SKIP() << kNoSyscallView;
   EXPECT_EXIT(
       {
-        GuardOver(&Returns, SA_RESTART);
+        GuardOver(&NotesItsCallAndReturns, SA_RESTART);
         ReadAcrossASentSigbus();
       },
       ::testing::ExitedWithCode(20), "");
@@ -243,10 +360,16 @@ TEST_F(SigbusChainDeathTest, ARestartHandlerRestartsTheCallItInterrupted) {
 
 // Attack (an outside review): the guard used to stand in for SIG_IGN and
 // drop a sent SIGBUS itself, but a delivered signal, even one dropped,
-// makes nanosleep fail with EINTR where an ignored one is discarded
-// unseen. Now the guard stands aside: SIGBUS stays ignored, the sleep is
-// not cut short, and files are read instead of mapped.
+// makes nanosleep or poll fail with EINTR (SA_RESTART or not) where an
+// ignored one is discarded unseen. Now the guard stands aside: SIGBUS
+// stays ignored, a wait in ppoll() is not cut short, and files are read
+// instead of mapped. The signal is sent to the process once the waiter is
+// blocked in ppoll() (the sender blocks SIGBUS, so no other thread could
+// take it), and the byte that ends the wait is written once SIGBUS is not
+// pending: at once when the kernel discarded it, only after the waiter
+// took it (and ppoll failed) if anything had been installed to catch it.
 TEST_F(SigbusChainDeathTest, UnderSigIgnTheGuardStandsAside) {
+  if (!CanSeeSyscalls()) GTEST_SKIP() << kNoSyscallView;
   EXPECT_EXIT(
       {
         if (signal(SIGBUS, SIG_IGN) == SIG_ERR) std::_Exit(3);
@@ -256,15 +379,27 @@ TEST_F(SigbusChainDeathTest, UnderSigIgnTheGuardStandsAside) {
             now.sa_handler != SIG_IGN) {
           std::_Exit(7);
         }
-        std::thread sender([] {
-          std::this_thread::sleep_for(std::chrono::milliseconds(100));
-          kill(getpid(), SIGBUS);
+        int data[2];
+        if (pipe(data) != 0) std::_Exit(3);
+        struct pollfd wait_for = {};
+        wait_for.fd = data[0];
+        wait_for.events = POLLIN;
+        const pid_t waiter_tid = static_cast<pid_t>(syscall(SYS_gettid));
+        std::thread sender([&] {
+          sigset_t bus;
+          sigemptyset(&bus);
+          sigaddset(&bus, SIGBUS);
+          if (pthread_sigmask(SIG_BLOCK, &bus, nullptr) != 0) std::_Exit(3);
+          WaitUntilBlockedIn(waiter_tid, SYS_ppoll,
+                             reinterpret_cast<intptr_t>(&wait_for));
+          if (kill(getpid(), SIGBUS) != 0) std::_Exit(3);
+          while (Pending(0, SIGBUS)) sched_yield();
+          if (write(data[1], "x", 1) != 1) std::_Exit(3);
         });
-        struct timespec nap = {};
-        nap.tv_nsec = 400'000'000;
-        const int slept = nanosleep(&nap, &nap);
+        const int ready = ppoll(&wait_for, 1, nullptr, nullptr);
+        const int error = errno;
         sender.join();
-        std::_Exit(slept == 0 ? 20 : 21);
+        std::_Exit(ready == 1 ? 20 : ready < 0 && error == EINTR ? 21 : 22);
       },
       ::testing::ExitedWithCode(20), "");
 }

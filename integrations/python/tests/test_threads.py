@@ -7,8 +7,8 @@ once: both kinds are mixed here, and every thread's every result must be
 the one a single thread gets.
 """
 
+import sys
 import threading
-import time
 from typing import Callable, List
 
 import u8guard
@@ -111,41 +111,59 @@ def test_one_acl_from_many_threads():
     run_in_threads(work, expected)
 
 
-def assert_runs_without_the_gil(call: Callable[[], object]):
-    """Runs call() in a thread while this one runs Python code, noting the
-    time now and then. Had the call kept the GIL, this thread could run only
-    until the call entered the library (at most one switch interval after it
-    began) and after it returned."""
-    span = []
-    done = threading.Event()
+def assert_runs_without_the_gil(call: Callable[[], object]) -> object:
+    """Runs call() in a thread and asserts that another thread ran Python
+    code after the call began and before it returned; returns its result.
+
+    With a switch interval far longer than the test, the GIL changes hands
+    only when its holder gives it up: blocks on a lock or in a system call,
+    ends, or calls code that releases it. The worker notes that it is in
+    the call, wakes the watcher (which then waits for the GIL) and makes the
+    call; the watcher notes what the worker noted, as soon as it holds the
+    GIL. Between waking the watcher and noting its return the worker gives
+    the GIL up only if the call does: had the call kept it, the watcher
+    would see 'returned'. No clock and no count of samples decides it.
+    """
+    state = ['starting']
+    seen = []
+    result = []
+    go = threading.Event()
+
+    def watcher():
+        go.wait()
+        seen.append(state[0])
 
     def worker():
-        span.append(time.monotonic())
-        call()
-        span.append(time.monotonic())
-        done.set()
+        state[0] = 'in the call'
+        go.set()
+        try:
+            result.append(call())
+        finally:
+            state[0] = 'returned'
 
-    samples = []
-    counter = 0
-    t = threading.Thread(target=worker)
-    t.start()
-    while not done.is_set():
-        counter += 1
-        if counter % 64 == 0:
-            samples.append(time.monotonic())
-    t.join()
-    margin = 0.025  # five switch intervals
-    start, end = span[0] + margin, span[1] - margin
-    assert end - start > 0.05, 'the call was too short to tell'
-    during = [s for s in samples if start < s < end]
-    assert len(during) > 10, (len(samples), span)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        # In either order: the watcher runs only once the GIL is given up.
+        threads = [threading.Thread(target=watcher),
+                   threading.Thread(target=worker)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert result, 'the call raised'
+    assert seen == ['in the call'], seen
+    return result[0]
 
 
 def test_long_calls_release_the_gil():
     doc = Profile('text-document')
     text = 'Ame\u0301lie \u00e9t\u00e9 \u4e2d\u6587 ' * 400000  # 8.8 MB
     doc.canonicalize(text[:1000])  # warm up
-    assert_runs_without_the_gil(lambda: doc.canonicalize(text))
+    out = assert_runs_without_the_gil(lambda: doc.canonicalize(text))
+    assert out == doc.canonicalize(text)
 
 
 def test_a_policy_from_toml_reads_its_names_file_without_the_gil(tmp_path):
@@ -156,5 +174,6 @@ def test_a_policy_from_toml_reads_its_names_file_without_the_gil(tmp_path):
     names.write_text(''.join(f'name{i:08d}\n' for i in range(3_000_000)))
     toml = 'protected_names_file = "names.txt"\n'
     source = str(tmp_path / 'policy.toml')
-    assert_runs_without_the_gil(
+    policy = assert_runs_without_the_gil(
         lambda: u8guard.RegistrationPolicy.from_toml(toml, source))
+    assert len(policy.protected_names) == 3_000_000

@@ -15,29 +15,35 @@
  * microseconds of work at the slowest kernel). */
 #define CHUNK_BYTES ((size_t)1 << 20)
 
-/* Validates data[0, len) into *result a chunk at a time, answering a cancel
- * or statement_timeout between chunks (bytea values reach 1 GB). A chunk
- * that ends inside a sequence is cut before it, and the next one starts
- * there. */
+/* Validates data[0, len) into *result with the library's stream validator,
+ * a chunk at a time, answering a cancel or statement_timeout between chunks
+ * (bytea values reach 1 GB). The validator is freed on every way out, a
+ * cancel (an error thrown from CHECK_FOR_INTERRUPTS) included. */
 static void validate_in_chunks(const char *data, size_t len,
                                u8guard_utf8_result *result) {
-  size_t done = 0;
-  for (;;) {
-    const size_t n = Min(CHUNK_BYTES, len - done);
-    CHECK_FOR_INTERRUPTS();
-    if (u8guard_utf8_validate(data + done, n, result) ==
-        U8GUARD_INVALID_ARGUMENT) {
-      elog(ERROR, "u8guard_check_utf8: invalid argument");
+  /* Not changed inside PG_TRY, so it needs no volatile. */
+  u8guard_utf8_stream *stream = NULL;
+  if (u8guard_utf8_stream_new(&stream) != U8GUARD_OK)
+    ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY),
+                    errmsg("u8guard_check_utf8: out of memory")));
+  PG_TRY();
+  {
+    size_t done = 0;
+    u8guard_status status = U8GUARD_OK;
+    while (status == U8GUARD_OK && done < len) {
+      const size_t n = Min(CHUNK_BYTES, len - done);
+      CHECK_FOR_INTERRUPTS();
+      status = u8guard_utf8_stream_feed(stream, data + done, n, result);
+      done += n;
     }
-    if (result->kind == U8GUARD_RULE_UTF8_TRUNCATED && done + n < len) {
-      /* At least 1 MiB - 3 bytes were valid: progress. */
-      done += result->valid_up_to;
-      continue;
-    }
-    result->valid_up_to += done;
-    if (result->kind != U8GUARD_RULE_NONE || done + n == len) return;
-    done += n;
+    if (status == U8GUARD_OK)
+      status = u8guard_utf8_stream_finish(stream, result);
+    if (status != U8GUARD_OK && status != U8GUARD_REJECTED)
+      elog(ERROR, "u8guard_check_utf8: %s", u8guard_status_name(status));
   }
+  PG_FINALLY();
+  { u8guard_utf8_stream_free(stream); }
+  PG_END_TRY();
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_check_utf8);

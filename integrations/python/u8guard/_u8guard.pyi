@@ -373,6 +373,10 @@ class AclInvalidEntry:
         ...
 
     @property
+    def original_size(self) -> int:
+        ...
+
+    @property
     def rejection(self) -> Rejected:
         ...
 
@@ -405,6 +409,10 @@ class AclFinding:
 
     @property
     def original(self) -> bytes:
+        ...
+
+    @property
+    def original_size(self) -> int:
         ...
 
     @property

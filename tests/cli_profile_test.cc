@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +31,7 @@
 #include "tests/test_support.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
+#include "u8guard/profile_settings.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard {
@@ -465,6 +467,55 @@ TEST(CliProfiles, ListsEveryBuiltinProfile) {
   }
 }
 
+// Every setting of every built-in profile (ProfileSettings: every field of
+// Profile), under its policy-file key, in JSON with its value and type and
+// in the text as key=value.
+TEST(CliProfiles, ShowsEverySetting) {
+  const CommandResult j = Cli({"profiles", "--format=json"});
+  ASSERT_EQ(j.exit_code, 0);
+  const std::vector<JsonObject> objects = JsonLines(j.out);
+  ASSERT_EQ(objects.size(), BuiltinProfiles().size()) << j.out;
+  const CommandResult t = Cli({"profiles"});
+  ASSERT_EQ(t.exit_code, 0);
+  // Each profile's text: its line and the indented ones after it.
+  std::map<std::string, std::string> blocks;
+  std::string current;
+  for (const std::string& line : Lines(t.out)) {
+    if (!absl::StartsWith(line, " ")) current = line.substr(0, line.find(' '));
+    blocks[current] += line + "\n";
+  }
+  for (size_t i = 0; i < objects.size(); ++i) {
+    const std::vector<ProfileSetting> settings =
+        ProfileSettings(BuiltinProfiles()[i]);
+    EXPECT_EQ(objects[i].size(), settings.size()) << j.out;
+    for (const ProfileSetting& s : settings) {
+      const std::string key(s.key);
+      const auto it = objects[i].find(key);
+      ASSERT_NE(it, objects[i].end()) << key;
+      std::string shown;
+      if (const auto* text = std::get_if<std::string>(&s.value)) {
+        EXPECT_EQ(it->second, testing::JsonValue(*text)) << key;
+        shown = *text;
+      } else if (const auto* b = std::get_if<bool>(&s.value)) {
+        EXPECT_EQ(it->second, testing::JsonValue(*b)) << key;
+        shown = *b ? "true" : "false";
+      } else {
+        const int64_t n = std::get<int64_t>(s.value);
+        EXPECT_EQ(it->second, testing::JsonValue(static_cast<double>(n)))
+            << key;
+        shown = std::to_string(n);
+      }
+      if (key != "name" && key != "description") {
+        const std::string& block = blocks[BuiltinProfiles()[i].name];
+        EXPECT_TRUE(absl::StrContains(block, " " + key + "=" + shown + " ") ||
+                    absl::StrContains(block, " " + key + "=" + shown + "\n"))
+            << key << "=" << shown << " in\n"
+            << block;
+      }
+    }
+  }
+}
+
 // ---- --profile-dir ----------------------------------------------------------
 
 constexpr char kCorpLogin[] = R"(# A deployment's own profile.
@@ -489,10 +540,9 @@ void CheckProfileDir(const std::string& flag) {
   TempDir dir;
   dir.Write("corp.toml", kCorpLogin);
   const std::string dir_flag = flag + "=" + dir.path();
-  CommandResult r = Cli({"canon", dir_flag, "--profile=corp-login",
-                         "\xEF\xBB\xBF"
-                         "Stra\u00DFe",
-                         "\uFF21dmin"});
+  const std::string bom_strasse = std::string("\xEF\xBB\xBF") + "Stra\u00DFe";
+  CommandResult r = Cli(
+      {"canon", dir_flag, "--profile=corp-login", bom_strasse, "\uFF21dmin"});
   EXPECT_EQ(r.exit_code, 0) << r.out;
   // Case folding (not toLower): ß becomes ss; the BOM is stripped.
   EXPECT_EQ(r.out, "strasse\nadmin\n");

@@ -11,6 +11,7 @@
 #include "u8guard/open_beneath.h"      // IWYU pragma: export
 #include "u8guard/path.h"              // IWYU pragma: export
 #include "u8guard/profile.h"           // IWYU pragma: export
+#include "u8guard/profile_settings.h"  // IWYU pragma: export
 #include "u8guard/progress.h"          // IWYU pragma: export
 #include "u8guard/registration.h"      // IWYU pragma: export
 #include "u8guard/rejection.h"         // IWYU pragma: export

@@ -2,10 +2,14 @@
 // u8guard.Profile: canonical keys, enforced forms and comparison under one
 // profile (match.h, profile.h, skeleton.h).
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -14,103 +18,50 @@
 #include "pybind11/stl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
+#include "u8guard/profile_settings.h"
 #include "u8guard/skeleton.h"
 
 namespace u8guard::python {
 namespace {
 
-// The keys of a policy file (profile.h, policies/*.toml), in file order.
-constexpr const char* kSettingKeys[] = {"name",
-                                        "description",
-                                        "bom",
-                                        "string_class",
-                                        "width_mapping",
-                                        "additional_mapping",
-                                        "case_mapping",
-                                        "key_case_mapping",
-                                        "normalization",
-                                        "directionality",
-                                        "confusables",
-                                        "reapply_rules",
-                                        "max_input_bytes",
-                                        "max_non_starters",
-                                        "min_output_bytes",
-                                        "max_output_bytes",
-                                        "max_output_code_points"};
+// A setting's value as a Python object: str, bool or int.
+py::object SettingObject(const ProfileSettingValue& value) {
+  if (const auto* s = std::get_if<std::string>(&value)) return py::str(*s);
+  if (const auto* b = std::get_if<bool>(&value)) return py::bool_(*b);
+  return py::int_(std::get<int64_t>(value));
+}
 
-// A profile's settings with the names and values its policy file uses.
+// A profile's settings with the names and values its policy file uses
+// (ProfileSettings: every field, in file order).
 py::dict Settings(const Profile& p) {
   py::dict d;
-  d["name"] = p.name;
-  d["description"] = p.description;
-  d["bom"] = std::string(BomPolicyName(p.bom));
-  d["string_class"] = std::string(StringClassName(p.string_class));
-  d["width_mapping"] = p.width_mapping;
-  d["additional_mapping"] = std::string(SpaceMappingName(p.additional_mapping));
-  d["case_mapping"] = std::string(CaseMappingName(p.case_mapping));
-  d["key_case_mapping"] = std::string(CaseMappingName(p.key_case_mapping));
-  d["normalization"] = std::string(NormalizationFormName(p.normalization));
-  d["directionality"] = std::string(DirectionalityName(p.directionality));
-  d["confusables"] = std::string(ConfusablesPolicyName(p.confusables));
-  d["reapply_rules"] = p.reapply_rules;
-  d["max_input_bytes"] = p.max_input_bytes;
-  d["max_non_starters"] = p.max_non_starters;
-  d["min_output_bytes"] = p.min_output_bytes;
-  d["max_output_bytes"] = p.max_output_bytes;
-  d["max_output_code_points"] = p.max_output_code_points;
+  for (const ProfileSetting& s : ProfileSettings(p)) {
+    d[py::str(std::string(s.key))] = SettingObject(s.value);
+  }
   return d;
 }
 
-// `s` as a TOML basic string.
-std::string TomlString(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u == 0x7F) {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      out += "\\u00";
-      out += kHex[u >> 4];
-      out += kHex[u & 0xF];
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// Settings as a policy file: "key = value" lines in kSettingKeys order. A
-// value must be a bool, an int or a str (TypeError otherwise); whether it
+// `v` as the value of setting `key`: a bool, an int (of TOML's 64 bits) or
+// a str (TypeError otherwise; a str must have a UTF-8 form). Whether it
 // fits its key is for ParseProfile to say.
-std::string SettingsToToml(const py::dict& settings) {
-  std::string toml;
-  for (const char* key : kSettingKeys) {
-    if (!settings.contains(key)) continue;
-    const py::handle v = settings[key];
-    toml += key;
-    toml += " = ";
-    if (py::isinstance<py::bool_>(v)) {
-      toml += v.cast<bool>() ? "true" : "false";
-    } else if (py::isinstance<py::int_>(v)) {
-      toml += std::string(py::str(v));
-    } else if (py::isinstance<py::str>(v)) {
-      const Text text = Text::From(v, key);
-      text.RequireEncodable();
-      toml += TomlString(text.bytes());
-    } else {
-      throw py::type_error(std::string(key) +
-                           " must be bool, int or str, not " +
-                           std::string(py::str(v.get_type().attr("__name__"))));
+ProfileSettingValue SettingValue(py::handle v, const std::string& key) {
+  if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
+  if (py::isinstance<py::int_>(v)) {
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+    if (overflow != 0) {
+      throw py::value_error("key \"" + key + "\": " + std::string(py::str(v)) +
+                            " is not a 64-bit integer");
     }
-    toml += "\n";
+    return static_cast<int64_t>(n);
   }
-  return toml;
-}
-
-std::string ProfileToml(const Profile& p) {
-  return SettingsToToml(Settings(p));
+  if (py::isinstance<py::str>(v)) {
+    const Text text = Text::From(v, key.c_str());
+    text.RequireEncodable();
+    return std::string(text.bytes());
+  }
+  throw py::type_error(key + " must be bool, int or str, not " +
+                       std::string(py::str(v.get_type().attr("__name__"))));
 }
 
 PyProfile Wrap(Profile p) {
@@ -126,15 +77,27 @@ PyProfile ParseToml(py::handle text, std::string_view source) {
 }
 
 PyProfile Replace(const PyProfile& self, const py::kwargs& changes) {
-  py::dict settings = Settings(*self.profile);
+  std::vector<ProfileSetting> settings = ProfileSettings(*self.profile);
+  std::vector<py::handle> changed(settings.size());
   for (const auto& [key, value] : changes) {
-    if (!settings.contains(key)) {
-      throw py::type_error("replace() got an unknown setting '" +
-                           std::string(py::str(key)) + "'");
+    const std::string k = py::str(key);
+    const auto it =
+        std::find_if(settings.begin(), settings.end(),
+                     [&](const ProfileSetting& s) { return s.key == k; });
+    if (it == settings.end()) {
+      throw py::type_error("replace() got an unknown setting '" + k + "'");
     }
-    settings[key] = value;
+    changed[it - settings.begin()] = value;
   }
-  return ParseToml(py::str(SettingsToToml(settings)), "<Profile.replace>");
+  // Converted in file order, after every key is known to exist.
+  for (size_t i = 0; i < settings.size(); ++i) {
+    if (changed[i]) {
+      settings[i].value =
+          SettingValue(changed[i], std::string(settings[i].key));
+    }
+  }
+  return ParseToml(py::str(ProfileSettingsToToml(settings)),
+                   "<Profile.replace>");
 }
 
 PyProfile Construct(const std::string& name, py::object policy_dir) {
@@ -213,6 +176,91 @@ std::string Level(const PyProfile& self, py::handle s) {
   return std::string(RestrictionLevelName(*level));
 }
 
+// The settings: settings(), to_toml(), replace(), ==, hash and pickle, and
+// a read-only attribute per setting, all from ProfileSettings and
+// ProfileToToml (profile_settings.h).
+void DefSettings(py::class_<PyProfile>& cls) {
+  cls.def(
+         "settings",
+         [](const PyProfile& self) { return Settings(*self.profile); },
+         "Returns the settings as a dict with the keys and values of a "
+         "policy file.")
+      .def(
+          "to_toml",
+          [](const PyProfile& self) { return ProfileToToml(*self.profile); },
+          "Returns the profile as a policy file's text "
+          "(Profile.from_toml reads it back).")
+      .def("replace", &Replace, R"doc(
+Returns a copy with some settings changed, e.g.
+profile.replace(name="my-users", case_mapping="fold"). Values are those of
+policy files; the result is validated as a policy file is (ValueError).)doc")
+      .def("__eq__",
+           [](const PyProfile& a, py::object b) {
+             return py::isinstance<PyProfile>(b) &&
+                    ProfileToToml(*a.profile) ==
+                        ProfileToToml(*b.cast<const PyProfile&>().profile);
+           })
+      .def("__hash__",
+           [](const PyProfile& self) {
+             return py::hash(py::str(ProfileToToml(*self.profile)));
+           })
+      .def(py::pickle(
+          [](const PyProfile& self) { return ProfileToToml(*self.profile); },
+          [](const std::string& toml) {
+            return ParseToml(py::str(toml), "<pickle>");
+          }));
+
+  // Read-only attributes, one per setting.
+  cls.def_property_readonly("name",
+                            [](const PyProfile& p) { return p.profile->name; });
+  cls.def_property_readonly(
+      "description", [](const PyProfile& p) { return p.profile->description; });
+  // One per setting of ProfileSettings (name and description above).
+  const std::vector<ProfileSetting> keys = ProfileSettings(Profile());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const std::string key(keys[i].key);
+    if (key == "name" || key == "description") continue;
+    cls.def_property_readonly(key.c_str(), [i](const PyProfile& p) {
+      return SettingObject(ProfileSettings(*p.profile)[i].value);
+    });
+  }
+}
+
+// builtin_profiles() and load_profiles().
+void DefModuleFunctions(py::module_& m) {
+  m.def(
+      "builtin_profiles",
+      []() {
+        std::vector<PyProfile> out;
+        for (const Profile& p : BuiltinProfiles()) out.push_back(Wrap(p));
+        return out;
+      },
+      "Returns the built-in profiles (compiled from policies/*.toml).");
+  m.def(
+      "load_profiles",
+      [](py::object directory) {
+        const std::string dir = PathArgument(directory, "directory");
+        absl::StatusOr<std::vector<Profile>> loaded;
+        {
+          ReleaseGil release(ReleaseGil::Always{});
+          loaded = LoadProfileDirectory(dir);
+        }
+        if (!loaded.ok()) {
+          ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
+        }
+        py::dict out;
+        for (Profile& p : *loaded) {
+          const std::string name = p.name;
+          out[py::str(name)] = Wrap(std::move(p));
+        }
+        return out;
+      },
+      py::arg("directory"), R"doc(
+Reads every *.toml policy file in `directory` (sorted by name) and returns
+{name: Profile}. OSError when the directory cannot be read; ValueError
+naming the file for a bad file or a name defined twice.)doc");
+}
+
 }  // namespace
 
 std::shared_ptr<const Profile> ProfileArgument(py::handle arg,
@@ -287,40 +335,10 @@ Returns the UTS #39 restriction level of the comparison key of `s`:
 "ascii", "single_script_restrictive", "highly_restrictive",
 "moderately_restrictive", "minimally_restrictive" or "unrestrictive".
 Raises u8guard.Rejected when the profile rejects `s`.)doc")
-      .def(
-          "settings",
-          [](const PyProfile& self) { return Settings(*self.profile); },
-          "Returns the settings as a dict with the keys and values of a "
-          "policy file.")
-      .def(
-          "to_toml",
-          [](const PyProfile& self) { return ProfileToml(*self.profile); },
-          "Returns the profile as a policy file's text "
-          "(Profile.from_toml reads it back).")
-      .def("replace", &Replace, R"doc(
-Returns a copy with some settings changed, e.g.
-profile.replace(name="my-users", case_mapping="fold"). Values are those of
-policy files; the result is validated as a policy file is (ValueError).)doc")
-      .def("__eq__",
-           [](const PyProfile& a, py::object b) {
-             return py::isinstance<PyProfile>(b) &&
-                    ProfileToml(*a.profile) ==
-                        ProfileToml(*b.cast<const PyProfile&>().profile);
-           })
-      .def("__hash__",
-           [](const PyProfile& self) {
-             return py::hash(py::str(ProfileToml(*self.profile)));
-           })
-      .def("__repr__",
-           [](const PyProfile& self) {
-             return "<u8guard.Profile " +
-                    std::string(py::repr(py::str(self.profile->name))) + ">";
-           })
-      .def(py::pickle(
-          [](const PyProfile& self) { return ProfileToml(*self.profile); },
-          [](const std::string& toml) {
-            return ParseToml(py::str(toml), "<pickle>");
-          }));
+      .def("__repr__", [](const PyProfile& self) {
+        return "<u8guard.Profile " +
+               std::string(py::repr(py::str(self.profile->name))) + ">";
+      });
 
   // The calls made once per name, bound without pybind11's dispatcher.
   DefMethod1<PyProfile, &CanonicalizeOne>(cls, "canonicalize",
@@ -344,50 +362,8 @@ True when both inputs are accepted and their comparison keys are equal. A
 rejected input is equivalent to nothing, not even to itself; never raises
 for rejected input.)doc");
 
-  // Read-only attributes, one per setting.
-  cls.def_property_readonly("name",
-                            [](const PyProfile& p) { return p.profile->name; });
-  cls.def_property_readonly(
-      "description", [](const PyProfile& p) { return p.profile->description; });
-  for (const char* key : kSettingKeys) {
-    const std::string k(key);
-    if (k == "name" || k == "description") continue;
-    cls.def_property_readonly(key, [k](const PyProfile& p) -> py::object {
-      return Settings(*p.profile)[k.c_str()];
-    });
-  }
-
-  m.def(
-      "builtin_profiles",
-      []() {
-        std::vector<PyProfile> out;
-        for (const Profile& p : BuiltinProfiles()) out.push_back(Wrap(p));
-        return out;
-      },
-      "Returns the built-in profiles (compiled from policies/*.toml).");
-  m.def(
-      "load_profiles",
-      [](py::object directory) {
-        const std::string dir = PathArgument(directory, "directory");
-        absl::StatusOr<std::vector<Profile>> loaded;
-        {
-          ReleaseGil release(ReleaseGil::Always{});
-          loaded = LoadProfileDirectory(dir);
-        }
-        if (!loaded.ok()) {
-          ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
-        }
-        py::dict out;
-        for (Profile& p : *loaded) {
-          const std::string name = p.name;
-          out[py::str(name)] = Wrap(std::move(p));
-        }
-        return out;
-      },
-      py::arg("directory"), R"doc(
-Reads every *.toml policy file in `directory` (sorted by name) and returns
-{name: Profile}. OSError when the directory cannot be read; ValueError
-naming the file for a bad file or a name defined twice.)doc");
+  DefSettings(cls);
+  DefModuleFunctions(m);
 }
 
 }  // namespace u8guard::python

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // u8guard canon, enforce, compare, profiles.
 
+#include <cstddef>
+#include <cstdint>
 #include <iostream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "src/cli/commands.h"
 #include "src/cli/flags.h"
@@ -15,6 +19,7 @@
 #include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
+#include "u8guard/profile_settings.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::cli {
@@ -88,41 +93,66 @@ int RunCompare(const std::vector<std::string>& args, Format format) {
   return equivalent ? kExitOk : kExitNegative;
 }
 
+namespace {
+
+// A profile's settings after its name and description, as `key=value`
+// words on lines of at most kWidth columns (a longer word alone on its
+// line), each line indented to the description's column.
+std::string SettingsLines(const std::vector<ProfileSetting>& settings) {
+  constexpr size_t kIndent = 25;
+  constexpr size_t kWidth = 80;
+  std::string out;
+  std::string line;
+  for (const ProfileSetting& s : settings) {
+    if (s.key == "name" || s.key == "description") continue;
+    std::string word = std::string(s.key) + "=";
+    if (const auto* text = std::get_if<std::string>(&s.value)) {
+      absl::StrAppend(&word, EscapeForDisplay(*text));
+    } else if (const auto* b = std::get_if<bool>(&s.value)) {
+      absl::StrAppend(&word, *b ? "true" : "false");
+    } else {
+      absl::StrAppend(&word, std::get<int64_t>(s.value));
+    }
+    if (!line.empty() && kIndent + line.size() + 1 + word.size() > kWidth) {
+      absl::StrAppend(&out, std::string(kIndent, ' '), line, "\n");
+      line.clear();
+    }
+    absl::StrAppend(&line, line.empty() ? "" : " ", word);
+  }
+  if (!line.empty()) {
+    absl::StrAppend(&out, std::string(kIndent, ' '), line, "\n");
+  }
+  return out;
+}
+
+}  // namespace
+
 int RunProfiles(const std::vector<std::string>& args, Format format) {
   if (!args.empty()) {
     std::cerr << "u8guard profiles: takes no arguments\n";
     return kExitUsage;
   }
+  // Every setting, from the library's table of a profile's fields: the keys
+  // and values of policy files, in their order.
   for (const Profile& p : BuiltinProfiles()) {
+    const std::vector<ProfileSetting> settings = ProfileSettings(p);
     if (format == Format::kJson) {
-      std::cout
-          << JsonObject()
-                 .Add("name", p.name)
-                 .Add("description", p.description)
-                 .Add("bom", BomPolicyName(p.bom))
-                 .Add("string_class", StringClassName(p.string_class))
-                 .Add("width_mapping", p.width_mapping)
-                 .Add("additional_mapping",
-                      SpaceMappingName(p.additional_mapping))
-                 .Add("case_mapping", CaseMappingName(p.case_mapping))
-                 .Add("key_case_mapping", CaseMappingName(p.key_case_mapping))
-                 .Add("normalization", NormalizationFormName(p.normalization))
-                 .Add("directionality", DirectionalityName(p.directionality))
-                 .Add("confusables", ConfusablesPolicyName(p.confusables))
-                 .Add("max_output_bytes", uint64_t{p.max_output_bytes})
-                 .Line()
-          << "\n";
+      JsonObject o;
+      for (const ProfileSetting& s : settings) {
+        if (const auto* text = std::get_if<std::string>(&s.value)) {
+          o.Add(s.key, *text);
+        } else if (const auto* b = std::get_if<bool>(&s.value)) {
+          o.Add(s.key, *b);
+        } else {
+          // Sizes: ProfileSettings never gives a negative one.
+          o.Add(s.key, static_cast<uint64_t>(std::get<int64_t>(s.value)));
+        }
+      }
+      std::cout << o.Line() << "\n";
     } else {
-      std::cout << absl::StrFormat(
-          "%-24s %s\n%24s bom=%s class=%s width=%s spaces=%s case=%s "
-          "key_case=%s norm=%s dir=%s confusables=%s\n",
-          p.name, p.description, "", BomPolicyName(p.bom),
-          StringClassName(p.string_class), p.width_mapping ? "yes" : "no",
-          SpaceMappingName(p.additional_mapping),
-          CaseMappingName(p.case_mapping), CaseMappingName(p.key_case_mapping),
-          NormalizationFormName(p.normalization),
-          DirectionalityName(p.directionality),
-          ConfusablesPolicyName(p.confusables));
+      std::cout << absl::StrFormat("%-24s %s\n", EscapeForDisplay(p.name),
+                                   EscapeForDisplay(p.description))
+                << SettingsLines(settings);
     }
   }
   return kExitOk;

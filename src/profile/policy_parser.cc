@@ -4,9 +4,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
-#include <limits>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -16,9 +17,11 @@
 #include "absl/strings/str_join.h"
 #include "src/common/read_file.h"
 #include "src/common/system_error.h"
+#include "src/profile/profile_fields.h"
 #include "toml++/toml.h"
 #include "u8guard/display.h"
 #include "u8guard/profile.h"
+#include "u8guard/profile_settings.h"
 
 namespace u8guard {
 namespace {
@@ -26,7 +29,8 @@ namespace {
 // A policy file is a few hundred bytes; anything near this is not one.
 constexpr size_t kMaxPolicyFileBytes = 1 << 20;
 
-// Reads one key of the table into the profile, or says what is wrong.
+// Reads the keys of the table into a profile (through the table of fields,
+// profile_fields.h), or says what is wrong.
 class ProfileReader {
  public:
   ProfileReader(const toml::table& table, std::string_view source)
@@ -34,95 +38,43 @@ class ProfileReader {
 
   absl::StatusOr<Profile> Read() {
     Profile p;
-    // Every key the format knows, and whether a file must set it.
-    struct Key {
-      const char* name;
-      bool required;
-      std::function<absl::Status(const toml::node&)> read;
-    };
-    bool key_case_set = false;
-    const std::vector<Key> keys = {
-        {"name", true, [&](const toml::node& n) { return String(n, p.name); }},
-        {"description", false,
-         [&](const toml::node& n) { return String(n, p.description); }},
-        {"bom", true,
-         [&](const toml::node& n) { return Enum(n, p.bom, &ParseBomPolicy); }},
-        {"string_class", true,
-         [&](const toml::node& n) {
-           return Enum(n, p.string_class, &ParseStringClass);
-         }},
-        {"width_mapping", true,
-         [&](const toml::node& n) { return Bool(n, p.width_mapping); }},
-        {"additional_mapping", true,
-         [&](const toml::node& n) {
-           return Enum(n, p.additional_mapping, &ParseSpaceMapping);
-         }},
-        {"case_mapping", true,
-         [&](const toml::node& n) {
-           return Enum(n, p.case_mapping, &ParseCaseMapping);
-         }},
-        {"key_case_mapping", false,
-         [&](const toml::node& n) {
-           key_case_set = true;
-           return Enum(n, p.key_case_mapping, &ParseCaseMapping);
-         }},
-        {"normalization", true,
-         [&](const toml::node& n) {
-           return Enum(n, p.normalization, &ParseNormalizationForm);
-         }},
-        {"directionality", true,
-         [&](const toml::node& n) {
-           return Enum(n, p.directionality, &ParseDirectionality);
-         }},
-        {"confusables", false,
-         [&](const toml::node& n) {
-           return Enum(n, p.confusables, &ParseConfusablesPolicy);
-         }},
-        {"reapply_rules", false,
-         [&](const toml::node& n) { return Bool(n, p.reapply_rules); }},
-        {"max_input_bytes", false,
-         [&](const toml::node& n) { return Size(n, p.max_input_bytes); }},
-        {"max_non_starters", false,
-         [&](const toml::node& n) {
-           if (absl::Status s = Size(n, p.max_non_starters); !s.ok()) {
-             return s;
-           }
-           return p.max_non_starters >= 1
-                      ? absl::OkStatus()
-                      : Error(n, key_, "must be at least 1");
-         }},
-        {"min_output_bytes", false,
-         [&](const toml::node& n) { return Size(n, p.min_output_bytes); }},
-        {"max_output_bytes", false,
-         [&](const toml::node& n) { return Size(n, p.max_output_bytes); }},
-        {"max_output_code_points", false,
-         [&](const toml::node& n) {
-           return Size(n, p.max_output_code_points);
-         }},
-    };
-    absl::flat_hash_map<std::string, const Key*> by_name;
-    for (const Key& k : keys) by_name[k.name] = &k;
-
+    const std::span<const internal::ProfileField> fields =
+        internal::ProfileFields();
     for (auto&& [name, node] : table_) {
-      const std::string key(name.str());
-      auto it = by_name.find(key);
-      if (it == by_name.end()) {
+      const std::string_view key = name.str();
+      const auto field = std::find_if(
+          fields.begin(), fields.end(),
+          [&](const internal::ProfileField& f) { return f.key == key; });
+      if (field == fields.end()) {
         std::vector<std::string> known;
-        for (const Key& k : keys) known.push_back(k.name);
+        for (const internal::ProfileField& f : fields) {
+          known.emplace_back(f.key);
+        }
         return Error(node, key,
                      absl::StrCat("unknown key (known keys: ",
                                   absl::StrJoin(known, ", "), ")"));
       }
-      key_ = key;
-      if (absl::Status s = it->second->read(node); !s.ok()) return s;
-    }
-    for (const Key& k : keys) {
-      if (k.required && !table_.contains(k.name)) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "%s: missing required key \"%s\"", source_, k.name));
+      const std::optional<ProfileSettingValue> value = ValueOf(node);
+      const absl::Status s = value.has_value()
+                                 ? field->set(p, *value)
+                                 : absl::InvalidArgumentError(std::string(
+                                       internal::ExpectedType(field->kind)));
+      if (!s.ok()) {
+        const absl::string_view why = s.message();
+        return Error(node, key, std::string_view(why.data(), why.size()));
       }
     }
-    if (!key_case_set) p.key_case_mapping = p.case_mapping;
+    for (const internal::ProfileField& f : fields) {
+      if (f.required && !table_.contains(f.key)) {
+        return absl::InvalidArgumentError(
+            absl::StrFormat("%s: missing required key \"%s\"", source_, f.key));
+      }
+    }
+    // A file that does not say how to map the key's case maps it as the
+    // enforced form's.
+    if (!table_.contains("key_case_mapping")) {
+      p.key_case_mapping = p.case_mapping;
+    }
     if (absl::Status s = CheckWhole(p); !s.ok()) return s;
     return p;
   }
@@ -159,44 +111,17 @@ class ProfileReader {
                         node.source().begin.line, EscapeForDisplay(key), what));
   }
 
-  absl::Status String(const toml::node& n, std::string& out) const {
-    if (!n.is_string()) return Error(n, key_, "expected a string");
-    out = *n.value<std::string>();
-    return absl::OkStatus();
-  }
-
-  absl::Status Bool(const toml::node& n, bool& out) const {
-    if (!n.is_boolean()) return Error(n, key_, "expected true or false");
-    out = *n.value<bool>();
-    return absl::OkStatus();
-  }
-
-  absl::Status Size(const toml::node& n, size_t& out) const {
-    if (!n.is_integer()) return Error(n, key_, "expected an integer");
-    const int64_t v = *n.value<int64_t>();
-    if (v < 0) return Error(n, key_, "must not be negative");
-    out = static_cast<size_t>(v);
-    return absl::OkStatus();
-  }
-
-  // Reads an enumeration with its parser (the one the library and the CLI
-  // use), reporting the parser's message at the key.
-  template <typename E>
-  absl::Status Enum(const toml::node& n, E& out,
-                    absl::StatusOr<E> (*parse)(std::string_view)) const {
-    if (!n.is_string()) return Error(n, key_, "expected a string");
-    const absl::StatusOr<E> value = parse(*n.value<std::string>());
-    if (!value.ok()) {
-      const absl::string_view why = value.status().message();
-      return Error(n, key_, std::string_view(why.data(), why.size()));
-    }
-    out = *value;
-    return absl::OkStatus();
+  // A value of one of the TOML types policy files use (string, boolean,
+  // integer); nullopt for any other (a float, an array, a table, a date).
+  static std::optional<ProfileSettingValue> ValueOf(const toml::node& n) {
+    if (n.is_string()) return *n.value<std::string>();
+    if (n.is_boolean()) return *n.value<bool>();
+    if (n.is_integer()) return *n.value<int64_t>();
+    return std::nullopt;
   }
 
   const toml::table& table_;
   std::string source_;
-  std::string key_;
 };
 
 }  // namespace

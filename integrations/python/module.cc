@@ -190,20 +190,20 @@ object; a str raises TypeError.)doc");
 
   // The defaults are the library's (PathOptions), never restated here.
   const PathOptions defaults;
-  m.def("sanitize_path", &SanitizePathOf, py::arg("path"), py::kw_only(),
-        py::arg("backslash_is_separator") = defaults.backslash_is_separator,
-        py::arg("normalization") =
-            std::string(NormalizationFormName(defaults.normalization)),
-        py::arg("percent_decode") = defaults.percent_decode,
-        py::arg("dot_dot") = std::string(DotDotPolicyName(defaults.dot_dot)),
-        py::arg("leading_separator_is_root") =
-            defaults.leading_separator_is_root,
-        py::arg("root") = defaults.root,
-        py::arg("allow_hidden") = defaults.allow_hidden,
-        py::arg("windows") = defaults.windows,
-        py::arg("max_depth") = defaults.max_depth,
-        py::arg("max_length") = defaults.max_length,
-        py::arg("segment_profile") = py::none(), R"doc(
+  m.def(
+      "sanitize_path", &SanitizePathOf, py::arg("path"), py::kw_only(),
+      py::arg("backslash_is_separator") = defaults.backslash_is_separator,
+      py::arg("normalization") =
+          std::string(NormalizationFormName(defaults.normalization)),
+      py::arg("percent_decode") = defaults.percent_decode,
+      py::arg("dot_dot") = std::string(DotDotPolicyName(defaults.dot_dot)),
+      py::arg("leading_separator_is_root") = defaults.leading_separator_is_root,
+      py::arg("root") = defaults.root,
+      py::arg("allow_hidden") = defaults.allow_hidden,
+      py::arg("windows") = defaults.windows,
+      py::arg("max_depth") = defaults.max_depth,
+      py::arg("max_length") = defaults.max_length,
+      py::arg("segment_profile") = py::none(), R"doc(
 Returns `path` as a normalized relative path that cannot leave its root
 (str in, str out; bytes in, bytes out): decoded strictly, split on "/",
 percent-decoded once per segment when asked, every segment canonicalized by

@@ -9,8 +9,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
-#include "src/common/enum_names.h"
 #include "src/acl/acl_storage.h"
+#include "src/common/enum_names.h"
 #include "src/common/progress_counter.h"
 #include "src/confusables/skeleton.h"
 #include "u8guard/acl.h"

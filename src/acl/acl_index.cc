@@ -8,11 +8,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "src/acl/acl_storage.h"
 #include "src/common/enum_names.h"
 #include "src/common/thread_scratch.h"
-#include "src/acl/acl_storage.h"
-#include "src/precis/pipeline.h"
 #include "src/confusables/skeleton.h"
+#include "src/precis/pipeline.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
 

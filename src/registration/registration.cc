@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "src/registration/registration_internal.h"
 #include "src/confusables/skeleton.h"
+#include "src/registration/registration_internal.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/display.h"
 #include "u8guard/match.h"

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "src/registration/registration_internal.h"
 #include "src/confusables/skeleton.h"
+#include "src/registration/registration_internal.h"
 #include "u8guard/acl.h"
 #include "u8guard/registration.h"
 #include "u8guard/rejection.h"

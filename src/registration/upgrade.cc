@@ -19,9 +19,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "src/common/read_file.h"
 #include "src/acl/acl_lines.h"
 #include "src/common/progress_counter.h"
+#include "src/common/read_file.h"
 #include "u8guard/display.h"
 
 namespace u8guard {

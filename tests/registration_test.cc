@@ -273,6 +273,30 @@ TEST(Registration, PolicyFiles) {
       ParseRegistrationPolicy("max_restriction_level = 3", "x.toml").ok());
 }
 
+// Both kinds of policy file go through one TOML reader: a syntax error's
+// message quotes neither a control character nor a bidi override of the
+// text raw, whichever parser reports it (the registration policy's used to
+// pass the TOML parser's description through unescaped).
+TEST(PolicyFiles, SyntaxErrorsNeverQuoteRawControls) {
+  for (const std::string& text :
+       {std::string("a = \x1b[31m\n"), std::string("a = \xe2\x80\xae\n"),
+        std::string("[\x07\n"), std::string("a = \"\x01\"\n")}) {
+    const absl::Status profile = ParseProfile(text, "p.toml").status();
+    const absl::Status policy =
+        ParseRegistrationPolicy(text, "p.toml").status();
+    for (const absl::Status& s : {profile, policy}) {
+      ASSERT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << s;
+      EXPECT_NE(s.message().find("p.toml:1: TOML syntax error"),
+                std::string::npos)
+          << s;
+      for (const char c : s.message()) {
+        EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20) << s;
+      }
+      EXPECT_EQ(s.message().find("\xe2\x80\xae"), std::string::npos) << s;
+    }
+  }
+}
+
 // Attack (an outside review): protected names were compared as written
 // ("admin"), and a look-alike key keeps case, so "R00T", "ADM1N" and
 // "SUPP0RT" were accepted where a registered "ROOT" would have refused

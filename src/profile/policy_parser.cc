@@ -18,6 +18,7 @@
 #include "src/common/read_file.h"
 #include "src/common/system_error.h"
 #include "src/profile/profile_fields.h"
+#include "src/profile/toml_text.h"
 #include "toml++/toml.h"
 #include "u8guard/display.h"
 #include "u8guard/profile.h"
@@ -128,15 +129,10 @@ class ProfileReader {
 
 absl::StatusOr<Profile> ParseProfile(std::string_view toml_text,
                                      std::string_view source) {
-  toml::table table;
-  try {
-    table = toml::parse(toml_text, source);
-  } catch (const toml::parse_error& e) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: TOML syntax error: %s", EscapeForDisplay(source),
-        e.source().begin.line, EscapeForDisplay(e.description())));
-  }
-  return ProfileReader(table, source).Read();
+  absl::StatusOr<toml::table> table =
+      internal::ParseTomlText(toml_text, source);
+  if (!table.ok()) return table.status();
+  return ProfileReader(*table, source).Read();
 }
 
 absl::StatusOr<Profile> LoadProfileFile(const std::string& path) {

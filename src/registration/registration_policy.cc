@@ -16,6 +16,7 @@
 #include "src/acl/acl_lines.h"
 #include "src/common/enum_names.h"
 #include "src/common/read_file.h"
+#include "src/profile/toml_text.h"
 #include "toml++/toml.h"
 #include "u8guard/display.h"
 #include "u8guard/registration.h"
@@ -222,15 +223,10 @@ RegistrationPolicy DefaultRegistrationPolicy() {
 
 absl::StatusOr<RegistrationPolicy> ParseRegistrationPolicy(
     std::string_view toml_text, std::string_view source) {
-  toml::table table;
-  try {
-    table = toml::parse(toml_text, source);
-  } catch (const toml::parse_error& e) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s:%d: TOML syntax error: %s", EscapeForDisplay(source),
-        e.source().begin.line, std::string(e.description())));
-  }
-  return PolicyReader(table, source).Read();
+  absl::StatusOr<toml::table> table =
+      internal::ParseTomlText(toml_text, source);
+  if (!table.ok()) return table.status();
+  return PolicyReader(*table, source).Read();
 }
 
 absl::StatusOr<RegistrationPolicy> LoadRegistrationPolicy(

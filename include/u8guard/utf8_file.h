@@ -85,8 +85,8 @@ absl::StatusOr<Utf8Result> ValidateUtf8FileMapIfFaster(const std::string& path,
                                                        int threads);
 
 // ValidateUtf8File(path, {}): one thread, reading in order. (An overload,
-// not a default argument, so that programs linked before the options
-// existed find the function they call: docs/c-api.md, "ABI policy".)
+// not a default argument, as in 0.1.0; the C++ API is source-compatible
+// only, docs/c-api.md, "ABI policy".)
 absl::StatusOr<Utf8Result> ValidateUtf8File(const std::string& path);
 
 }  // namespace u8guard

@@ -5,9 +5,10 @@
 # and then uses that root only, as the users of the installed packages do.
 # tests/packaging/CMakeLists.txt runs one step per ctest test:
 #
-#   build       cmake/debian/build_packages.sh into a build directory of the
-#               test's own (kept: the next run is incremental), then every
-#               package unpacked into root/ (the fixture)
+#   build       cmake/debian/build_packages.sh (with U8GUARD_PCH, as
+#               ./dev package) into a build directory of the test's own
+#               (kept: the next run is incremental), then every package
+#               unpacked into root/ (the fixture)
 #   lintian     no error, and no warning but the one docs/install.md lists
 #   contents    the five packages and their control fields; each file in
 #               the package docs/install.md says, none in two, none that
@@ -158,7 +159,7 @@ case "$step" in
   build)
     rm -rf "$root" "$packages"
     "$source/cmake/debian/build_packages.sh" "$U8GUARD_DEB_BUILD_DIR" \
-      "$packages"
+      "$packages" -DU8GUARD_PCH=ON
     mkdir -p "$root"
     for f in "$packages"/*.deb; do
       dpkg-deb -x "$f" "$root"

@@ -24,9 +24,20 @@ std::string EscapeForDisplay(std::string_view s);
 // controls, DEL, format characters such as U+200B, U+FEFF and the bidi
 // overrides U+202A..U+202E, default-ignorables, separators other than
 // U+0020, unassigned, private-use and surrogate code points). For other
-// output formats that must escape what EscapeForDisplay escapes (the CLI's
-// JSON writes them as \uXXXX).
+// output formats that must escape what EscapeForDisplay escapes
+// (JsonStringForDisplay writes them as \uxxxx).
 bool IsInvisibleForDisplay(char32_t cp);
+
+// Returns `s` as one JSON string literal (RFC 8259), quotes included, that
+// shows what EscapeForDisplay shows: '"' and '\' as \" and \\; \n, \r and
+// \t as such; every other code point for which IsInvisibleForDisplay is
+// true as \uxxxx (lower-case hex; a surrogate pair above U+FFFF); bytes that
+// are not UTF-8 as U+FFFD (as ToUtf8Lossy, utf8.h); everything else as it
+// is. Accepts any bytes and rejects nothing: the result is valid JSON and
+// valid UTF-8, moves no cursor and reorders nothing when printed as it is,
+// and parses back to `s` when `s` is UTF-8. The tool's JSON output writes
+// every string with it.
+std::string JsonStringForDisplay(std::string_view s);
 
 // Returns `s` with its control characters escaped, so that it prints as one
 // line: C0 controls and DEL as "\xNN", C1 controls (C2 80..C2 9F) as

@@ -40,58 +40,8 @@ std::string FormatNames() {
   return out;
 }
 
-std::string JsonString(std::string_view s) {
-  std::string lossy;
-  if (!IsValidUtf8(s)) {
-    lossy = ToUtf8Lossy(s);
-    s = lossy;
-  }
-  std::string out = "\"";
-  out.reserve(s.size() + 2);
-  size_t pos = 0;
-  while (pos < s.size()) {
-    const size_t start = pos;
-    const auto c = static_cast<unsigned char>(s[pos]);
-    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
-      out += static_cast<char>(c);  // the common case
-      ++pos;
-      continue;
-    }
-    const char32_t cp = static_cast<char32_t>(DecodeUtf8At(s, pos));
-    switch (cp) {
-      case U'"':
-        out += "\\\"";
-        break;
-      case U'\\':
-        out += "\\\\";
-        break;
-      case U'\n':
-        out += "\\n";
-        break;
-      case U'\r':
-        out += "\\r";
-        break;
-      case U'\t':
-        out += "\\t";
-        break;
-      default:
-        if (!IsInvisibleForDisplay(cp)) {
-          out.append(s.substr(start, pos - start));
-        } else if (cp < 0x10000) {
-          absl::StrAppendFormat(&out, "\\u%04x", static_cast<uint32_t>(cp));
-        } else {  // a surrogate pair
-          const uint32_t v = static_cast<uint32_t>(cp) - 0x10000;
-          absl::StrAppendFormat(&out, "\\u%04x\\u%04x", 0xD800 + (v >> 10),
-                                0xDC00 + (v & 0x3FF));
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
-
 JsonObject& JsonObject::Add(std::string_view key, std::string_view value) {
-  fields_.emplace_back(std::string(key), JsonString(value));
+  fields_.emplace_back(std::string(key), JsonStringForDisplay(value));
   return *this;
 }
 
@@ -109,7 +59,7 @@ JsonObject& JsonObject::AddArray(std::string_view key,
                                  const std::vector<std::string>& values) {
   std::string array = "[";
   for (size_t i = 0; i < values.size(); ++i) {
-    absl::StrAppend(&array, i ? ", " : "", JsonString(values[i]));
+    absl::StrAppend(&array, i ? ", " : "", JsonStringForDisplay(values[i]));
   }
   fields_.emplace_back(std::string(key), array + "]");
   return *this;
@@ -128,8 +78,8 @@ JsonObject& JsonObject::AddObjects(std::string_view key,
 std::string JsonObject::Line() const {
   std::string out = "{";
   for (size_t i = 0; i < fields_.size(); ++i) {
-    absl::StrAppend(&out, i ? ", " : "", JsonString(fields_[i].first), ": ",
-                    fields_[i].second);
+    absl::StrAppend(&out, i ? ", " : "", JsonStringForDisplay(fields_[i].first),
+                    ": ", fields_[i].second);
   }
   out += "}";
   return out;

@@ -16,16 +16,12 @@
 
 namespace u8guard::cli {
 
-// Returns `s` as a JSON string literal. Bytes that are not valid UTF-8 become
-// U+FFFD (so the output is always valid JSON: callers add the bytes in hex
-// where they matter, AddInputField); every code point that text output
-// escapes (IsInvisibleForDisplay: controls, C1 controls, format characters
-// such as the bidi overrides, ...) is written as a \u escape, so that the
-// JSON, printed as it is, moves no cursor and reorders nothing, and parses
-// to the same string.
-std::string JsonString(std::string_view s);
-
-// Builds one JSON object, keys in insertion order.
+// Builds one JSON object, keys in insertion order. Every string, keys too,
+// is written by JsonStringForDisplay (display.h): what text output escapes
+// (IsInvisibleForDisplay: controls, format characters such as the bidi
+// overrides, ...) as \u escapes, so that the JSON printed as it is moves no
+// cursor and reorders nothing; bytes that are not UTF-8 as U+FFFD (callers
+// add the bytes in hex where they matter, AddInputField).
 class JsonObject {
  public:
   JsonObject& Add(std::string_view key, std::string_view value);
@@ -34,7 +30,7 @@ class JsonObject {
   }
   JsonObject& Add(std::string_view key, bool value);
   JsonObject& Add(std::string_view key, uint64_t value);
-  // Adds `values` as an array of JSON strings (JsonString each).
+  // Adds `values` as an array of JSON strings (JsonStringForDisplay each).
   JsonObject& AddArray(std::string_view key,
                        const std::vector<std::string>& values);
   // Adds `objects` as an array of JSON objects (each as Line() writes it).

@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "src/common/enum_names.h"
+#include "src/common/hex.h"
 
 namespace u8guard {
 namespace {
@@ -44,39 +45,14 @@ constexpr EnumName<RejectionSource> kSourceNames[] = {
 // emoji identifier's key went from 834 to 546 ns (bench/README, words
 // pipeline).
 
-constexpr char kHexDigits[] = "0123456789ABCDEF";
-
-// Appends `value` in upper-case hexadecimal, at least `min_digits` digits.
-void AppendHex(std::string& out, uint32_t value, int min_digits) {
-  char digits[8];
-  int first = 8;
-  do {
-    digits[--first] = kHexDigits[value & 0xF];
-    value >>= 4;
-  } while (value != 0 || 8 - first < min_digits);
-  out.append(digits + first, 8 - first);
-}
-
-// Appends "U+XXXX" (at least four digits).
-void AppendCodePoint(std::string& out, char32_t cp) {
-  out.append("U+");
-  AppendHex(out, static_cast<uint32_t>(cp), 4);
-}
-
-// "C0 AE"
-std::string Hex(std::string_view bytes) {
-  std::string out;
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    if (i) out.push_back(' ');
-    AppendHex(out, static_cast<uint8_t>(bytes[i]), 2);
-  }
-  return out;
-}
-
 // "overlong encoding (C0 AE)", or the description alone without bytes.
 std::string Utf8Explanation(const Rejection& r) {
   std::string out(RuleDescription(r.rule));
-  if (!r.bytes.empty()) absl::StrAppend(&out, " (", Hex(r.bytes), ")");
+  if (!r.bytes.empty()) {
+    out.append(" (");
+    internal::AppendHexBytes(out, r.bytes, internal::HexCase::kUpper, " ");
+    out.push_back(')');
+  }
   return out;
 }
 
@@ -95,18 +71,11 @@ void AppendEscaped(std::string& out, std::string_view s) {
     if (Plain(s[i])) continue;
     out.append(s.substr(plain, i - plain));
     out.push_back('%');
-    AppendHex(out, static_cast<uint8_t>(s[i]), 2);
+    internal::AppendHex(out, static_cast<uint8_t>(s[i]), 2,
+                        internal::HexCase::kUpper);
     plain = i + 1;
   }
   out.append(s.substr(plain));
-}
-
-// The value of the hexadecimal digit `c`, or -1.
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
 }
 
 // The number `digits` spells in `base` (10 or 16), or nullopt when it is
@@ -116,7 +85,7 @@ std::optional<uint64_t> Number(std::string_view digits, int base,
   if (digits.empty()) return std::nullopt;
   uint64_t value = 0;
   for (const char c : digits) {
-    const int d = HexDigit(c);
+    const int d = internal::HexDigitValue(c);
     if (d < 0 || d >= base || value > (max - d) / base) return std::nullopt;
     value = value * base + d;
   }
@@ -147,7 +116,7 @@ std::string EncodePayload(const Rejection& r) {
   absl::StrAppend(&out, r.offset);
   if (r.code_point) {
     out.append(" code_point=");
-    AppendCodePoint(out, *r.code_point);
+    internal::AppendCodePointNotation(out, *r.code_point);
   }
   out.append(" source=").append(NameIn(kSourceNames, r.source));
   if (!r.profile.empty()) {
@@ -156,7 +125,7 @@ std::string EncodePayload(const Rejection& r) {
   }
   if (!r.bytes.empty()) {
     out.append(" bytes=");
-    for (const char c : r.bytes) AppendHex(out, static_cast<uint8_t>(c), 2);
+    internal::AppendHexBytes(out, r.bytes, internal::HexCase::kUpper);
   }
   if (!r.detail.empty()) {
     out.append(" detail=");
@@ -236,7 +205,7 @@ void AppendSummary(std::string& out, const Rejection& r,
   absl::StrAppend(&out, "rejected at byte ", r.offset);
   if (r.code_point) {
     out.append(" (");
-    AppendCodePoint(out, *r.code_point);
+    internal::AppendCodePointNotation(out, *r.code_point);
     if (!code_point_name.empty()) out.append(" ").append(code_point_name);
     out.push_back(')');
   }
@@ -285,11 +254,13 @@ std::string RejectionMessage(const Rejection& r) {
       return absl::StrCat("path: ", RejectionSummary(r),
                           detail.empty() ? "" : ": ", detail);
     }
-    case RejectionSource::kEncoder:
+    case RejectionSource::kEncoder: {
+      std::string code_point;
+      internal::AppendCodePointNotation(code_point, r.code_point.value_or(0));
       return absl::StrFormat(
-          "cannot encode code point %d (U+%04X) as UTF-8: %s (%s)", r.offset,
-          static_cast<uint32_t>(r.code_point.value_or(0)),
-          RuleDescription(r.rule), RuleId(r.rule));
+          "cannot encode code point %d (%s) as UTF-8: %s (%s)", r.offset,
+          code_point, RuleDescription(r.rule), RuleId(r.rule));
+    }
     case RejectionSource::kOpen:
       return absl::StrFormat(
           "open beneath root: refused at %s: %s: %s",

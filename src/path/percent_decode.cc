@@ -3,18 +3,9 @@
 
 #include "src/path/percent_decode.h"
 
+#include "src/common/hex.h"
+
 namespace u8guard::internal {
-namespace {
-
-// The value of hex digit `c`, or -1.
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
 
 size_t PercentDecodeSegment(std::string_view segment, size_t base,
                             std::string& out, std::vector<size_t>& offsets) {
@@ -27,8 +18,8 @@ size_t PercentDecodeSegment(std::string_view segment, size_t base,
       ++i;
       continue;
     }
-    const int hi = i + 1 < segment.size() ? HexValue(segment[i + 1]) : -1;
-    const int lo = i + 2 < segment.size() ? HexValue(segment[i + 2]) : -1;
+    const int hi = i + 1 < segment.size() ? HexDigitValue(segment[i + 1]) : -1;
+    const int lo = i + 2 < segment.size() ? HexDigitValue(segment[i + 2]) : -1;
     if (hi < 0 || lo < 0) return i;
     out.push_back(static_cast<char>(hi * 16 + lo));
     offsets.push_back(base + i);

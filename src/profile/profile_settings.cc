@@ -11,6 +11,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "src/common/hex.h"
 #include "src/profile/profile_fields.h"
 #include "u8guard/profile.h"
 
@@ -28,10 +29,9 @@ void AppendTomlString(std::string_view s, std::string& out) {
       out += '\\';
       out += c;
     } else if (u < 0x20 || u == 0x7F) {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      out += "\\u00";
-      out += kHex[u >> 4];
-      out += kHex[u & 0xF];
+      // Upper case, as this writer always wrote them (TOML takes either).
+      out += "\\u";
+      internal::AppendHex(out, u, 4, internal::HexCase::kUpper);
     } else {
       out += c;
     }

@@ -13,8 +13,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "src/common/hex.h"
 #include "src/registration/registration_internal.h"
-#include "src/utf8/decode_valid.h"
+#include "src/utf8/json_string.h"
 #include "u8guard/display.h"
 #include "u8guard/rejection.h"
 #include "u8guard/upgrade.h"
@@ -23,55 +24,24 @@
 namespace u8guard {
 namespace {
 
-constexpr char kHex[] = "0123456789abcdef";
 constexpr int kMaxDepth = 16;
 constexpr size_t kMaxLookalikeKeys = 3;
 constexpr std::string_view kLookalikeKeysError =
     "a valid record needs 1 to 3 \"lookalike_keys\"";
 
-// Appends `s`, valid UTF-8, as a JSON string literal (see
-// FormatNameRecord for what is escaped).
+// Appends `s` as a JSON string literal (see FormatNameRecord for what is
+// escaped). Every control as \u00xx, \n included (kUnicode): the bytes
+// records have always had, which stored records and tests/data/upgrade
+// compare; ParseNameRecord reads the short forms too.
 void AppendJsonString(std::string& out, std::string_view s) {
-  out.push_back('"');
-  const char* it = s.data();
-  const char* const end = it + s.size();
-  while (it < end) {
-    const char* const start = it;
-    const char32_t cp = internal::DecodeValid(it);
-    if (cp == '"' || cp == '\\') {
-      out.push_back('\\');
-      out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x20 || cp == 0x7F || IsInvisibleForDisplay(cp)) {
-      const auto unit = [&out](uint32_t u) {
-        out.append("\\u");
-        for (int shift = 12; shift >= 0; shift -= 4) {
-          out.push_back(kHex[(u >> shift) & 0xF]);
-        }
-      };
-      if (cp >= 0x10000) {
-        unit(0xD800 + ((cp - 0x10000) >> 10));
-        unit(0xDC00 + ((cp - 0x10000) & 0x3FF));
-      } else {
-        unit(cp);
-      }
-    } else {
-      out.append(start, it);
-    }
-  }
-  out.push_back('"');
+  internal::AppendJsonString(out, s, internal::JsonControlEscapes::kUnicode,
+                             &IsInvisibleForDisplay);
 }
 
 void AppendMember(std::string& out, std::string_view key) {
   if (out.size() > 1) out.push_back(',');
   AppendJsonString(out, key);
   out.push_back(':');
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 // A strict JSON reader for one record line.
@@ -281,7 +251,7 @@ class Reader {
     if (i_ + 4 > s_.size()) return Error("a short \\u escape");
     uint32_t u = 0;
     for (int k = 0; k < 4; ++k) {
-      const int v = HexValue(s_[i_ + k]);
+      const int v = internal::HexDigitValue(s_[i_ + k]);
       if (v < 0) return Error("a malformed \\u escape");
       u = (u << 4) | static_cast<uint32_t>(v);
     }
@@ -325,18 +295,15 @@ std::string FormatNameRecord(const NameRecord& record) {
   } else {
     AppendMember(out, "name_hex");
     out.push_back('"');
-    for (const char c : record.name) {
-      out.push_back(kHex[static_cast<unsigned char>(c) >> 4]);
-      out.push_back(kHex[static_cast<unsigned char>(c) & 0xF]);
-    }
+    internal::AppendHexBytes(out, record.name, internal::HexCase::kLower);
     out.push_back('"');
   }
   // The other strings come from the library: UTF-8 (a caller's record
-  // that is not has its bytes shown as U+FFFD, never unescaped).
+  // that is not has its bytes shown as U+FFFD, never unescaped: the
+  // writer replaces them).
   const auto string = [&out](std::string_view key, std::string_view value) {
     AppendMember(out, key);
-    AppendJsonString(
-        out, IsValidUtf8(value) ? std::string(value) : ToUtf8Lossy(value));
+    AppendJsonString(out, value);
   };
   string("profile", record.profile);
   AppendMember(out, "valid");
@@ -347,8 +314,7 @@ std::string FormatNameRecord(const NameRecord& record) {
     out.push_back('[');
     for (size_t i = 0; i < record.lookalike_keys.size(); ++i) {
       if (i > 0) out.push_back(',');
-      const std::string& k = record.lookalike_keys[i];
-      AppendJsonString(out, IsValidUtf8(k) ? k : ToUtf8Lossy(k));
+      AppendJsonString(out, record.lookalike_keys[i]);
     }
     out.push_back(']');
   } else {
@@ -394,7 +360,8 @@ absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line) {
           if (hex.size() % 2 != 0) return in.Error("an odd-length name_hex");
           r.name.clear();
           for (size_t i = 0; i < hex.size(); i += 2) {
-            const int hi = HexValue(hex[i]), lo = HexValue(hex[i + 1]);
+            const int hi = internal::HexDigitValue(hex[i]),
+                      lo = internal::HexDigitValue(hex[i + 1]);
             if (hi < 0 || lo < 0) return in.Error("name_hex is not hex");
             r.name.push_back(static_cast<char>(hi * 16 + lo));
           }

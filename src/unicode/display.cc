@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <string>
 
-#include "absl/strings/str_format.h"
+#include "src/common/hex.h"
 #include "src/utf8/escape.h"
+#include "src/utf8/json_string.h"
 
 namespace u8guard {
 
@@ -38,18 +39,28 @@ std::string EscapeForDisplay(std::string_view s) {
   return internal::EscapeCodePoints(s, &IsInvisibleForDisplay);
 }
 
+std::string JsonStringForDisplay(std::string_view s) {
+  std::string out;
+  // \n, \r and \t as such: the tool's JSON has always written them so.
+  internal::AppendJsonString(out, s, internal::JsonControlEscapes::kShort,
+                             &IsInvisibleForDisplay);
+  return out;
+}
+
 std::string EscapeControls(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x20 || c == 0x7F) {
-      absl::StrAppendFormat(&out, "\\x%02X", c);
+      out += "\\x";
+      internal::AppendHex(out, c, 2, internal::HexCase::kUpper);
     } else if (c == 0xC2 && i + 1 < s.size() &&
                static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
                static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-      absl::StrAppendFormat(&out, "\\u%04X",
-                            static_cast<unsigned char>(s[++i]));
+      out += "\\u";
+      internal::AppendHex(out, static_cast<unsigned char>(s[++i]), 4,
+                          internal::HexCase::kUpper);
     } else {
       out.push_back(static_cast<char>(c));
     }

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "absl/strings/str_format.h"
+#include "src/common/hex.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::internal {
@@ -19,14 +19,17 @@ std::string EscapeCodePoints(std::string_view s, bool (*escape)(char32_t)) {
     const size_t start = pos;
     const int32_t cp = DecodeUtf8At(s, pos);
     if (cp < 0) {
-      absl::StrAppendFormat(&out, "\\x%02X", static_cast<uint8_t>(s[pos]));
+      out += "\\x";
+      AppendHex(out, static_cast<uint8_t>(s[pos]), 2, HexCase::kUpper);
       ++pos;
       continue;
     }
     if (cp == '\\') {
       out += "\\\\";
     } else if (escape(static_cast<char32_t>(cp))) {
-      absl::StrAppendFormat(&out, "\\u{%04X}", cp);
+      out += "\\u{";
+      AppendHex(out, static_cast<uint32_t>(cp), 4, HexCase::kUpper);
+      out += '}';
     } else {
       out.append(s.substr(start, pos - start));
     }

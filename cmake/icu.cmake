@@ -26,6 +26,19 @@
 #   U8GUARD_ICU_ROOT          the ICU prefix when not the system's, else ""
 #   U8GUARD_ICU_RPATH         U8GUARD_ICU_LIBDIR when not the system's
 #   U8GUARD_ICU_LINK_OPTIONS  LINKER:--no-as-needed when not the system's
+#   U8GUARD_ICU_LIBRARIES     the real paths of libicuuc, libicui18n and
+#                             libicudata as linked
+#   U8GUARD_ICU_INSTALLED     TRUE when U8GUARD_INSTALL_ICU installs that
+#                             ICU beside libu8guard (then U8GUARD_ICU_RPATH
+#                             is "": cmake/rpath.cmake gives the installed
+#                             targets $ORIGIN-relative entries instead)
+#
+# U8GUARD_INSTALL_ICU (option): an ICU that is not the system's is
+# installed with u8guard, into LIBDIR (libicuuc.so.MAJOR and its real file,
+# ...), and nothing installed has its directory in its RUNPATH. For an ICU
+# in a directory that others than root can write (./dev test-icu's cache in
+# a home directory): the install refuses that RUNPATH
+# (cmake/install_runpath_check.cmake).
 
 string(REGEX MATCH "^[0-9]+" U8GUARD_ICU_MAJOR "${ICU_VERSION}")
 
@@ -48,7 +61,30 @@ foreach(dir ${CMAKE_CXX_IMPLICIT_LINK_DIRECTORIES}
   endif()
 endforeach()
 
+set(U8GUARD_ICU_LIBRARIES "")
+foreach(component UC I18N DATA)
+  set(library "${ICU_${component}_LIBRARY_RELEASE}")
+  if(NOT library)
+    set(library "${ICU_${component}_LIBRARY_DEBUG}")
+  endif()
+  if(NOT library)
+    string(TOLOWER ${component} name)
+    get_target_property(library ICU::${name} IMPORTED_LOCATION)
+  endif()
+  get_filename_component(library "${library}" REALPATH)
+  list(APPEND U8GUARD_ICU_LIBRARIES "${library}")
+endforeach()
+
+option(U8GUARD_INSTALL_ICU
+  "Install an ICU that is not the system's beside libu8guard, and give nothing installed its directory in its RUNPATH"
+  OFF)
+set(U8GUARD_ICU_INSTALLED FALSE)
+
 if(U8GUARD_ICU_SYSTEM)
+  if(U8GUARD_INSTALL_ICU)
+    message(STATUS "u8guard: U8GUARD_INSTALL_ICU has nothing to do: the "
+      "system's ICU is not installed with u8guard")
+  endif()
   set(U8GUARD_ICU_ROOT "")
   set(U8GUARD_ICU_RPATH "")
   set(U8GUARD_ICU_LINK_OPTIONS "")
@@ -59,7 +95,26 @@ else()
   get_filename_component(U8GUARD_ICU_ROOT "${U8GUARD_ICU_ROOT}" REALPATH)
   set(U8GUARD_ICU_RPATH "${U8GUARD_ICU_LIBDIR}")
   set(U8GUARD_ICU_LINK_OPTIONS "LINKER:--no-as-needed")
-  message(STATUS "u8guard: ICU ${ICU_VERSION} from ${U8GUARD_ICU_ROOT} "
-    "(not the system's: recorded in the package, u8guard.pc and the "
-    "RUNPATH of what is installed)")
+  if(U8GUARD_INSTALL_ICU)
+    set(U8GUARD_ICU_RPATH "")
+    set(U8GUARD_ICU_INSTALLED TRUE)
+    # libu8guard.so, built with its installed RUNPATH ($ORIGIN), finds this
+    # ICU beside itself in the build tree too: a copy, under each SONAME.
+    foreach(library IN LISTS U8GUARD_ICU_LIBRARIES)
+      get_filename_component(real_name "${library}" NAME)
+      string(REGEX MATCH "^libicu[a-z0-9]+\\.so" stem "${real_name}")
+      file(COPY "${library}" DESTINATION "${PROJECT_BINARY_DIR}")
+      if(NOT real_name STREQUAL "${stem}.${U8GUARD_ICU_MAJOR}")
+        file(CREATE_LINK "${real_name}"
+          "${PROJECT_BINARY_DIR}/${stem}.${U8GUARD_ICU_MAJOR}" SYMBOLIC)
+      endif()
+    endforeach()
+    message(STATUS "u8guard: ICU ${ICU_VERSION} from ${U8GUARD_ICU_ROOT} "
+      "(not the system's: installed beside libu8guard, U8GUARD_INSTALL_ICU; "
+      "the RUNPATH of what is installed is $ORIGIN-relative)")
+  else()
+    message(STATUS "u8guard: ICU ${ICU_VERSION} from ${U8GUARD_ICU_ROOT} "
+      "(not the system's: recorded in the package, u8guard.pc and the "
+      "RUNPATH of what is installed)")
+  endif()
 endif()

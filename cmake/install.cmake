@@ -27,6 +27,49 @@
 
 set(U8GUARD_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/u8guard)
 
+# First, before anything is copied, whichever components are installed: no
+# installed RUNPATH, and no ICU linked, in a directory that others than root
+# can write (cmake/install_runpath_check.cmake). Its inputs are written at
+# generate time (cmake/rpath.cmake).
+foreach(component u8guard_development u8guard_shared u8guard_static
+    u8guard_cli python postgresql Unspecified)
+  set(exclude "")
+  if(component STREQUAL "postgresql")
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  install(CODE "set(U8GUARD_CHECK_INPUTS \"${U8GUARD_GENERATED}/install_runpath_inputs.cmake\")
+include(\"${PROJECT_SOURCE_DIR}/cmake/install_runpath_check.cmake\")"
+    COMPONENT ${component} ${exclude})
+endforeach()
+
+# U8GUARD_INSTALL_ICU (cmake/icu.cmake): the ICU libraries linked, each
+# under its SONAME (libicuuc.so.78, a link to its real file when that has
+# another name), into LIBDIR with every component that installs an ELF file
+# needing them.
+if(U8GUARD_ICU_INSTALLED)
+  foreach(library IN LISTS U8GUARD_ICU_LIBRARIES)
+    get_filename_component(real_name "${library}" NAME)
+    string(REGEX MATCH "^libicu[a-z0-9]+\\.so" stem "${real_name}")
+    set(soname "${stem}.${U8GUARD_ICU_MAJOR}")
+    foreach(component u8guard_shared u8guard_cli python postgresql)
+      set(exclude "")
+      if(component STREQUAL "postgresql")
+        set(exclude EXCLUDE_FROM_ALL)
+      endif()
+      install(FILES "${library}" DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ
+        COMPONENT ${component} ${exclude})
+      if(NOT real_name STREQUAL soname)
+        install(CODE "file(CREATE_LINK \"${real_name}\"
+  \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/${soname}\" SYMBOLIC)
+list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/${soname}\")
+message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/${soname} -> ${real_name}\")"
+          COMPONENT ${component} ${exclude})
+      endif()
+    endforeach()
+  endforeach()
+endif()
+
 install(DIRECTORY include/u8guard DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   COMPONENT u8guard_development FILES_MATCHING PATTERN "*.h")
 install(FILES ${U8GUARD_GENERATED_INCLUDE}/u8guard/version_macros.h

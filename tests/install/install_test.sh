@@ -42,7 +42,11 @@
 #                        RUNPATH/RPATH entry (the current directory), and
 #                        the installed tool, run from a directory holding a
 #                        library of each name it needs, runs none of them
-#                        (tests/build/runpath_test.py)
+#                        (tests/build/runpath_test.py); and every
+#                        directory an installed RUNPATH/RPATH names, and
+#                        its parents, is root's (or the prefix owner's) and
+#                        writable by its owner only
+#                        (tests/install/runpath_check.py)
 #
 # Every program built against static/ must link the build's ICU
 # (libicuuc.so.MAJOR) and start with no LD_LIBRARY_PATH of ours for it; the
@@ -361,11 +365,20 @@ EOF
       done
       ! pkg_config "$work/full" --print-requires-private u8guard |
         grep -q '^icu' || fail "u8guard.pc requires the system's icu-uc"
-      # What is installed finds this ICU by itself.
-      for f in "$libdir/libu8guard.so" bin/u8guard; do
-        has_dynamic "$work/full/$f" "(RUNPATH).*$U8GUARD_ICU_LIBDIR" ||
-          fail "$f has no RUNPATH to $U8GUARD_ICU_LIBDIR"
-      done
+      # What is installed finds this ICU by itself: through its directory
+      # in the RUNPATH, or (U8GUARD_INSTALL_ICU) installed beside
+      # libu8guard.so, through $ORIGIN only.
+      if [ -e "$work/full/$libdir/libicuuc.so.$icu_major" ]; then
+        for f in "$libdir/libu8guard.so" bin/u8guard; do
+          ! has_dynamic "$work/full/$f" "(RUNPATH).*$U8GUARD_ICU_LIBDIR" ||
+            fail "$f has $U8GUARD_ICU_LIBDIR in its RUNPATH"
+        done
+      else
+        for f in "$libdir/libu8guard.so" bin/u8guard; do
+          has_dynamic "$work/full/$f" "(RUNPATH).*$U8GUARD_ICU_LIBDIR" ||
+            fail "$f has no RUNPATH to $U8GUARD_ICU_LIBDIR"
+        done
+      fi
       has_dynamic "$work/full/$libdir/libu8guard.so" \
         "(NEEDED).*\[libicudata\.so\.$icu_major\]" ||
         fail "libu8guard.so does not need libicudata.so.$icu_major"
@@ -407,6 +420,8 @@ EOF
       "$work/full" "$work/shared" "$work/static"
     python3 "$source/tests/build/runpath_test.py" attack "$CC" \
       "$work/full/bin/u8guard" "$work/shared/bin/u8guard"
+    python3 "$source/tests/install/runpath_check.py" scan \
+      "$work/full" "$work/shared" "$work/static"
     ;;
   *)
     fail "unknown step $step"

@@ -271,6 +271,8 @@ class CliProgress : public ::testing::Test {
         "acl verify -p username-case-mapped -- " + ShellQuote(records_),
         "acl verify -f json -p username-case-mapped -- " + ShellQuote(records_),
         "register -p username-case-mapped --add -- alice Alice bob",
+        "register -p username-case-mapped --acl=" + ShellQuote(names_) +
+            " -- alice ADMIN",
     };
   }
 
@@ -332,6 +334,14 @@ TEST_F(CliProgress, TheFinalLinesCountEverything) {
   r = Tool("register --progress --add -p username-case-mapped", input);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("u8guard register: 3 names (17 B) in "));
+  // register --acl: the accounts' file is loaded first, then the answers.
+  r = Tool("register --progress -p username-case-mapped --acl=" +
+           ShellQuote(names_) + " -- USER7 user2999 newcomer");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("u8guard register: loading: 3,002 names ("));
+  EXPECT_THAT(r.out, HasSubstr("\"USER7\": refused: collision"));
+  EXPECT_THAT(r.out, HasSubstr("\"user2999\": refused: collision"));
+  EXPECT_THAT(r.out, HasSubstr("\"newcomer\": accepted"));
 }
 
 TEST_F(CliProgress, LinesHoldNoInput) {

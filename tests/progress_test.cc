@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The library's progress callbacks (progress.h): AclIndex::Load
-// (AclLoadOptions), AuditAcl (AclAuditOptions), ExportRecords and
-// VerifyRecords (RecordFileOptions) call them every kProgressInterval
+// The library's progress callbacks (progress.h): AclIndex::Load and
+// Registry::Load (AclLoadOptions), AuditAcl (AclAuditOptions), ExportRecords
+// and VerifyRecords (RecordFileOptions) call them every kProgressInterval
 // records and once at the end, with counts that never decrease and end at
 // the totals; an empty callback changes nothing.
 
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
 #include "u8guard/acl.h"
@@ -166,6 +167,50 @@ TEST(Progress, AclLoadAndAudit) {
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->finding_count, 1u);  // "bad name7"
   ExpectCalls(audited.seen, kNames, 0, kNames);
+}
+
+TEST(Progress, RegistryLoad) {
+  ScopedTempDir dir;
+  const std::string path = dir.File("members.acl");
+  // With the file's signature and CRLF line ends: neither is a name.
+  std::string text = "\xEF\xBB\xBF" + NamesText();
+  text = absl::StrReplaceAll(text, {{"\n", "\r\n"}});
+  WriteFileOrDie(path, text);
+  Calls loaded;
+  AclLoadOptions load;
+  load.progress = loaded.Callback();
+  const absl::StatusOr<Registry> registry =
+      Registry::Load(UserNames(), path, DefaultRegistrationPolicy(), load);
+  ASSERT_TRUE(registry.ok()) << registry.status();
+  EXPECT_EQ(registry->accounts(), kNames - 1);
+  EXPECT_EQ(registry->skipped(), 1u);  // "bad name7"
+  ExpectCalls(loaded.seen, kNames, text.size(), 0);
+  // The same registry as without a callback, and the accounts are the
+  // file's names: each collides, a new one does not.
+  const absl::StatusOr<Registry> plain = Registry::Load(UserNames(), path);
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ(plain->accounts(), registry->accounts());
+  EXPECT_EQ(plain->skipped(), registry->skipped());
+  for (const std::string name : {"user0", "user8", "USER2559", "user1"}) {
+    const absl::StatusOr<RegistrationDecision> d = registry->Decide(name);
+    ASSERT_TRUE(d.ok()) << d.status();
+    EXPECT_EQ(d->outcome, RegistrationOutcome::kCollision) << name;
+  }
+  const absl::StatusOr<RegistrationDecision> fresh =
+      registry->Decide("newcomer");
+  ASSERT_TRUE(fresh.ok()) << fresh.status();
+  EXPECT_TRUE(fresh->accepted());
+  // A file over max_file_bytes is refused before it is read.
+  AclLoadOptions small;
+  small.max_file_bytes = text.size() - 1;
+  small.progress = loaded.Callback();
+  loaded.seen.clear();
+  EXPECT_EQ(
+      Registry::Load(UserNames(), path, DefaultRegistrationPolicy(), small)
+          .status()
+          .code(),
+      absl::StatusCode::kResourceExhausted);
+  EXPECT_TRUE(loaded.seen.empty());
 }
 
 TEST(Progress, AnEmptyListIsOneCall) {

@@ -42,6 +42,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "u8guard/acl.h"
 #include "u8guard/export.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
@@ -190,10 +191,16 @@ class Registry {
   // Reads an ACL-format file (acl.h: one name per line, comments and blank
   // lines skipped) and adds each name as an account, as Add does, without
   // deciding: a registry holds what the service has. Names the profile
-  // rejects are skipped and counted (skipped()). Errors as AclIndex::Load.
+  // rejects are skipped and counted (skipped()). Errors as AclIndex::Load:
+  // a file larger than options.max_file_bytes is refused before it is
+  // read. options.progress, when set, is called every kProgressInterval
+  // names (valid or not) and once at the end, with the names read and the
+  // bytes of the file consumed (progress.h). One pass: each name is added
+  // as it is read.
   static absl::StatusOr<Registry> Load(
       const Profile& profile, const std::string& path,
-      RegistrationPolicy policy = DefaultRegistrationPolicy());
+      RegistrationPolicy policy = DefaultRegistrationPolicy(),
+      const AclLoadOptions& options = {});
 
   // Decides whether an account with `name` and `other_identifiers` may be
   // added. Reads only. A refusal is a decision, not an error; the status is

@@ -19,6 +19,7 @@
 #include "src/cli/json.h"
 #include "src/cli/progress.h"
 #include "src/cli/shown.h"
+#include "u8guard/acl.h"
 #include "u8guard/display.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
@@ -42,12 +43,19 @@ absl::StatusOr<RegistrationPolicy> SelectedPolicy() {
 }
 
 // The registry of --acl (empty without it); names the profile rejects are
-// skipped and counted on standard error.
+// skipped and counted on standard error. Loading a large file shows its
+// progress as `acl audit` does (--progress, or standard error a terminal).
 absl::StatusOr<Registry> SelectedRegistry(const Profile& profile,
                                           const RegistrationPolicy& policy) {
   const std::string acl = absl::GetFlag(FLAGS_acl);
   if (acl.empty()) return Registry(profile, policy);
-  absl::StatusOr<Registry> registry = Registry::Load(profile, acl, policy);
+  const std::unique_ptr<ProgressReporter> progress =
+      ProgressFromFlags("u8guard register: loading", "names");
+  AclLoadOptions options;
+  if (progress) options.progress = progress->Callback();
+  absl::StatusOr<Registry> registry =
+      Registry::Load(profile, acl, policy, options);
+  if (progress) progress->End(registry.ok());
   if (registry.ok() && registry->skipped() > 0) {
     std::cerr << "u8guard register: " << EscapeForDisplay(acl) << ": "
               << registry->skipped()

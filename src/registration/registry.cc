@@ -10,9 +10,13 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "src/acl/acl_lines.h"
+#include "src/common/progress_counter.h"
+#include "src/common/read_file.h"
 #include "src/confusables/skeleton.h"
 #include "src/registration/registration_internal.h"
 #include "u8guard/acl.h"
+#include "u8guard/display.h"
 #include "u8guard/registration.h"
 #include "u8guard/rejection.h"
 #include "unicode/locid.h"
@@ -141,17 +145,27 @@ Registry& Registry::operator=(Registry&&) noexcept = default;
 
 absl::StatusOr<Registry> Registry::Load(const Profile& profile,
                                         const std::string& path,
-                                        RegistrationPolicy policy) {
-  absl::StatusOr<AclIndex> index =
-      AclIndex::Load(profile, path, AclMode::kExact);
-  if (!index.ok()) return index.status();
+                                        RegistrationPolicy policy,
+                                        const AclLoadOptions& options) {
+  absl::StatusOr<std::string> text = internal::ReadFileToString(
+      path, options.max_file_bytes, EscapeForDisplay(path));
+  if (!text.ok()) return text.status();
   Registry registry(profile, std::move(policy));
-  for (size_t i = 0; i < index->size(); ++i) {
-    if (absl::Status s = registry.Add(index->entry(i).original); !s.ok()) {
-      return s;
-    }
-  }
-  registry.state_->skipped = index->invalid_entries().size();
+  internal::ProgressCounter counter(options.progress, text->size(), 0);
+  bool signature = false;  // (a leading EF BB BF is the file's, not a name's)
+  absl::Status status = internal::ForEachAclLine(
+      *text, &signature, [&](std::string_view line, size_t) {
+        absl::Status added = registry.Add(line);
+        counter.Record(internal::ConsumedBytes(*text, line));
+        if (added.ok()) return absl::OkStatus();
+        // A name the profile rejects is skipped; anything else (ICU
+        // failed) ends the load.
+        if (!GetRejection(added).has_value()) return added;
+        ++registry.state_->skipped;
+        return absl::OkStatus();
+      });
+  if (!status.ok()) return status;
+  counter.Finish();
   return registry;
 }
 

@@ -266,16 +266,14 @@ void BindAcl(py::module_& m, const char* name, const char* lookup,
           "is a u8guard.Profile or a built-in profile's name. Entries the "
           "profile rejects are kept aside (invalid_entries) and match "
           "nothing.")
-      .def_static("from_text", &Acl::FromText, py::arg("profile"),
-                  py::arg("text"),
+      .def_static("parse", &Acl::FromText, py::arg("profile"), py::arg("text"),
                   "Builds the list from the text of an ACL file: one entry "
                   "a line, blank lines and lines starting with '#' "
                   "skipped, a leading EF BB BF removed as the file's "
-                  "signature.")
-      .def_static("from_file", &Acl::FromFile, py::arg("profile"),
-                  py::arg("path"),
-                  "Reads an ACL file (format as from_text). OSError when "
-                  "it cannot be read.")
+                  "signature. from_text is an alias.")
+      .def_static("load", &Acl::FromFile, py::arg("profile"), py::arg("path"),
+                  "Reads an ACL file (format as parse). OSError when "
+                  "it cannot be read. from_file is an alias.")
       .def("audit", &Acl::Audit, py::kw_only(),
            py::arg("max_restriction_level") = "single_script_restrictive",
            R"doc(
@@ -339,6 +337,9 @@ max_restriction_level, invalid entries, BOMs and the file signature.)doc")
                                         "__contains__($self, credential, /)\n"
                                         "--\n\n"
                                         "True when the lookup matches.");
+  // The old names (docs/vocabulary.md): the same objects.
+  Alias(cls, "from_text", "parse");
+  Alias(cls, "from_file", "load");
 }
 
 }  // namespace
@@ -406,12 +407,12 @@ void RegisterAcl(py::module_& m) {
                ", rejection=" + std::string(py::repr(r.rejection)) + ")";
       });
 
-  py::class_<PyAclFinding>(m, "AclFinding", R"doc(
+  py::class_<PyAclFinding> finding(m, "AclFinding", R"doc(
 One finding of an audit. kind is "file_signature", "bom", "invalid",
 "collision", "lookalike" or "mixed_script"; fields the kind does not use are
 None. For collisions and look-alikes the entry is the later one and other_*
-the earlier entry it collides with or resembles.)doc")
-      .def_readonly("kind", &PyAclFinding::kind)
+the earlier entry it collides with or resembles.)doc");
+  finding.def_readonly("kind", &PyAclFinding::kind)
       .def_readonly("index", &PyAclFinding::index)
       .def_readonly("line", &PyAclFinding::line)
       .def_readonly("original", &PyAclFinding::original,
@@ -427,13 +428,16 @@ the earlier entry it collides with or resembles.)doc")
       .def_readonly("other_key", &PyAclFinding::other_key)
       .def_readonly("skeleton", &PyAclFinding::skeleton)
       .def_readonly("rejection", &PyAclFinding::rejection)
-      .def_readonly("level", &PyAclFinding::level)
+      .def_readonly("restriction_level", &PyAclFinding::level,
+                    "The restriction level of a \"mixed_script\" finding, "
+                    "else None. level is an alias.")
       .def("__repr__", [](const PyAclFinding& f) {
         return "AclFinding(kind=" + std::string(py::repr(py::str(f.kind))) +
                ", index=" + std::to_string(f.index) +
                ", line=" + std::to_string(f.line) +
                ", original=" + std::string(py::repr(f.original)) + ")";
       });
+  Alias(finding, "level", "restriction_level");
 
   py::class_<PyAclAudit>(m, "AclAudit", "An audit's result.")
       .def_readonly("profile", &PyAclAudit::profile)

@@ -9,12 +9,13 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "integrations/python/bindings.h"
 #include "integrations/python/convert.h"
-#include "u8guard/normalize.h"
 #include "u8guard/open_beneath.h"
 #include "u8guard/path.h"
 
@@ -28,13 +29,16 @@ T Parsed(const absl::StatusOr<T>& value) {
   return *value;
 }
 
-// The options of the keyword arguments: those of sanitize_path but root,
-// and symlinks ("none", "inside"), no_xdev, resolver ("auto", "openat2",
-// "walk"), any_file_type. `profile` keeps a segment profile alive. TypeError
-// for another keyword.
-OpenBeneathOptions OptionsFrom(const py::kwargs& kwargs,
+// The options of the keyword arguments of `function`: options (a
+// u8guard.PathOptions whose root is "") and the keywords of sanitize_path
+// but root, as PathOptionsOf reads them, and symlinks ("none", "inside"),
+// no_xdev, resolver ("auto", "openat2", "walk"), any_file_type. `profile`
+// keeps a segment profile alive. TypeError for another keyword.
+OpenBeneathOptions OptionsFrom(const char* function, const py::kwargs& kwargs,
                                std::shared_ptr<const Profile>& profile) {
   OpenBeneathOptions o;
+  py::handle options = py::none();
+  std::vector<std::pair<std::string, py::handle>> path_keywords;
   for (const auto& [key, value] : kwargs) {
     const std::string name = py::str(key);
     if (name == "symlinks") {
@@ -45,34 +49,22 @@ OpenBeneathOptions OptionsFrom(const py::kwargs& kwargs,
       o.any_file_type = value.cast<bool>();
     } else if (name == "resolver") {
       o.resolver = Parsed(ParseBeneathResolver(value.cast<std::string>()));
-    } else if (name == "backslash_is_separator") {
-      o.path.backslash_is_separator = value.cast<bool>();
-    } else if (name == "normalization") {
-      o.path.normalization =
-          Parsed(ParseNormalizationForm(value.cast<std::string>()));
-    } else if (name == "percent_decode") {
-      o.path.percent_decode = value.cast<bool>();
-    } else if (name == "dot_dot") {
-      o.path.dot_dot = Parsed(ParseDotDotPolicy(value.cast<std::string>()));
-    } else if (name == "leading_separator_is_root") {
-      o.path.leading_separator_is_root = value.cast<bool>();
-    } else if (name == "allow_hidden") {
-      o.path.allow_hidden = value.cast<bool>();
-    } else if (name == "windows") {
-      o.path.windows = value.cast<bool>();
-    } else if (name == "max_depth") {
-      o.path.max_depth = value.cast<size_t>();
-    } else if (name == "max_length") {
-      o.path.max_length = value.cast<size_t>();
-    } else if (name == "segment_profile") {
-      if (!value.is_none()) {
-        profile = ProfileArgument(value, "segment_profile");
-        o.path.segment_profile = profile.get();
-      }
+    } else if (name == "options") {
+      options = value;
+    } else if (name != "root" && IsPathOptionField(name)) {
+      path_keywords.emplace_back(name, value);
     } else {
       throw py::type_error("unexpected keyword argument '" + name + "'");
     }
   }
+  PyPathOptions path = PathOptionsOf(function, options, path_keywords);
+  if (!path.options.root.empty()) {
+    throw py::value_error(std::string(function) +
+                          "() takes the root as its root argument: the "
+                          "options' root must be \"\"");
+  }
+  o.path = path.options;
+  profile = std::move(path.segment_profile);
   return o;
 }
 
@@ -135,7 +127,7 @@ auto Beneath(py::handle root_arg, const Text& path, Call call) {
 int OpenFd(py::handle root, py::handle path, int flags,
            const py::kwargs& kwargs) {
   std::shared_ptr<const Profile> profile;
-  OpenBeneathOptions o = OptionsFrom(kwargs, profile);
+  OpenBeneathOptions o = OptionsFrom("open_beneath_fd", kwargs, profile);
   o.flags = flags;
   const Text text = Text::From(path, "path");
   return Beneath(root, text,
@@ -146,7 +138,7 @@ int OpenFd(py::handle root, py::handle path, int flags,
 int CreateFd(py::handle root, py::handle path, uint32_t mode, int flags,
              const py::kwargs& kwargs) {
   std::shared_ptr<const Profile> profile;
-  OpenBeneathOptions o = OptionsFrom(kwargs, profile);
+  OpenBeneathOptions o = OptionsFrom("create_beneath_fd", kwargs, profile);
   o.flags = flags;
   const Text text = Text::From(path, "path");
   return Beneath(
@@ -158,7 +150,7 @@ int CreateFd(py::handle root, py::handle path, uint32_t mode, int flags,
 void Mkdir(py::handle root, py::handle path, uint32_t mode,
            const py::kwargs& kwargs) {
   std::shared_ptr<const Profile> profile;
-  const OpenBeneathOptions o = OptionsFrom(kwargs, profile);
+  const OpenBeneathOptions o = OptionsFrom("mkdir_beneath", kwargs, profile);
   const Text text = Text::From(path, "path");
   Beneath(root, text,
           [&](int fd) { return MkdirBeneath(fd, text.bytes(), mode, o); });
@@ -169,7 +161,8 @@ void Mkdir(py::handle root, py::handle path, uint32_t mode,
 void RegisterBeneath(py::module_& m) {
   m.def("open_beneath_fd", &OpenFd, py::arg("root"), py::arg("path"),
         py::arg("flags") = O_RDONLY, R"doc(
-Sanitizes `path` as sanitize_path does (its keyword arguments, but root),
+Sanitizes `path` as sanitize_path does (its keyword arguments, but root,
+and options=, a PathOptions whose root is ""),
 then opens it beneath the directory `root` (a descriptor, not consumed, or
 a path) with the kernel's confinement and returns the new descriptor
 (O_CLOEXEC; the caller closes it). No symbolic link, "..", /proc magic link

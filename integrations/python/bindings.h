@@ -6,10 +6,15 @@
 #define U8GUARD_INTEGRATIONS_PYTHON_BINDINGS_H_
 
 #include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "integrations/python/convert.h"
 #include "pybind11/pybind11.h"
+#include "u8guard/path.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
 
@@ -20,6 +25,27 @@ namespace u8guard::python {
 struct PyProfile {
   std::shared_ptr<const Profile> profile;
 };
+
+// A u8guard.PathOptions: one C++ PathOptions and the profile its
+// segment_profile points to (kept alive here; null for the built-in one).
+struct PyPathOptions {
+  PathOptions options;
+  std::shared_ptr<const Profile> segment_profile;
+};
+
+// True when `name` is a field of PathOptions (a keyword of sanitize_path).
+bool IsPathOptionField(std::string_view name);
+
+// The path options of a call of `function`: `options` (a u8guard.PathOptions,
+// or None for the defaults) with `keywords` (name, value; each a field of
+// PathOptions) set over it. TypeError for a name that is no field, for
+// options of another type, and for a keyword whose value differs from the
+// field of the `options` given; what the field's conversion raises
+// (TypeError, ValueError for an unknown name, LookupError for an unknown
+// profile).
+PyPathOptions PathOptionsOf(
+    const char* function, pybind11::handle options,
+    const std::vector<std::pair<std::string, pybind11::handle>>& keywords);
 
 // The Profile an argument names: a u8guard.Profile, or the name of a
 // built-in profile (LookupError when there is none). `what` names the
@@ -53,6 +79,15 @@ pybind11::object NameRecordCall(pybind11::handle profile, pybind11::handle name,
   return pybind11::cast(convert(*record, text));
 }
 
+// Makes cls.ALIAS the very object cls.NAME is (a static method, a method or
+// a property, looked up in the class's own dictionary): an old name kept
+// beside the name of the one vocabulary (docs/vocabulary.md), with one
+// implementation.
+template <typename T>
+void Alias(pybind11::class_<T>& cls, const char* alias, const char* name) {
+  cls.attr(alias) = cls.attr("__dict__")[name];
+}
+
 // Profile, builtin_profiles(), load_profiles() (profile_bindings.cc).
 void RegisterProfile(pybind11::module_& m);
 
@@ -60,9 +95,12 @@ void RegisterProfile(pybind11::module_& m);
 // (lookalike_bindings.cc).
 void RegisterLookalike(pybind11::module_& m);
 
-// Everything: versions, rules, validate_utf8, sanitize_path,
-// constant_time_equals, escape_for_display, then RegisterProfile,
-// RegisterLookalike, RegisterAcl, RegisterBeneath, RegisterRegistration and
+// PathOptions, sanitize_path (path_bindings.cc).
+void RegisterPath(pybind11::module_& m);
+
+// Everything: versions, rules, validate_utf8, constant_time_equals,
+// escape_for_display, then RegisterProfile, RegisterLookalike,
+// RegisterPath, RegisterAcl, RegisterBeneath, RegisterRegistration and
 // RegisterUpgrade (module.cc).
 void RegisterModule(pybind11::module_& m);
 

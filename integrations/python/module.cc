@@ -8,14 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "integrations/python/bindings.h"
 #include "integrations/python/convert.h"
 #include "pybind11/pybind11.h"
 #include "pybind11/stl.h"
 #include "u8guard/display.h"
-#include "u8guard/normalize.h"
-#include "u8guard/path.h"
 #include "u8guard/rule.h"
 #include "u8guard/secret.h"
 #include "u8guard/utf8.h"
@@ -46,47 +43,6 @@ PyUtf8Result Validate(py::handle data) {
   if (!out.result.ok())
     out.message = DescribeUtf8Error(bytes.bytes(), out.result);
   return out;
-}
-
-py::object SanitizePathOf(py::handle path, bool backslash_is_separator,
-                          const std::string& normalization, bool percent_decode,
-                          const std::string& dot_dot,
-                          bool leading_separator_is_root, py::handle root,
-                          bool allow_hidden, bool windows, size_t max_depth,
-                          size_t max_length, py::handle segment_profile) {
-  const Text text = Text::From(path, "path");
-  text.RequireEncodable();
-  PathOptions options;
-  options.backslash_is_separator = backslash_is_separator;
-  absl::StatusOr<NormalizationForm> form =
-      ParseNormalizationForm(normalization);
-  if (!form.ok()) ThrowStatus(form.status());
-  options.normalization = *form;
-  options.percent_decode = percent_decode;
-  absl::StatusOr<DotDotPolicy> policy = ParseDotDotPolicy(dot_dot);
-  if (!policy.ok()) ThrowStatus(policy.status());
-  options.dot_dot = *policy;
-  options.leading_separator_is_root = leading_separator_is_root;
-  const Text root_text = Text::From(root, "root");
-  root_text.RequireEncodable();
-  options.root = std::string(root_text.bytes());
-  options.allow_hidden = allow_hidden;
-  options.windows = windows;
-  options.max_depth = max_depth;
-  options.max_length = max_length;
-  std::shared_ptr<const Profile> profile;
-  if (!segment_profile.is_none()) {
-    profile = ProfileArgument(segment_profile, "segment_profile");
-    options.segment_profile = profile.get();
-  }
-  thread_local std::string out;
-  absl::Status status;
-  {
-    ReleaseGil release(text.size());
-    status = SanitizePathInto(text.bytes(), options, out);
-  }
-  if (!status.ok()) ThrowStatus(status, &text);
-  return text.Wrap(out);
 }
 
 }  // namespace
@@ -188,32 +144,6 @@ values above U+10FFFF, stray or missing continuation bytes) and returns a
 Utf8Result naming the first error. Accepts bytes or another bytes-like
 object; a str raises TypeError.)doc");
 
-  // The defaults are the library's (PathOptions), never restated here.
-  const PathOptions defaults;
-  m.def(
-      "sanitize_path", &SanitizePathOf, py::arg("path"), py::kw_only(),
-      py::arg("backslash_is_separator") = defaults.backslash_is_separator,
-      py::arg("normalization") =
-          std::string(NormalizationFormName(defaults.normalization)),
-      py::arg("percent_decode") = defaults.percent_decode,
-      py::arg("dot_dot") = std::string(DotDotPolicyName(defaults.dot_dot)),
-      py::arg("leading_separator_is_root") = defaults.leading_separator_is_root,
-      py::arg("root") = defaults.root,
-      py::arg("allow_hidden") = defaults.allow_hidden,
-      py::arg("windows") = defaults.windows,
-      py::arg("max_depth") = defaults.max_depth,
-      py::arg("max_length") = defaults.max_length,
-      py::arg("segment_profile") = py::none(), R"doc(
-Returns `path` as a normalized relative path that cannot leave its root
-(str in, str out; bytes in, bytes out): decoded strictly, split on "/",
-percent-decoded once per segment when asked, every segment canonicalized by
-the path-segment profile (or segment_profile) and checked again after
-normalization. "." and empty segments are dropped; ".." is rejected
-(dot_dot="reject") or resolved lexically ("resolve"); with root, the result
-is root + "/" + the relative path. Raises u8guard.Rejected (offset into the
-raw path; for percent-decoded bytes the offset of their '%') or ValueError
-for bad options.)doc");
-
   m.def(
       "constant_time_equals",
       [](py::handle a, py::handle b) {
@@ -242,6 +172,7 @@ UTF-8 as \xHH, a backslash as \\. Never use it for matching.)doc");
 
   RegisterProfile(m);
   RegisterLookalike(m);
+  RegisterPath(m);
   RegisterAcl(m);
   RegisterBeneath(m);
   RegisterRegistration(m);

@@ -189,7 +189,7 @@ void DefSettings(py::class_<PyProfile>& cls) {
           "to_toml",
           [](const PyProfile& self) { return ProfileToToml(*self.profile); },
           "Returns the profile as a policy file's text "
-          "(Profile.from_toml reads it back).")
+          "(Profile.parse reads it back).")
       .def("replace", &Replace, R"doc(
 Returns a copy with some settings changed, e.g.
 profile.replace(name="my-users", case_mapping="fold"). Values are those of
@@ -300,7 +300,7 @@ Rejections raise u8guard.Rejected.)doc");
           "OSError when policy_dir cannot be read; ValueError for a bad "
           "policy file (naming the file, line and key).")
       .def_static(
-          "from_file",
+          "load",
           [](py::object path) {
             const std::string p = PathArgument(path, "path");
             absl::StatusOr<Profile> loaded;
@@ -316,15 +316,16 @@ Rejections raise u8guard.Rejected.)doc");
           py::arg("path"),
           "Reads one policy file. OSError when it cannot be read, "
           "ValueError naming the line and key when it is not a valid "
-          "policy.")
+          "policy. Profile.from_file is an alias.")
       .def_static(
-          "from_toml",
+          "parse",
           [](py::handle text, const std::string& source) {
             return ParseToml(text, source);
           },
           py::arg("text"), py::arg("source") = "<string>",
           "Parses a policy file's text; `source` names it in error "
-          "messages. ValueError when it is not a valid policy.")
+          "messages. ValueError when it is not a valid policy. "
+          "Profile.from_toml is an alias.")
       .def("skeleton", &Apply<&ConfusableSkeleton>, py::arg("s"), R"doc(
 Returns the UTS #39 confusable skeleton of the comparison key of `s`. Two
 strings look alike when their skeletons are equal. For comparison only,
@@ -341,18 +342,18 @@ Raises u8guard.Rejected when the profile rejects `s`.)doc")
       });
 
   // The calls made once per name, bound without pybind11's dispatcher.
-  DefMethod1<PyProfile, &CanonicalizeOne>(cls, "canonicalize",
-                                          R"doc(canonicalize($self, s, /)
+  DefMethod1<PyProfile, &CanonicalizeOne>(cls, "key", R"doc(key($self, s, /)
 --
 
 Returns the comparison key of `s`: two inputs are equivalent exactly when
-their keys are equal. Raises u8guard.Rejected when the profile rejects `s`.)doc");
+their keys are equal. Raises u8guard.Rejected when the profile rejects `s`.
+Profile.canonicalize is an alias.)doc");
   DefMethod1<PyProfile, &Apply<&Enforce>>(cls, "enforce",
                                           R"doc(enforce($self, s, /)
 --
 
 Returns the enforced form of `s`: what to store and display. It differs from
-canonicalize() where the profile maps case for comparison only (nickname
+key() where the profile maps case for comparison only (nickname
 keeps case). Raises u8guard.Rejected when the profile rejects `s`.)doc");
   DefMethod2<PyProfile, &EquivalentPair>(cls, "equivalent",
                                          R"doc(equivalent($self, a, b, /)
@@ -361,6 +362,11 @@ keeps case). Raises u8guard.Rejected when the profile rejects `s`.)doc");
 True when both inputs are accepted and their comparison keys are equal. A
 rejected input is equivalent to nothing, not even to itself; never raises
 for rejected input.)doc");
+
+  // The old names (docs/vocabulary.md): the same objects.
+  Alias(cls, "canonicalize", "key");
+  Alias(cls, "from_file", "load");
+  Alias(cls, "from_toml", "parse");
 
   DefSettings(cls);
   DefModuleFunctions(m);

@@ -288,7 +288,7 @@ class PyRegistry {
 };
 
 void RegisterPolicy(py::module_& m) {
-  py::class_<PyPolicy>(m, "RegistrationPolicy", R"doc(
+  py::class_<PyPolicy> cls(m, "RegistrationPolicy", R"doc(
 How a service decides sign-ups, beside the profile of its names: the
 protected names no one may register (matched by key, by look-alike key and
 with diacritics stripped), the UTS #39 confusable mappings that do not count
@@ -300,11 +300,11 @@ Bopomofo). An immutable value.
 RegistrationPolicy() is the default policy; protected_names=None keeps the
 built-in list (the reserved names of RFC 2142, system and role accounts),
 an iterable of names replaces it. ValueError for an unknown exemption or
-level.)doc")
-      .def(py::init(&MakePolicy), py::kw_only(),
-           py::arg("protected_names") = py::none(),
-           py::arg("exemptions") = py::tuple(),
-           py::arg("max_restriction_level") = "highly_restrictive")
+level.)doc");
+  cls.def(py::init(&MakePolicy), py::kw_only(),
+          py::arg("protected_names") = py::none(),
+          py::arg("exemptions") = py::tuple(),
+          py::arg("max_restriction_level") = "highly_restrictive")
       .def_static(
           "default", [] { return PyPolicy{DefaultRegistrationPolicy()}; },
           "Returns the default policy: the built-in protected names, no "
@@ -334,7 +334,7 @@ Relative file names are relative to the policy file's directory. OSError
 when a file cannot be read, ValueError naming the line and key when the
 policy is not valid.)doc")
       .def_static(
-          "from_toml",
+          "parse",
           [](py::handle text, const std::string& source) {
             const Text toml = Text::From(text, "text");
             toml.RequireEncodable();
@@ -353,7 +353,7 @@ policy is not valid.)doc")
           py::arg("text"), py::arg("source") = "<string>",
           "Parses a policy file's text (as load); `source` names it in "
           "error messages and is the directory a relative "
-          "protected_names_file is read from.")
+          "protected_names_file is read from. from_toml is an alias.")
       .def_property_readonly(
           "protected_names",
           [](const PyPolicy& self) {
@@ -392,6 +392,8 @@ policy is not valid.)doc")
                    RestrictionLevelName(self.policy.max_restriction_level)) +
                "')";
       });
+  // The old name (docs/vocabulary.md): the same object.
+  Alias(cls, "from_toml", "parse");
 }
 
 void RegisterResults(py::module_& m) {

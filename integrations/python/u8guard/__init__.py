@@ -34,8 +34,8 @@ from u8guard._rejected import Rejected
 try:
     from u8guard._u8guard import (GIL_RELEASE_MIN_BYTES, AclAudit, AclEntry,
                                   AclFinding, AclInvalidEntry, AclLookup,
-                                  AllowList, DenyList, Profile, RecordChange,
-                                  RecordGroup, RecordGroupMember,
+                                  AllowList, DenyList, PathOptions, Profile,
+                                  RecordChange, RecordGroup, RecordGroupMember,
                                   RecordVerification, RegistrationDecision,
                                   RegistrationPolicy, RegistrationRecord,
                                   Registry, Utf8Result, VersionTagParts,
@@ -67,6 +67,7 @@ __all__ = [
     'AclLookup',
     'AllowList',
     'DenyList',
+    'PathOptions',
     'Profile',
     'RecordChange',
     'RecordGroup',

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Type hints for the extension module u8guard._u8guard (module.cc,
-profile_bindings.cc, acl_bindings.cc, beneath_bindings.cc,
-registration_bindings.cc); the docstrings
-are in the module.
+profile_bindings.cc, path_bindings.cc, acl_bindings.cc,
+beneath_bindings.cc, registration_bindings.cc); the docstrings are in the
+module, but for the old names kept as aliases of the names of
+docs/vocabulary.md: each is the same object as its new name, and says so
+here.
 
 Text arguments (`_Text`) are str or bytes-like; functions that return text
 return the type they were given (overloads): str for str, bytes for bytes.
@@ -89,6 +91,7 @@ def validate_utf8(data: Union[bytes, bytearray, memoryview]) -> Utf8Result:
 @overload
 def sanitize_path(path: str,
                   *,
+                  options: Optional['PathOptions'] = ...,
                   backslash_is_separator: bool = ...,
                   normalization: str = ...,
                   percent_decode: bool = ...,
@@ -106,6 +109,7 @@ def sanitize_path(path: str,
 @overload
 def sanitize_path(path: Union[bytes, bytearray, memoryview],
                   *,
+                  options: Optional['PathOptions'] = ...,
                   backslash_is_separator: bool = ...,
                   normalization: str = ...,
                   percent_decode: bool = ...,
@@ -128,6 +132,7 @@ def open_beneath_fd(root: Union[int, _PathArg],
                     no_xdev: bool = ...,
                     resolver: str = ...,
                     any_file_type: bool = ...,
+                    options: Optional['PathOptions'] = ...,
                     backslash_is_separator: bool = ...,
                     normalization: str = ...,
                     percent_decode: bool = ...,
@@ -150,6 +155,7 @@ def create_beneath_fd(
         symlinks: str = ...,
         no_xdev: bool = ...,
         resolver: str = ...,
+        options: Optional['PathOptions'] = ...,
         backslash_is_separator: bool = ...,
         normalization: str = ...,
         percent_decode: bool = ...,
@@ -170,6 +176,7 @@ def mkdir_beneath(root: Union[int, _PathArg],
                   symlinks: str = ...,
                   no_xdev: bool = ...,
                   resolver: str = ...,
+                  options: Optional['PathOptions'] = ...,
                   backslash_is_separator: bool = ...,
                   normalization: str = ...,
                   percent_decode: bool = ...,
@@ -181,6 +188,76 @@ def mkdir_beneath(root: Union[int, _PathArg],
                   max_length: int = ...,
                   segment_profile: Union['Profile', str, None] = ...) -> None:
     ...
+
+
+class PathOptions:
+    def __init__(self,
+                 *,
+                 backslash_is_separator: bool = ...,
+                 normalization: str = ...,
+                 percent_decode: bool = ...,
+                 dot_dot: str = ...,
+                 leading_separator_is_root: bool = ...,
+                 root: Union[str, bytes] = ...,
+                 allow_hidden: bool = ...,
+                 windows: bool = ...,
+                 max_depth: int = ...,
+                 max_length: int = ...,
+                 segment_profile: Union['Profile', str, None] = ...) -> None:
+        ...
+
+    def replace(self, **changes: Any) -> 'PathOptions':
+        ...
+
+    @property
+    def backslash_is_separator(self) -> bool:
+        ...
+
+    @property
+    def normalization(self) -> str:
+        ...
+
+    @property
+    def percent_decode(self) -> bool:
+        ...
+
+    @property
+    def dot_dot(self) -> str:
+        ...
+
+    @property
+    def leading_separator_is_root(self) -> bool:
+        ...
+
+    @property
+    def root(self) -> Union[str, bytes]:
+        ...
+
+    @property
+    def allow_hidden(self) -> bool:
+        ...
+
+    @property
+    def windows(self) -> bool:
+        ...
+
+    @property
+    def max_depth(self) -> int:
+        ...
+
+    @property
+    def max_length(self) -> int:
+        ...
+
+    @property
+    def segment_profile(self) -> Optional['Profile']:
+        ...
+
+    def __eq__(self, other: object) -> bool:
+        ...
+
+    def __hash__(self) -> int:
+        ...
 
 
 def openat2_available() -> bool:
@@ -203,20 +280,36 @@ class Profile:
         ...
 
     @staticmethod
+    def load(path: _PathArg) -> 'Profile':
+        ...
+
+    @staticmethod
     def from_file(path: _PathArg) -> 'Profile':
+        """Alias of Profile.load (the same function)."""
+
+    @staticmethod
+    def parse(text: Union[str, bytes], source: str = ...) -> 'Profile':
         ...
 
     @staticmethod
     def from_toml(text: Union[str, bytes], source: str = ...) -> 'Profile':
+        """Alias of Profile.parse (the same function)."""
+
+    @overload
+    def key(self, __s: str) -> str:
+        ...
+
+    @overload
+    def key(self, __s: Union[bytes, bytearray, memoryview]) -> bytes:
         ...
 
     @overload
     def canonicalize(self, __s: str) -> str:
-        ...
+        """Alias of Profile.key (the same method)."""
 
     @overload
     def canonicalize(self, __s: Union[bytes, bytearray, memoryview]) -> bytes:
-        ...
+        """Alias of Profile.key (the same method)."""
 
     @overload
     def enforce(self, __s: str) -> str:
@@ -444,8 +537,12 @@ class AclFinding:
         ...
 
     @property
-    def level(self) -> Optional[str]:
+    def restriction_level(self) -> Optional[str]:
         ...
+
+    @property
+    def level(self) -> Optional[str]:
+        """Alias of AclFinding.restriction_level (the same property)."""
 
 
 class AclAudit:
@@ -532,14 +629,24 @@ class _Acl:
 
 class AllowList(_Acl):
     @staticmethod
+    def parse(profile: Union[Profile, str],
+              text: Union[str, bytes]) -> 'AllowList':
+        ...
+
+    @staticmethod
     def from_text(profile: Union[Profile, str],
                   text: Union[str, bytes]) -> 'AllowList':
+        """Alias of AllowList.parse (the same function)."""
+
+    @staticmethod
+    def load(profile: Union[Profile, str],
+             path: _PathArg) -> 'AllowList':
         ...
 
     @staticmethod
     def from_file(profile: Union[Profile, str],
                   path: _PathArg) -> 'AllowList':
-        ...
+        """Alias of AllowList.load (the same function)."""
 
     def grants(self, __credential: _Text) -> AclLookup:
         ...
@@ -547,14 +654,24 @@ class AllowList(_Acl):
 
 class DenyList(_Acl):
     @staticmethod
+    def parse(profile: Union[Profile, str],
+              text: Union[str, bytes]) -> 'DenyList':
+        ...
+
+    @staticmethod
     def from_text(profile: Union[Profile, str],
                   text: Union[str, bytes]) -> 'DenyList':
+        """Alias of DenyList.parse (the same function)."""
+
+    @staticmethod
+    def load(profile: Union[Profile, str],
+             path: _PathArg) -> 'DenyList':
         ...
 
     @staticmethod
     def from_file(profile: Union[Profile, str],
                   path: _PathArg) -> 'DenyList':
-        ...
+        """Alias of DenyList.load (the same function)."""
 
     def resembles(self, __credential: _Text) -> AclLookup:
         ...
@@ -577,9 +694,14 @@ class RegistrationPolicy:
         ...
 
     @staticmethod
+    def parse(text: Union[str, bytes],
+              source: str = ...) -> 'RegistrationPolicy':
+        ...
+
+    @staticmethod
     def from_toml(text: Union[str, bytes],
                   source: str = ...) -> 'RegistrationPolicy':
-        ...
+        """Alias of RegistrationPolicy.parse (the same function)."""
 
     @property
     def protected_names(self) -> List[Union[str, bytes]]:

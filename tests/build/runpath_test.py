@@ -35,33 +35,7 @@ import subprocess
 import sys
 import tempfile
 
-_DYNAMIC = re.compile(
-    r'\((RUNPATH|RPATH)\)\s+Library (?:runpath|rpath): \[(.*)\]')
-
-
-def elf_kind(path):
-    """'exec' or 'dyn' for an ELF executable or shared object, else None."""
-    try:
-        with open(path, 'rb') as f:
-            header = f.read(18)
-    except OSError:
-        return None
-    if len(header) < 18 or header[:4] != b'\x7fELF':
-        return None
-    e_type = int.from_bytes(header[16:18],
-                            'little' if header[5] == 1 else 'big')
-    return {2: 'exec', 3: 'dyn'}.get(e_type)
-
-
-def search_paths(path):
-    """[(tag, value)] of the RUNPATH and RPATH entries of the ELF file."""
-    out = subprocess.run(['readelf', '-d', '-W', path],
-                         capture_output=True,
-                         text=True,
-                         errors='replace',
-                         check=False).stdout
-    return [(m.group(1), m.group(2)) for m in _DYNAMIC.finditer(out)]
-
+from elf_dynamic import elf_kind, search_paths
 
 def bad_entries(value):
     """The entries of a RUNPATH value that are not absolute or

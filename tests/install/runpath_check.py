@@ -37,8 +37,9 @@ import subprocess
 import sys
 import tempfile
 
-_DYNAMIC = re.compile(
-    r'\((RUNPATH|RPATH)\)\s+Library (?:runpath|rpath): \[(.*)\]')
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'build'))
+from elf_dynamic import elf_kind, search_paths  # noqa: E402
 
 
 def is_elf(path):
@@ -47,26 +48,15 @@ def is_elf(path):
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return False
-        with open(path, 'rb') as f:
-            header = f.read(18)
     except OSError:
         return False
-    if len(header) < 18 or header[:4] != b'\x7fELF':
-        return False
-    e_type = int.from_bytes(header[16:18],
-                            'little' if header[5] == 1 else 'big')
-    return e_type in (2, 3)
+    return elf_kind(path) is not None
 
 
-def search_paths(path):
+def search_entries(path):
     """[(tag, entry)] of the RUNPATH and RPATH entries of the ELF file."""
-    out = subprocess.run(['readelf', '-d', '-W', path],
-                         capture_output=True,
-                         text=True,
-                         errors='replace',
-                         check=False).stdout
-    return [(m.group(1), entry) for m in _DYNAMIC.finditer(out)
-            for entry in m.group(2).split(':')]
+    return [(tag, entry) for tag, value in search_paths(path)
+            for entry in value.split(':')]
 
 
 def unsafe(directory, tree, allowed):
@@ -110,7 +100,7 @@ def scan(trees):
                     continue
                 count += 1
                 origin = os.path.dirname(os.path.realpath(path))
-                for tag, entry in search_paths(path):
+                for tag, entry in search_entries(path):
                     resolved = re.sub(r'\$ORIGIN|\$\{ORIGIN\}', origin, entry)
                     if not resolved.startswith('/'):
                         findings.append(f'{path}: {tag} entry "{entry}" '

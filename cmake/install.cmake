@@ -142,16 +142,27 @@ endforeach()
 # ICU: the system's through its .pc files, pinned to the major version the
 # library was built with; another prefix's by its directory, with a RUNPATH
 # and every library in DT_NEEDED (cmake/icu.cmake says why).
-if(U8GUARD_ICU_SYSTEM)
-  math(EXPR u8guard_icu_next "${U8GUARD_ICU_MAJOR} + 1")
-  set(U8GUARD_PC_ICU_REQUIRES "")
+# Either way, an ICU that is not installed beside u8guard is required by
+# version (Requires.private, which pkg-config checks for --exists and
+# --cflags, shared or static): a consumer whose pkg-config finds another
+# ICU major version fails to configure, told both versions. For another
+# prefix's ICU, its lib/pkgconfig goes into PKG_CONFIG_PATH
+# (docs/install.md).
+math(EXPR u8guard_icu_next "${U8GUARD_ICU_MAJOR} + 1")
+set(U8GUARD_PC_ICU_REQUIRES "")
+if(NOT U8GUARD_ICU_INSTALLED)
   foreach(pc icu-uc icu-i18n)
     string(APPEND U8GUARD_PC_ICU_REQUIRES
       ", ${pc} >= ${U8GUARD_ICU_MAJOR}, ${pc} < ${u8guard_icu_next}")
   endforeach()
+endif()
+if(U8GUARD_ICU_SYSTEM)
   set(U8GUARD_PC_ICU_LIBS "")
+elseif(U8GUARD_ICU_INSTALLED)
+  # (Installed beside libu8guard: the static library's consumers link it
+  # from there too.)
+  set(U8GUARD_PC_ICU_LIBS "-L\${libdir} -Wl,-rpath,\${libdir} -licui18n -licuuc -Wl,--push-state,--no-as-needed,-licudata,--pop-state ")
 else()
-  set(U8GUARD_PC_ICU_REQUIRES "")
   # (One -Wl word for libicudata: pkg-config drops repeated words, such as
   # a --pop-state that Abseil's .pc files also use.)
   set(U8GUARD_PC_ICU_LIBS "-L${U8GUARD_ICU_LIBDIR} -Wl,-rpath,${U8GUARD_ICU_LIBDIR} -licui18n -licuuc -Wl,--push-state,--no-as-needed,-licudata,--pop-state ")

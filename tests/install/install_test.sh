@@ -36,8 +36,11 @@
 #   icu                  the package and u8guard.pc name the ICU the build
 #                        used (its major version; its directory when not
 #                        the system's), and what is installed finds it
-#   icu-mismatch         a static consumer pointed at another ICU major
-#                        version fails to configure, naming both versions
+#   icu-mismatch         a consumer pointed at another ICU major version
+#                        fails to configure, naming both versions: static
+#                        and shared CMake consumers, pkg-config (--exists,
+#                        --cflags, --static --libs), and a shared package
+#                        whose ICU is gone from where it loads it
 #   rpath                no installed ELF file has an empty or relative
 #                        RUNPATH/RPATH entry (the current directory), and
 #                        the installed tool, run from a directory holding a
@@ -78,11 +81,40 @@ fail() {
   exit 1
 }
 
-# pkg_config PREFIX ARGS...: pkg-config against PREFIX's u8guard.pc only.
+# expect_refused LOG WHAT PATTERN...: LOG (a refused configure's output)
+# says each PATTERN (with its lines joined: CMake wraps its messages);
+# else it is shown and the step fails.
+expect_refused() {
+  local log=$1 what=$2 pattern text
+  shift 2
+  text=$(tr -s ' \n' '  ' <"$log")
+  for pattern in "$@"; do
+    grep -q -e "$pattern" <<<"$text" || {
+      cat "$log"
+      fail "$what: the error does not say '$pattern'"
+    }
+  done
+  echo "$what: refused, naming both versions"
+}
+
+# pc_path PREFIX: the PKG_CONFIG_PATH for PREFIX's u8guard.pc: its own
+# directory, and for a build against another prefix's ICU (not installed
+# beside it) that ICU's, whose icu-uc.pc and icu-i18n.pc it requires.
+pc_path() {
+  local path=$1/$libdir/pkgconfig
+  if [ -n "${U8GUARD_ICU_ROOT:-}" ] &&
+    [ ! -e "$1/$libdir/libicuuc.so.$icu_major" ]; then
+    path=$path:$U8GUARD_ICU_LIBDIR/pkgconfig
+  fi
+  echo "$path"
+}
+
+# pkg_config PREFIX ARGS...: pkg-config against PREFIX's u8guard.pc only
+# (and the ICU it requires).
 pkg_config() {
   local prefix=$1
   shift
-  PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig pkg-config "$@"
+  PKG_CONFIG_PATH=$(pc_path "$prefix") pkg-config "$@"
 }
 
 # with_libdir DIR: LD_LIBRARY_PATH with DIR first, the caller's after it
@@ -172,7 +204,7 @@ quickstart() {
   printf '#!/bin/sh\nexec %q %s "$@"\n' "$CC" "${flags[*]}" >"$tools/cc"
   printf '#!/bin/sh\nexec %q "$@"\n' "$CMAKE" >"$tools/cmake"
   chmod +x "$tools/cc" "$tools/cmake"
-  PATH=$tools:$prefix/bin:$PATH PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig \
+  PATH=$tools:$prefix/bin:$PATH PKG_CONFIG_PATH=$(pc_path "$prefix") \
     CMAKE_PREFIX_PATH=$prefix LD_LIBRARY_PATH=$(with_libdir "$prefix/$libdir") \
     CC=$CC CXX=$CXX CFLAGS="${flags[*]}" CXXFLAGS="${flags[*]}" \
     LDFLAGS="${flags[*]}" \
@@ -363,8 +395,16 @@ EOF
       for want in "-L$U8GUARD_ICU_LIBDIR" "-Wl,-rpath,$U8GUARD_ICU_LIBDIR"; do
         grep -qwF -e "$want" <<<"$libs" || fail "u8guard.pc lacks $want"
       done
-      ! pkg_config "$work/full" --print-requires-private u8guard |
-        grep -q '^icu' || fail "u8guard.pc requires the system's icu-uc"
+      # Its .pc files are required by version unless it is installed
+      # beside libu8guard.so.
+      requires=$(pkg_config "$work/full" --print-requires-private u8guard)
+      if [ -e "$work/full/$libdir/libicuuc.so.$icu_major" ]; then
+        ! grep -q '^icu' <<<"$requires" ||
+          fail "u8guard.pc requires icu-uc beside an installed ICU"
+      else
+        grep -qxF "icu-uc >= $icu_major" <<<"$requires" ||
+          fail "u8guard.pc does not require icu-uc >= $icu_major"
+      fi
       # What is installed finds this ICU by itself: through its directory
       # in the RUNPATH, or (U8GUARD_INSTALL_ICU) installed beside
       # libu8guard.so, through $ORIGIN only.
@@ -408,12 +448,64 @@ EOF
       cat "$work/$step.log"
       fail "a consumer configured with ICU $((icu_major + 1))"
     fi
-    grep -q "unsuitable version \"$((icu_major + 1)).1\"" "$work/$step.log" &&
-      grep -q "exact version \"$icu_major\"" "$work/$step.log" || {
-      cat "$work/$step.log"
-      fail "the error does not name both ICU versions"
-    }
-    echo "ICU $((icu_major + 1)) for a build with ICU $icu_major: refused"
+    expect_refused "$work/$step.log" "a static consumer with ICU $((icu_major + 1))" \
+      "unsuitable version \"$((icu_major + 1)).1\"" \
+      "exact version \"$icu_major\""
+
+    # libu8guard.so in a project that found another ICU itself.
+    src=$work/$step-shared-src
+    mkdir -p "$src"
+    printf '%s\n' 'cmake_minimum_required(VERSION 3.25)' \
+      'project(icu_mismatch LANGUAGES CXX)' \
+      'find_package(ICU COMPONENTS uc)' \
+      'find_package(u8guard CONFIG REQUIRED COMPONENTS shared)' \
+      >"$src/CMakeLists.txt"
+    if "$CMAKE" -S "$src" -B "$work/$step-shared" -G Ninja \
+      -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_PREFIX_PATH="$work/shared" \
+      -DICU_ROOT="$other" >"$work/$step-shared.log" 2>&1; then
+      cat "$work/$step-shared.log"
+      fail "a shared consumer configured with ICU $((icu_major + 1))"
+    fi
+    expect_refused "$work/$step-shared.log" "a shared consumer's own ICU" \
+      "found ICU $((icu_major + 1)).1" "built with ICU $U8GUARD_ICU_VERSION"
+
+    # libu8guard.so whose ICU is gone from where it loads it (a copy of
+    # the prefix whose package points at a directory holding another ICU).
+    gone=$work/$step-gone
+    rm -rf "$gone" && cp -a "$work/shared" "$gone"
+    mkdir -p "$gone/no-icu"
+    : >"$gone/no-icu/libicuuc.so.$((icu_major + 1))"
+    sed -i "s|^\( *set(_u8guard_icu_dir \).*|\1\"$gone/no-icu\")|" \
+      "$gone/$libdir/cmake/u8guard/u8guardConfig.cmake"
+    if "$CMAKE" -S "$src" -B "$work/$step-gone-build" -G Ninja \
+      -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_PREFIX_PATH="$gone" \
+      >"$work/$step-gone.log" 2>&1; then
+      cat "$work/$step-gone.log"
+      fail "a shared consumer configured without the library's ICU"
+    fi
+    expect_refused "$work/$step-gone.log" "a shared library whose ICU is gone" \
+      "loads libicuuc.so.$icu_major from $gone/no-icu" \
+      "ICU versions there: $((icu_major + 1))"
+
+    # pkg-config finding another ICU major version: --exists and --cflags
+    # fail (shared or static), naming the version found and the bound.
+    fake=$work/$step-pc
+    mkdir -p "$fake"
+    for pc in icu-uc icu-i18n; do
+      printf 'Name: %s\nDescription: fake\nVersion: %s.1\n' "$pc" \
+        $((icu_major + 1)) >"$fake/$pc.pc"
+    done
+    for query in --exists --cflags "--static --libs"; do
+      # shellcheck disable=SC2086  # the query's words are arguments
+      if PKG_CONFIG_PATH=$fake:$(pc_path "$work/full") pkg-config \
+        --print-errors $query u8guard >"$work/$step-pc.log" 2>&1; then
+        cat "$work/$step-pc.log"
+        fail "pkg-config $query u8guard accepted ICU $((icu_major + 1))"
+      fi
+      expect_refused "$work/$step-pc.log" "pkg-config $query" \
+        "has version '$((icu_major + 1)).1'" \
+        "required version is '< $((icu_major + 1))'"
+    done
     ;;
   rpath)
     python3 "$source/tests/build/runpath_test.py" scan \

@@ -312,7 +312,78 @@ static void test_verify_errors(void) {
   u8guard_profile_free(profile);
 }
 
+/* u8guard_verify_records is u8guard_records_verify under the vocabulary's
+ * name: the same answers, field for field, on changes, groups and errors. */
+static void check_same_verification(const char *records, size_t len) {
+  u8guard_profile *profile = user_names();
+  u8guard_record_verification *a = NULL, *b = NULL;
+  u8guard_error ea, eb;
+  const u8guard_status sa =
+      u8guard_records_verify(profile, NULL, records, len, &a, &ea);
+  CAPI_CHECK_INT(u8guard_verify_records(profile, NULL, records, len, &b, &eb),
+                 sa);
+  if (sa != U8GUARD_OK) {
+    CAPI_CHECK_STR(eb.message, ea.message);
+    CAPI_CHECK(a == NULL && b == NULL);
+    u8guard_profile_free(profile);
+    return;
+  }
+  CAPI_CHECK_INT(u8guard_record_verification_records(b),
+                 u8guard_record_verification_records(a));
+  CAPI_CHECK_INT(u8guard_record_verification_valid(b),
+                 u8guard_record_verification_valid(a));
+  CAPI_CHECK_INT(u8guard_record_verification_change_count(b),
+                 u8guard_record_verification_change_count(a));
+  CAPI_CHECK_INT(u8guard_record_verification_group_count(b),
+                 u8guard_record_verification_group_count(a));
+  CAPI_CHECK_INT(u8guard_record_verification_new_lookalike_pairs(b),
+                 u8guard_record_verification_new_lookalike_pairs(a));
+  for (size_t i = 0; i < u8guard_record_verification_change_count(a); ++i) {
+    u8guard_record_change ca, cb;
+    CAPI_CHECK_INT(u8guard_record_verification_change(a, i, &ca), U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_record_verification_change(b, i, &cb), U8GUARD_OK);
+    CAPI_CHECK_INT(cb.kind, ca.kind);
+    CAPI_CHECK_INT(cb.line, ca.line);
+    capi_check_bytes(__FILE__, __LINE__, cb.name, cb.name_len, ca.name,
+                     ca.name_len, "name");
+  }
+  for (size_t i = 0; i < u8guard_record_verification_group_count(a); ++i) {
+    u8guard_record_group ga, gb;
+    CAPI_CHECK_INT(u8guard_record_verification_group(a, i, &ga), U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_record_verification_group(b, i, &gb), U8GUARD_OK);
+    CAPI_CHECK_INT(gb.kind, ga.kind);
+    capi_check_bytes(__FILE__, __LINE__, gb.key, gb.key_len, ga.key, ga.key_len,
+                     "key");
+    CAPI_CHECK_INT(gb.member_count, ga.member_count);
+    CAPI_CHECK_INT(gb.new_pairs, ga.new_pairs);
+  }
+  u8guard_record_verification_free(a);
+  u8guard_record_verification_free(b);
+  u8guard_profile_free(profile);
+}
+
+static void test_verify_alias(void) {
+  static const char groups[] =
+      "{\"name\":\"paypal\",\"profile\":\"username-case-mapped\","
+      "\"valid\":true,\"key\":\"paypal\",\"lookalike_keys\":[\"paypal\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"p\xD0\xB0ypal\",\"profile\":\"username-case-mapped\","
+      "\"valid\":true,\"key\":\"p\xD0\xB0ypal\",\"lookalike_keys\":[\"x\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"Bob\",\"profile\":\"username-case-mapped\","
+      "\"valid\":true,\"key\":\"b0b\",\"lookalike_keys\":[\"b0b\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"BOB\",\"profile\":\"username-case-mapped\","
+      "\"valid\":false,\"rule\":\"DISALLOWED/spaces\","
+      "\"version_tag\":\"old\"}\n";
+  check_same_verification(groups, sizeof groups - 1);
+  check_same_verification("", 0);
+  check_same_verification("\n{\"name\":1}", 11);
+  check_same_verification("{\"name\":\"a\",\"profile\":\"other\"}", 30);
+}
+
 const capi_test capi_upgrade_tests[] = {{"NameRecord", test_name_record},
+                                        {"VerifyAlias", test_verify_alias},
                                         {"Verify", test_verify},
                                         {"VerifyGroups", test_verify_groups},
                                         {"VerifyErrors", test_verify_errors},

@@ -95,6 +95,15 @@ u8guard_status u8guard_records_verify(const u8guard_profile* profile,
   });
 }
 
+u8guard_status u8guard_verify_records(const u8guard_profile* profile,
+                                      const u8guard_registration_policy* policy,
+                                      const char* records, size_t records_len,
+                                      u8guard_record_verification** out,
+                                      u8guard_error* error) {
+  return u8guard_records_verify(profile, policy, records, records_len, out,
+                                error);
+}
+
 void u8guard_record_verification_free(u8guard_record_verification* v) {
   delete v;
 }

@@ -114,6 +114,15 @@ U8GUARD_EXPORT u8guard_status u8guard_records_verify(
     const char *records, size_t records_len, u8guard_record_verification **out,
     u8guard_error *error);
 
+/* u8guard_records_verify under the name every other surface gives it
+ * (docs/vocabulary.md: VerifyRecords, verify_records,
+ * u8guard_verify_records in SQL): the same function, arguments, result and
+ * errors. u8guard_records_verify stays, for the programs of 0.1. */
+U8GUARD_EXPORT u8guard_status u8guard_verify_records(
+    const u8guard_profile *profile, const u8guard_registration_policy *policy,
+    const char *records, size_t records_len, u8guard_record_verification **out,
+    u8guard_error *error);
+
 /* Frees a verification; NULL is ignored. */
 U8GUARD_EXPORT void u8guard_record_verification_free(
     u8guard_record_verification *verification);

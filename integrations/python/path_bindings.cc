@@ -50,76 +50,82 @@ T Parsed(const absl::StatusOr<T>& value) {
 }
 
 // One field of PathOptions: its name, how Python sets it (raising
-// TypeError or ValueError) and how Python sees it.
+// TypeError or ValueError, naming the field) and how Python sees it.
 struct PathField {
   const char* name;
-  void (*set)(PyPathOptions& o, py::handle value);
+  void (*set)(PyPathOptions& o, py::handle value, const char* name);
   py::object (*get)(const PyPathOptions& o);
 };
 
-#define U8GUARD_BOOL_FIELD(field)                                   \
-  PathField {                                                       \
-#field,                                                           \
-        [](PyPathOptions& o, py::handle v) {                          \
-          o.options.field = Cast<bool>(v, #field, "bool");            \
-        },                                                            \
-        [](const PyPathOptions& o) -> py::object {                    \
-          return py::bool_(o.options.field);                          \
-        } \
-  }
-#define U8GUARD_SIZE_FIELD(field)                                          \
-  PathField {                                                              \
-#field,                                                                  \
-        [](PyPathOptions& o, py::handle v) {                                 \
-          o.options.field = Cast<size_t>(v, #field, "a non-negative int");   \
-        },                                                                   \
-        [](const PyPathOptions& o) -> py::object {                           \
-          return py::int_(o.options.field);                                  \
-        } \
-  }
+// The setter and getter of a bool field.
+template <bool PathOptions::*kField>
+void SetBool(PyPathOptions& o, py::handle v, const char* name) {
+  o.options.*kField = Cast<bool>(v, name, "bool");
+}
+template <bool PathOptions::*kField>
+py::object GetBool(const PyPathOptions& o) {
+  return py::bool_(o.options.*kField);
+}
+
+// The setter and getter of a size_t field.
+template <size_t PathOptions::*kField>
+void SetSize(PyPathOptions& o, py::handle v, const char* name) {
+  o.options.*kField = Cast<size_t>(v, name, "a non-negative int");
+}
+template <size_t PathOptions::*kField>
+py::object GetSize(const PyPathOptions& o) {
+  return py::int_(o.options.*kField);
+}
 
 // In the order of the C++ struct (path.h).
 const PathField kPathFields[] = {
-    U8GUARD_BOOL_FIELD(backslash_is_separator),
+    {"backslash_is_separator", SetBool<&PathOptions::backslash_is_separator>,
+     GetBool<&PathOptions::backslash_is_separator>},
     {"normalization",
-     [](PyPathOptions& o, py::handle v) {
-       o.options.normalization = Parsed(ParseNormalizationForm(
-           Cast<std::string>(v, "normalization", "str")));
+     [](PyPathOptions& o, py::handle v, const char* name) {
+       o.options.normalization =
+           Parsed(ParseNormalizationForm(Cast<std::string>(v, name, "str")));
      },
      [](const PyPathOptions& o) -> py::object {
        return py::str(
            std::string(NormalizationFormName(o.options.normalization)));
      }},
-    U8GUARD_BOOL_FIELD(percent_decode),
+    {"percent_decode", SetBool<&PathOptions::percent_decode>,
+     GetBool<&PathOptions::percent_decode>},
     {"dot_dot",
-     [](PyPathOptions& o, py::handle v) {
+     [](PyPathOptions& o, py::handle v, const char* name) {
        o.options.dot_dot =
-           Parsed(ParseDotDotPolicy(Cast<std::string>(v, "dot_dot", "str")));
+           Parsed(ParseDotDotPolicy(Cast<std::string>(v, name, "str")));
      },
      [](const PyPathOptions& o) -> py::object {
        return py::str(std::string(DotDotPolicyName(o.options.dot_dot)));
      }},
-    U8GUARD_BOOL_FIELD(leading_separator_is_root),
+    {"leading_separator_is_root",
+     SetBool<&PathOptions::leading_separator_is_root>,
+     GetBool<&PathOptions::leading_separator_is_root>},
     // str or bytes; SanitizePath judges it (absolute, UTF-8, ...).
     {"root",
-     [](PyPathOptions& o, py::handle v) {
-       const Text text = Text::From(v, "root");
+     [](PyPathOptions& o, py::handle v, const char* name) {
+       const Text text = Text::From(v, name);
        text.RequireEncodable();
        o.options.root = std::string(text.bytes());
      },
      [](const PyPathOptions& o) { return NameObject(o.options.root); }},
-    U8GUARD_BOOL_FIELD(allow_hidden),
-    U8GUARD_BOOL_FIELD(windows),
-    U8GUARD_SIZE_FIELD(max_depth),
-    U8GUARD_SIZE_FIELD(max_length),
+    {"allow_hidden", SetBool<&PathOptions::allow_hidden>,
+     GetBool<&PathOptions::allow_hidden>},
+    {"windows", SetBool<&PathOptions::windows>, GetBool<&PathOptions::windows>},
+    {"max_depth", SetSize<&PathOptions::max_depth>,
+     GetSize<&PathOptions::max_depth>},
+    {"max_length", SetSize<&PathOptions::max_length>,
+     GetSize<&PathOptions::max_length>},
     // A Profile or a built-in profile's name; None: the built-in
     // path-segment profile.
     {"segment_profile",
-     [](PyPathOptions& o, py::handle v) {
+     [](PyPathOptions& o, py::handle v, const char* name) {
        if (v.is_none()) {
          o.segment_profile.reset();
        } else {
-         o.segment_profile = ProfileArgument(v, "segment_profile");
+         o.segment_profile = ProfileArgument(v, name);
        }
        o.options.segment_profile = o.segment_profile.get();
      },
@@ -128,9 +134,6 @@ const PathField kPathFields[] = {
        return py::cast(PyProfile{o.segment_profile});
      }},
 };
-
-#undef U8GUARD_BOOL_FIELD
-#undef U8GUARD_SIZE_FIELD
 
 const PathField* FindField(std::string_view name) {
   for (const PathField& f : kPathFields) {
@@ -157,7 +160,7 @@ PyPathOptions With(const PyPathOptions& base, const py::dict& changes,
                            "() got an unexpected keyword argument '" + name +
                            "'");
     }
-    field->set(o, value);
+    field->set(o, value, field->name);
   }
   return o;
 }
@@ -253,7 +256,7 @@ PyPathOptions PathOptionsOf(
                            "() got an unexpected keyword argument '" + name +
                            "'");
     }
-    field->set(o, value);
+    field->set(o, value, field->name);
     if (!given) continue;
     py::object mine = field->get(o);
     py::object theirs = field->get(base);

@@ -81,6 +81,18 @@ fail() {
   exit 1
 }
 
+# configure_refused LOG WHAT CMAKE_ARG...: configuring a consumer with those
+# arguments (Ninja, the build's compilers) must fail; its output goes to LOG.
+configure_refused() {
+  local log=$1 what=$2
+  shift 2
+  if "$CMAKE" -G Ninja -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+    "$@" >"$log" 2>&1; then
+    cat "$log"
+    fail "$what: configured"
+  fi
+}
+
 # expect_refused LOG WHAT PATTERN...: LOG (a refused configure's output)
 # says each PATTERN (with its lines joined: CMake wraps its messages);
 # else it is shown and the step fails.
@@ -441,14 +453,10 @@ EOF
     printf '#define U_ICU_VERSION "%s.1"\n' $((icu_major + 1)) \
       >"$other/include/unicode/uvernum.h"
     for l in uc i18n data; do : >"$other/lib/libicu$l.so"; done
-    if "$CMAKE" -S "$here/consumer" -B "$work/$step" -G Ninja \
-      -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
-      -DCMAKE_PREFIX_PATH="$work/static" -DICU_ROOT="$other" \
-      >"$work/$step.log" 2>&1; then
-      cat "$work/$step.log"
-      fail "a consumer configured with ICU $((icu_major + 1))"
-    fi
-    expect_refused "$work/$step.log" "a static consumer with ICU $((icu_major + 1))" \
+    what="a static consumer with ICU $((icu_major + 1))"
+    configure_refused "$work/$step.log" "$what" -S "$here/consumer" \
+      -B "$work/$step" -DCMAKE_PREFIX_PATH="$work/static" -DICU_ROOT="$other"
+    expect_refused "$work/$step.log" "$what" \
       "unsuitable version \"$((icu_major + 1)).1\"" \
       "exact version \"$icu_major\""
 
@@ -460,13 +468,11 @@ EOF
       'find_package(ICU COMPONENTS uc)' \
       'find_package(u8guard CONFIG REQUIRED COMPONENTS shared)' \
       >"$src/CMakeLists.txt"
-    if "$CMAKE" -S "$src" -B "$work/$step-shared" -G Ninja \
-      -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_PREFIX_PATH="$work/shared" \
-      -DICU_ROOT="$other" >"$work/$step-shared.log" 2>&1; then
-      cat "$work/$step-shared.log"
-      fail "a shared consumer configured with ICU $((icu_major + 1))"
-    fi
-    expect_refused "$work/$step-shared.log" "a shared consumer's own ICU" \
+    what="a shared consumer's own ICU"
+    configure_refused "$work/$step-shared.log" "$what" -S "$src" \
+      -B "$work/$step-shared" -DCMAKE_PREFIX_PATH="$work/shared" \
+      -DICU_ROOT="$other"
+    expect_refused "$work/$step-shared.log" "$what" \
       "found ICU $((icu_major + 1)).1" "built with ICU $U8GUARD_ICU_VERSION"
 
     # libu8guard.so whose ICU is gone from where it loads it (a copy of
@@ -477,13 +483,10 @@ EOF
     : >"$gone/no-icu/libicuuc.so.$((icu_major + 1))"
     sed -i "s|^\( *set(_u8guard_icu_dir \).*|\1\"$gone/no-icu\")|" \
       "$gone/$libdir/cmake/u8guard/u8guardConfig.cmake"
-    if "$CMAKE" -S "$src" -B "$work/$step-gone-build" -G Ninja \
-      -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_PREFIX_PATH="$gone" \
-      >"$work/$step-gone.log" 2>&1; then
-      cat "$work/$step-gone.log"
-      fail "a shared consumer configured without the library's ICU"
-    fi
-    expect_refused "$work/$step-gone.log" "a shared library whose ICU is gone" \
+    what="a shared library whose ICU is gone"
+    configure_refused "$work/$step-gone.log" "$what" -S "$src" \
+      -B "$work/$step-gone-build" -DCMAKE_PREFIX_PATH="$gone"
+    expect_refused "$work/$step-gone.log" "$what" \
       "loads libicuuc.so.$icu_major from $gone/no-icu" \
       "ICU versions there: $((icu_major + 1))"
 

@@ -204,7 +204,7 @@ struct AclLoadOptions {
 // (a few more in a file that mixes them). In all: about 4 times the file's
 // bytes for short user names, 6.3 for a file of one-byte invalid lines, and
 // at most about 10 for the costliest files, one-byte entries each after an
-// invalid or skipped line (tests/acl_memory_test.cc).
+// invalid or skipped line (tests/acl/acl_memory_test.cc).
 class AclIndex {
  public:
   // Builds from a list: every string is one entry, as is (no comments, no

@@ -24,8 +24,8 @@ namespace u8guard {
 // buffer per call, freed on return (so the resident set grows by at most
 // 256 KiB), plus the at most 3 bytes the stream validator holds. The file is
 // never mapped (ValidateUtf8File can map one: Utf8FileOptions::map).
-// tests/cli_check_test.cc checks that `u8guard check` of a 200 MiB file stays
-// under 64 MiB of peak RSS.
+// tests/cli/cli_check_test.cc checks that `u8guard check` of a 200 MiB file
+// stays under 64 MiB of peak RSS.
 absl::StatusOr<Utf8Result> ValidateUtf8Fd(int fd);
 
 // How ValidateUtf8File reads a file.

@@ -190,7 +190,7 @@ struct SkeletonScratch {
 // Inputs up to this many bytes go to ICU's skeleton whole: its final NFD
 // sorts a run of marks by insertion, which costs at most a few thousand
 // steps here. Longer ones take LinearSkeletonInto, whose output is the
-// same (tests/skeleton_linear_test.cc) and whose time is linear.
+// same (tests/confusables/skeleton_linear_test.cc) and whose time is linear.
 constexpr size_t kMaxIcuWholeBytes = 256;
 
 absl::Status NonAsciiSkeletonInto(std::string_view valid_utf8,

@@ -60,8 +60,8 @@ NfkcStructure CheckNfkcStructure(std::string_view d,
 // structure characters, and d's ASCII characters in d's places, which is
 // all the whole-segment rules look at; and NFKC_Casefold(d) looks the same
 // to them as NFKC(d), made of such code points, does (nfkc_structure.cc).
-// So d stands for both forms. tests/path_sanitize_test.cc checks this
-// against ICU, and tests/path_oracle_test.cc the whole sanitizer.
+// So d stands for both forms. tests/path/path_sanitize_test.cc checks this
+// against ICU, and tests/path/path_oracle_test.cc the whole sanitizer.
 inline bool SegmentStandsForItsNfkcForms(const CodePointFacts& facts) {
   return facts.nfkc_keeps_or_swaps &&
          (facts.any_flags & kDefaultIgnorable) == 0;

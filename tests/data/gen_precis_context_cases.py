@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Generates the precis_i18n reference data for tests/precis_context_test.cc
-and tests/bidi_rule_test.cc.
+"""Generates the precis_i18n reference data for tests/unicode/precis_context_test.cc
+and tests/unicode/bidi_rule_test.cc.
 
 Run once, from the repository root, with Debian's python3-precis-i18n:
 

@@ -16,7 +16,7 @@ precis_golden.tsv (see gen_precis_golden_tsv.py), one case a line:
             <TAB> -
 
 ("" stands for the empty string.) Lines starting with '#' name the group of
-the cases that follow. tests/precis_corpus_test.cc reads the file; it needs
+the cases that follow. tests/precis/precis_corpus_test.cc reads the file; it needs
 no Python.
 
 NOTE: Python 3.11's unicodedata is Unicode 14.0, our ICU 72 is Unicode 15.0.

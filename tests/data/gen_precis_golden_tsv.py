@@ -8,7 +8,7 @@ this script, one case a line:
     profile <TAB> input as UTF-8 hex <TAB> output hex or - <TAB> error or -
             <TAB> minimum Unicode version or -
 
-The C++ test (tests/precis_golden_test.cc) reads the TSV, so it needs no JSON
+The C++ test (tests/precis/precis_golden_test.cc) reads the TSV, so it needs no JSON
 parser and no Python. Re-run after golden.json changes:
 
     /usr/bin/python3 tests/data/gen_precis_golden_tsv.py

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fuzzing of SanitizePath. The first two bytes choose the options; the rest
 // is the raw path. Never crashes; agrees with the reference oracle
-// (tests/path_oracle.h) on the result, or on the rule, offset and code point
-// of the rejection; every rejection carries a Rejection whose offset lies in
-// the input; every accepted result:
+// (tests/path/path_oracle.h) on the result, or on the rule, offset and code
+// point of the rejection; every rejection carries a Rejection whose offset lies
+// in the input; every accepted result:
 //   - stays under the root, has no absolute prefix, no empty, "." or ".."
 //     segment, no NUL, control character or backslash, is valid UTF-8, and
 //     respects max_depth and max_length;
@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tests/path_oracle.h"
+#include "tests/path/path_oracle.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
 #include "u8guard/path.h"
@@ -139,7 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const std::string_view raw(reinterpret_cast<const char*>(data + 2), size - 2);
 
-  // The reference oracle (tests/path_oracle.h) agrees on the verdict, the
+  // The reference oracle (tests/path/path_oracle.h) agrees on the verdict, the
   // rule, the offset and the code point.
   if (const std::string why = u8guard::testing::OracleDisagreement(raw, o);
       !why.empty()) {

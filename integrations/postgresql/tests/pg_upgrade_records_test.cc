@@ -2,7 +2,7 @@
 // u8guard_verify_records(): the rows whose stored records an upgrade of ICU
 // changes, and those a REINDEX would refuse. The old ICU is simulated by
 // editing the records the running one made, as pg_stale_index_test edits
-// the recorded versions (tests/upgrade/across_icu_test.py runs two ICUs).
+// the recorded versions (tests/registration/across_icu_test.py runs two ICUs).
 
 #include <string>
 #include <vector>

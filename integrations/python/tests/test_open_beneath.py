@@ -2,7 +2,7 @@
 """u8guard.open_beneath and its kin: untrusted paths opened beneath a root
 directory only, every case through both resolvers (openat2 where the kernel
 has it, and the O_PATH walk). The attacks at length are in the C++ suites
-(tests/open_beneath_*_test.cc)."""
+(tests/path/open_beneath_*_test.cc)."""
 
 import os
 import pathlib

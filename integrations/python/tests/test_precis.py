@@ -8,7 +8,7 @@ precis_i18n.get_profile(name).enforce() and u8guard.precis.get_profile(name)
 .enforce(). They must give the same output or the same reason, or differ in
 one of the ways u8guard.precis documents; each way is recognized by a narrow
 predicate and the number of cases of each is asserted (the C++ suites
-tests/precis_golden_test.cc and tests/precis_corpus_test.cc explain the same
+tests/precis/precis_golden_test.cc and tests/precis/precis_corpus_test.cc explain the same
 cases the same way). A change in a count means behaviour changed: the
 failure shows the first cases.
 """
@@ -187,7 +187,7 @@ def compare_all(cases: List[Tuple[str, str, Verdict]],
         len(unexplained), '\n'.join(unexplained[:10]))
     counts = {reason: len(found) for reason, found in explained.items()}
     # The counts hold for ICU 72 to 78 (Unicode 15.0 to 17.0; the C++ suite
-    # tests/precis_corpus_test.cc says why). A newer Unicode may assign more
+    # tests/precis/precis_corpus_test.cc says why). A newer Unicode may assign more
     # of the corpus's unassigned code points: its count is then a lower
     # bound.
     if (unicode_newer_than('17.0') and
@@ -218,7 +218,7 @@ def read_golden() -> List[Tuple[str, str, Verdict]]:
 
 
 def test_golden_file_agrees_or_is_explained():
-    # As tests/precis_golden_test.cc: BOM, 2 inputs ("\ufeff" and
+    # As tests/precis/precis_golden_test.cc: BOM, 2 inputs ("\ufeff" and
     # "\ufeffa"...) x the 9 profiles whose BOM policy is reject (the 4
     # user-name and 4 nickname variants, OpaqueString). The lone surrogates
     # (2 inputs x 11 profiles), which the C++ suite sees as ill-formed
@@ -284,7 +284,7 @@ def test_corpus_agrees_with_precis_i18n_or_is_explained():
         theirs = live(name, value)
         assert theirs == recorded, (name, value)
         cases.append((name, value, theirs))
-    # The counts of tests/precis_corpus_test.cc, for the same reasons.
+    # The counts of tests/precis/precis_corpus_test.cc, for the same reasons.
     compare_all(cases, {
         'newer_unicode': 862,
         'bom': 10,

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 #include "u8guard/u8guard_c.h"
 
 /* temp/NAME */

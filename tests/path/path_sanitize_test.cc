@@ -21,7 +21,7 @@
 #include "src/path/path_rules.h"
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
-#include "tests/path_oracle.h"
+#include "tests/path/path_oracle.h"
 #include "tests/test_support.h"
 #include "u8guard/match.h"
 #include "u8guard/normalize.h"
@@ -107,7 +107,7 @@ Rejection RejectionOf(const absl::StatusOr<std::string>& r) {
 }
 
 // Expects `raw` to be rejected with `rule` at `offset`, as the reference
-// oracle (tests/path_oracle.h) rejects it.
+// oracle (tests/path/path_oracle.h) rejects it.
 void ExpectRejected(std::string_view raw, const PathOptions& o,
                     std::string_view rule, size_t offset) {
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));
@@ -119,7 +119,7 @@ void ExpectRejected(std::string_view raw, const PathOptions& o,
 }
 
 // Expects `raw` to become `want`, as the reference oracle
-// (tests/path_oracle.h) has it, and `want` to stay `want`.
+// (tests/path/path_oracle.h) has it, and `want` to stay `want`.
 void ExpectSanitized(std::string_view raw, const PathOptions& o,
                      std::string_view want) {
   SCOPED_TRACE(absl::StrCat("input ", ToHex(raw)));

@@ -2,11 +2,11 @@
 // A reference oracle for SanitizePath (include/u8guard/path.h): a slow,
 // direct transcription of the documented rules (docs/paths.md, path.h,
 // rule.h), with ICU on every segment and no fast path, for the differential
-// tests (tests/path_oracle_test.cc, tests/path_sanitize_test.cc) and the
-// fuzzer (tests/fuzz/path_fuzz.cc).
+// tests (tests/path/path_oracle_test.cc, tests/path/path_sanitize_test.cc) and
+// the fuzzer (tests/fuzz/path_fuzz.cc).
 
-#ifndef U8GUARD_TESTS_PATH_ORACLE_H_
-#define U8GUARD_TESTS_PATH_ORACLE_H_
+#ifndef U8GUARD_TESTS_PATH_PATH_ORACLE_H_
+#define U8GUARD_TESTS_PATH_PATH_ORACLE_H_
 
 #include <string>
 #include <string_view>
@@ -43,4 +43,4 @@ std::string DescribeOptions(const PathOptions& options);
 
 }  // namespace u8guard::testing
 
-#endif  // U8GUARD_TESTS_PATH_ORACLE_H_
+#endif  // U8GUARD_TESTS_PATH_PATH_ORACLE_H_

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 #include "u8guard/u8guard_c.h"
 
 /* A deployment's own profile: identifiers, case kept, at most 8 bytes. */

@@ -11,8 +11,8 @@
  *
  * Checks are not fatal: a test goes on after a failed one. */
 
-#ifndef U8GUARD_TESTS_CAPI_HARNESS_H_
-#define U8GUARD_TESTS_CAPI_HARNESS_H_
+#ifndef U8GUARD_TESTS_CAPI_CAPI_HARNESS_H_
+#define U8GUARD_TESTS_CAPI_CAPI_HARNESS_H_
 
 #include <stddef.h>
 #include <string.h>
@@ -100,4 +100,4 @@ void capi_write_file(const char *path, const char *bytes, size_t len);
 } /* extern "C" */
 #endif
 
-#endif /* U8GUARD_TESTS_CAPI_HARNESS_H_ */
+#endif /* U8GUARD_TESTS_CAPI_CAPI_HARNESS_H_ */

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 #include "u8guard/u8guard_c.h"
 
 typedef struct secret_input {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// SanitizePath against its reference oracle (tests/path_oracle.h), which
+// SanitizePath against its reference oracle (tests/path/path_oracle.h), which
 // follows the documented rules slowly, with ICU on every segment: both must
 // give the same result, or reject with the same rule at the same offset
 // naming the same code point. Over fuzzdb's traversal corpus
@@ -11,7 +11,7 @@
 // the same comparison; the inputs it found disagreements on are in
 // OracleFinds below.
 
-#include "tests/path_oracle.h"
+#include "tests/path/path_oracle.h"
 
 #include <cstdint>
 #include <random>

@@ -36,7 +36,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
-#include "tests/open_beneath_support.h"
+#include "tests/path/open_beneath_support.h"
 #include "tests/test_support.h"
 #include "u8guard/open_beneath.h"
 #include "u8guard/rejection.h"

@@ -3,8 +3,8 @@
 // both resolvers as test parameters, trees with links, and outcomes as
 // short strings ("ok:CONTENT", "open/escapes_root", "NotFound").
 
-#ifndef U8GUARD_TESTS_OPEN_BENEATH_SUPPORT_H_
-#define U8GUARD_TESTS_OPEN_BENEATH_SUPPORT_H_
+#ifndef U8GUARD_TESTS_PATH_OPEN_BENEATH_SUPPORT_H_
+#define U8GUARD_TESTS_PATH_OPEN_BENEATH_SUPPORT_H_
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -121,4 +121,4 @@ inline int OpenDescriptorCount() {
 
 }  // namespace u8guard::testing
 
-#endif  // U8GUARD_TESTS_OPEN_BENEATH_SUPPORT_H_
+#endif  // U8GUARD_TESTS_PATH_OPEN_BENEATH_SUPPORT_H_

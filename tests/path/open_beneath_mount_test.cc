@@ -27,7 +27,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "tests/open_beneath_support.h"
+#include "tests/path/open_beneath_support.h"
 #include "tests/test_support.h"
 #include "u8guard/open_beneath.h"
 

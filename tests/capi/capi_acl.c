@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 #include "u8guard/u8guard_c.h"
 
 /* "pаypal" with U+0430 CYRILLIC SMALL LETTER A. */

@@ -3,7 +3,7 @@
 // capi_harness.h) with GoogleTest, and implements the harness functions
 // they call: failed checks become GoogleTest failures at the C file's line.
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 
 #include <cstring>
 #include <memory>

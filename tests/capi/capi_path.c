@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 #include "u8guard/u8guard_c.h"
 
 /* capi_producer adapter: context is {raw, length, options}. */

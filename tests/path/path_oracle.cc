@@ -13,7 +13,7 @@
 // is reported, at which offset), the oracle makes the choice SanitizePath
 // makes, and says so in a comment marked "Order:" or "Offset:".
 
-#include "tests/path_oracle.h"
+#include "tests/path/path_oracle.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/capi_harness.h"
+#include "tests/capi/capi_harness.h"
 
 enum { kSentinel = 0x7E };
 

@@ -29,7 +29,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "tests/open_beneath_support.h"
+#include "tests/path/open_beneath_support.h"
 #include "tests/test_support.h"
 #include "u8guard/path.h"
 #include "u8guard/profile.h"

@@ -84,6 +84,146 @@ class SkeletonFirsts {
   internal::LookalikeSkeletons earlier_;
 };
 
+// One streaming audit: walks the entries in list order (valid ones by
+// valid position, invalid ones and BOM markers merged by entry index) and
+// hands each finding to the sink, counting it in the summary.
+class Auditor {
+ public:
+  Auditor(const AclIndex& index, const AclAuditOptions& options,
+          AclFindingSink sink, AclAudit& audit)
+      : index_(index),
+        options_(options),
+        sink_(sink),
+        audit_(audit),
+        invalid_(index.invalid_entries()),
+        first_by_skeleton_(index) {
+    first_by_key_.reserve(index.size());
+  }
+
+  // Audits every entry; Internal when ICU's confusable data cannot be
+  // loaded.
+  absl::Status Run() {
+    if (index_.file_signature()) {
+      AclFinding f;
+      f.kind = AclFindingKind::kFileSignature;
+      f.line = 1;
+      Emit(f);
+    }
+    const std::vector<size_t>& boms = index_.bom_entries();
+    size_t bom = 0;
+    internal::ProgressCounter progress(options_.progress, 0,
+                                       index_.entry_count());
+    // (Each entry is counted after its findings, whichever way it ends.)
+    for (size_t i = 0; i < index_.entry_count(); ++i, progress.Record(0)) {
+      const bool is_valid = v_ < index_.size() && index_.entry(v_).index == i;
+      const bool has_bom = bom < boms.size() && boms[bom] == i;
+      if (has_bom) ++bom;
+      if (!is_valid) {
+        AuditInvalid(has_bom);
+        continue;
+      }
+      if (absl::Status s = AuditValid(has_bom); !s.ok()) return s;
+      ++v_;
+    }
+    progress.Finish();
+    return absl::OkStatus();
+  }
+
+ private:
+  void Emit(const AclFinding& f) {
+    ++audit_.finding_count;
+    sink_(f);
+  }
+
+  // The next invalid entry (the index records every entry it did not
+  // accept): its BOM, then its rejection.
+  void AuditInvalid(bool has_bom) {
+    AclInvalidEntry e = invalid_[bad_++];
+    AclFinding f;
+    f.index = e.index;
+    f.line = e.line;
+    f.original = std::move(e.original);
+    f.original_size = e.original_size;
+    if (has_bom) {
+      f.kind = AclFindingKind::kBom;
+      Emit(f);
+    }
+    f.kind = AclFindingKind::kInvalid;
+    f.rejection = std::move(e.rejection);
+    Emit(f);
+  }
+
+  // The valid entry at position v_: its BOM, then a collision with the
+  // first entry of its key, or else its look-alike and mixed-script
+  // findings.
+  absl::Status AuditValid(bool has_bom) {
+    const AclEntry e = index_.entry(v_);
+    if (has_bom) Emit(About(AclFindingKind::kBom, e));
+    const auto [key_it, new_key] = first_by_key_.emplace(Absl(e.key), v_);
+    if (!new_key) {
+      // Same key, hence same skeleton and level as the first: one finding.
+      AclFinding f = About(AclFindingKind::kCollision, e);
+      SetOther(f, index_.entry(key_it->second));
+      Emit(f);
+      return absl::OkStatus();
+    }
+    if (absl::Status s = AuditLookalike(e); !s.ok()) return s;
+    return AuditMixedScript(e);
+  }
+
+  // A look-alike finding against the earliest entry that shares any of
+  // this entry's skeletons, if one does.
+  absl::Status AuditLookalike(const AclEntry& e) {
+    if (absl::Status s = internal::LookalikeSkeletonsInto(e.key, skeletons_);
+        !s.ok()) {
+      return s;
+    }
+    int64_t earliest = -1;
+    size_t shared = 0;
+    for (size_t k = 0; k < skeletons_.size; ++k) {
+      const absl::StatusOr<int64_t> first =
+          first_by_skeleton_.FirstOrAdd(skeletons_.skeleton[k], v_);
+      if (!first.ok()) return first.status();
+      if (*first >= 0 && (earliest < 0 || *first < earliest)) {
+        earliest = *first;
+        shared = k;
+      }
+    }
+    if (earliest >= 0) {
+      AclFinding f = About(AclFindingKind::kLookalike, e);
+      SetOther(f, index_.entry(static_cast<size_t>(earliest)));
+      f.skeleton = skeletons_.skeleton[shared];
+      Emit(f);
+    }
+    return absl::OkStatus();
+  }
+
+  // A mixed-script finding when the entry's restriction level is looser
+  // than the options allow.
+  absl::Status AuditMixedScript(const AclEntry& e) {
+    const absl::StatusOr<RestrictionLevel> level =
+        internal::RestrictionLevelOfValid(e.key);
+    if (!level.ok()) return level.status();
+    if (*level > options_.max_restriction_level) {
+      AclFinding f = About(AclFindingKind::kMixedScript, e);
+      f.level = *level;
+      Emit(f);
+    }
+    return absl::OkStatus();
+  }
+
+  const AclIndex& index_;
+  const AclAuditOptions& options_;
+  AclFindingSink sink_;
+  AclAudit& audit_;
+  const AclInvalidEntries invalid_;
+  absl::flat_hash_map<absl::string_view, size_t> first_by_key_;
+  SkeletonFirsts first_by_skeleton_;
+  internal::LookalikeSkeletons skeletons_;
+  size_t v_ = 0;    // the valid position of the next valid entry
+  size_t bad_ = 0;  // the position of the next invalid entry
+};
+
 }  // namespace
 
 std::string_view AclFindingKindName(AclFindingKind kind) {
@@ -99,93 +239,9 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
   audit.valid_entries = index.size();
   audit.icu_version = index.icu_version();
   audit.unicode_version = index.unicode_version();
-  const auto emit = [&](const AclFinding& f) {
-    ++audit.finding_count;
-    sink(f);
-  };
-  if (index.file_signature()) {
-    AclFinding f;
-    f.kind = AclFindingKind::kFileSignature;
-    f.line = 1;
-    emit(f);
+  if (absl::Status s = Auditor(index, options, sink, audit).Run(); !s.ok()) {
+    return s;
   }
-
-  // Entries in list order: valid ones (by valid position v), invalid ones
-  // and BOM markers merged by entry index.
-  const AclInvalidEntries invalid = index.invalid_entries();
-  const std::vector<size_t>& boms = index.bom_entries();
-  absl::flat_hash_map<absl::string_view, size_t> first_by_key;
-  first_by_key.reserve(index.size());
-  SkeletonFirsts first_by_skeleton(index);
-  internal::LookalikeSkeletons skeletons;
-  size_t v = 0, bad = 0, bom = 0;
-  internal::ProgressCounter progress(options.progress, 0, index.entry_count());
-  // (Each entry is counted after its findings, whichever way it ends.)
-  for (size_t i = 0; i < index.entry_count(); ++i, progress.Record(0)) {
-    const bool is_valid = v < index.size() && index.entry(v).index == i;
-    const bool has_bom = bom < boms.size() && boms[bom] == i;
-    if (has_bom) ++bom;
-    if (!is_valid) {
-      // An invalid entry (the index records every entry it did not accept).
-      AclInvalidEntry e = invalid[bad++];
-      AclFinding f;
-      f.index = e.index;
-      f.line = e.line;
-      f.original = std::move(e.original);
-      f.original_size = e.original_size;
-      if (has_bom) {
-        f.kind = AclFindingKind::kBom;
-        emit(f);
-      }
-      f.kind = AclFindingKind::kInvalid;
-      f.rejection = std::move(e.rejection);
-      emit(f);
-      continue;
-    }
-    const AclEntry e = index.entry(v);
-    if (has_bom) emit(About(AclFindingKind::kBom, e));
-    const auto [key_it, new_key] = first_by_key.emplace(Absl(e.key), v);
-    if (!new_key) {
-      // Same key, hence same skeleton and level as the first: one finding.
-      AclFinding f = About(AclFindingKind::kCollision, e);
-      SetOther(f, index.entry(key_it->second));
-      emit(f);
-      ++v;
-      continue;
-    }
-    if (absl::Status s = internal::LookalikeSkeletonsInto(e.key, skeletons);
-        !s.ok()) {
-      return s;
-    }
-    // The earliest entry that shares any of this entry's skeletons.
-    int64_t earliest = -1;
-    size_t shared = 0;
-    for (size_t k = 0; k < skeletons.size; ++k) {
-      const absl::StatusOr<int64_t> first =
-          first_by_skeleton.FirstOrAdd(skeletons.skeleton[k], v);
-      if (!first.ok()) return first.status();
-      if (*first >= 0 && (earliest < 0 || *first < earliest)) {
-        earliest = *first;
-        shared = k;
-      }
-    }
-    if (earliest >= 0) {
-      AclFinding f = About(AclFindingKind::kLookalike, e);
-      SetOther(f, index.entry(static_cast<size_t>(earliest)));
-      f.skeleton = skeletons.skeleton[shared];
-      emit(f);
-    }
-    const absl::StatusOr<RestrictionLevel> level =
-        internal::RestrictionLevelOfValid(e.key);
-    if (!level.ok()) return level.status();
-    if (*level > options.max_restriction_level) {
-      AclFinding f = About(AclFindingKind::kMixedScript, e);
-      f.level = *level;
-      emit(f);
-    }
-    ++v;
-  }
-  progress.Finish();
   return audit;
 }
 

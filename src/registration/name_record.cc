@@ -104,55 +104,7 @@ class Reader {
         continue;
       }
       if (++i_ >= s_.size()) return Error("unterminated string");
-      const char e = s_[i_++];
-      switch (e) {
-        case '"':
-        case '\\':
-        case '/':
-          out.push_back(e);
-          break;
-        case 'b':
-          out.push_back('\b');
-          break;
-        case 'f':
-          out.push_back('\f');
-          break;
-        case 'n':
-          out.push_back('\n');
-          break;
-        case 'r':
-          out.push_back('\r');
-          break;
-        case 't':
-          out.push_back('\t');
-          break;
-        case 'u': {
-          absl::StatusOr<uint32_t> u = Unit();
-          if (!u.ok()) return u.status();
-          char32_t cp = *u;
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            if (i_ + 1 >= s_.size() || s_[i_] != '\\' || s_[i_ + 1] != 'u') {
-              return Error("a lone surrogate escape");
-            }
-            i_ += 2;
-            absl::StatusOr<uint32_t> low = Unit();
-            if (!low.ok()) return low.status();
-            if (*low < 0xDC00 || *low > 0xDFFF) {
-              return Error("a lone surrogate escape");
-            }
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (*low - 0xDC00);
-          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-            return Error("a lone surrogate escape");
-          }
-          absl::StatusOr<std::string> encoded =
-              EncodeUtf8(std::u32string_view(&cp, 1));
-          if (!encoded.ok()) return Error("an escape that is no code point");
-          out += *encoded;
-          break;
-        }
-        default:
-          return Error("an unknown escape");
-      }
+      if (absl::Status s = Escape(out); !s.ok()) return s;
     }
     if (!IsValidUtf8(out)) return Error("a string that is not UTF-8");
     return out;
@@ -237,6 +189,65 @@ class Reader {
   }
 
  private:
+  // The escape after a backslash (at i_), decoded onto `out`.
+  absl::Status Escape(std::string& out) {
+    const char e = s_[i_++];
+    switch (e) {
+      case '"':
+      case '\\':
+      case '/':
+        out.push_back(e);
+        return absl::OkStatus();
+      case 'b':
+        out.push_back('\b');
+        return absl::OkStatus();
+      case 'f':
+        out.push_back('\f');
+        return absl::OkStatus();
+      case 'n':
+        out.push_back('\n');
+        return absl::OkStatus();
+      case 'r':
+        out.push_back('\r');
+        return absl::OkStatus();
+      case 't':
+        out.push_back('\t');
+        return absl::OkStatus();
+      case 'u':
+        return UnicodeEscape(out);
+      default:
+        return Error("an unknown escape");
+    }
+  }
+
+  // The code point of a \u escape (its four digits at i_; a high
+  // surrogate must be followed by a \u escape of a low one), encoded onto
+  // `out`.
+  absl::Status UnicodeEscape(std::string& out) {
+    absl::StatusOr<uint32_t> u = Unit();
+    if (!u.ok()) return u.status();
+    char32_t cp = *u;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+      if (i_ + 1 >= s_.size() || s_[i_] != '\\' || s_[i_ + 1] != 'u') {
+        return Error("a lone surrogate escape");
+      }
+      i_ += 2;
+      absl::StatusOr<uint32_t> low = Unit();
+      if (!low.ok()) return low.status();
+      if (*low < 0xDC00 || *low > 0xDFFF) {
+        return Error("a lone surrogate escape");
+      }
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (*low - 0xDC00);
+    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+      return Error("a lone surrogate escape");
+    }
+    absl::StatusOr<std::string> encoded =
+        EncodeUtf8(std::u32string_view(&cp, 1));
+    if (!encoded.ok()) return Error("an escape that is no code point");
+    out += *encoded;
+    return absl::OkStatus();
+  }
+
   // The bytes between i_ (just past an opening quote) and the closing
   // quote, or to the end of the line when there is none: what the decoded
   // string can hold at most (an escape is never shorter than what it
@@ -262,6 +273,112 @@ class Reader {
   std::string_view s_;
   size_t i_ = 0;
 };
+
+// Which members of a record were seen (a duplicate is an error).
+struct SeenMembers {
+  bool name = false, name_hex = false, profile = false, valid = false,
+       key = false, lookalike_keys = false, rule = false, version_tag = false;
+};
+
+// Marks `member` seen; an error when it was already.
+absl::Status Once(const Reader& in, bool& seen, std::string_view member) {
+  if (seen) {
+    return in.Error(absl::StrCat("a second \"", std::string(member), "\""));
+  }
+  seen = true;
+  return absl::OkStatus();
+}
+
+// A string member's value (once) into `value`.
+absl::Status StringMember(Reader& in, bool& seen, std::string_view member,
+                          std::string& value) {
+  if (absl::Status s = Once(in, seen, member); !s.ok()) return s;
+  absl::StatusOr<std::string> v = in.String();
+  if (!v.ok()) return v.status();
+  value = *std::move(v);
+  return absl::OkStatus();
+}
+
+// name_hex's value (once): the name's bytes as pairs of hex digits.
+absl::Status NameHexMember(Reader& in, bool& seen, std::string& name) {
+  std::string hex;
+  if (absl::Status s = StringMember(in, seen, "name_hex", hex); !s.ok()) {
+    return s;
+  }
+  if (hex.size() % 2 != 0) return in.Error("an odd-length name_hex");
+  name.clear();
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    const int hi = internal::HexDigitValue(hex[i]),
+              lo = internal::HexDigitValue(hex[i + 1]);
+    if (hi < 0 || lo < 0) return in.Error("name_hex is not hex");
+    name.push_back(static_cast<char>(hi * 16 + lo));
+  }
+  return absl::OkStatus();
+}
+
+// The value of `member` into `r`; an unknown member's is skipped.
+absl::Status ReadMember(Reader& in, std::string_view member, NameRecord& r,
+                        SeenMembers& seen) {
+  if (member == "name") return StringMember(in, seen.name, member, r.name);
+  if (member == "name_hex") return NameHexMember(in, seen.name_hex, r.name);
+  if (member == "profile") {
+    return StringMember(in, seen.profile, member, r.profile);
+  }
+  if (member == "key") return StringMember(in, seen.key, member, r.key);
+  if (member == "rule") return StringMember(in, seen.rule, member, r.rule);
+  if (member == "version_tag") {
+    return StringMember(in, seen.version_tag, member, r.version_tag);
+  }
+  if (member == "valid") {
+    if (absl::Status s = Once(in, seen.valid, member); !s.ok()) return s;
+    absl::StatusOr<bool> b = in.Bool();
+    if (!b.ok()) return b.status();
+    r.valid = *b;
+    return absl::OkStatus();
+  }
+  if (member == "lookalike_keys") {
+    if (absl::Status s = Once(in, seen.lookalike_keys, member); !s.ok()) {
+      return s;
+    }
+    absl::StatusOr<std::vector<std::string>> keys =
+        in.StringArray(kMaxLookalikeKeys, kLookalikeKeysError);
+    if (!keys.ok()) return keys.status();
+    r.lookalike_keys = *std::move(keys);
+    return absl::OkStatus();
+  }
+  return in.SkipValue(1);
+}
+
+// The members of a non-empty object (past its '{'), through its '}'.
+absl::Status ReadMembers(Reader& in, NameRecord& r, SeenMembers& seen) {
+  while (true) {
+    absl::StatusOr<std::string> member = in.String();
+    if (!member.ok()) return member.status();
+    if (!in.Consume(':')) return in.Error("expected ':'");
+    if (absl::Status s = ReadMember(in, *member, r, seen); !s.ok()) return s;
+    if (in.Consume('}')) return absl::OkStatus();
+    if (!in.Consume(',')) return in.Error("expected ',' or '}'");
+  }
+}
+
+// The members a record needs: a name, the profile, validity and version
+// tag, and keys exactly when it is valid.
+absl::Status CheckMembers(const Reader& in, const NameRecord& r,
+                          const SeenMembers& seen) {
+  if (seen.name == seen.name_hex) {
+    return in.Error("a record needs one of \"name\" and \"name_hex\"");
+  }
+  if (!seen.profile) return in.Error("a record needs \"profile\"");
+  if (!seen.valid) return in.Error("a record needs \"valid\"");
+  if (!seen.version_tag) return in.Error("a record needs \"version_tag\"");
+  if (r.valid) {
+    if (!seen.key) return in.Error("a valid record needs \"key\"");
+    if (r.lookalike_keys.empty()) return in.Error(kLookalikeKeysError);
+  } else if (seen.key || seen.lookalike_keys) {
+    return in.Error("a record of a rejected name has no keys");
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace
 
@@ -329,87 +446,12 @@ absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line) {
   Reader in(line);
   if (!in.Consume('{')) return in.Error("expected a JSON object");
   NameRecord r;
-  // Which members were seen (a duplicate is an error).
-  bool name = false, name_hex = false, profile = false, valid = false,
-       key = false, lookalike_keys = false, rule = false, version_tag = false;
-  const auto once = [&in](bool& seen, std::string_view member) -> absl::Status {
-    if (seen)
-      return in.Error(absl::StrCat("a second \"", std::string(member), "\""));
-    seen = true;
-    return absl::OkStatus();
-  };
+  SeenMembers seen;
   if (!in.Consume('}')) {
-    while (true) {
-      absl::StatusOr<std::string> member = in.String();
-      if (!member.ok()) return member.status();
-      if (!in.Consume(':')) return in.Error("expected ':'");
-      const auto into = [&](bool& seen, std::string& value) -> absl::Status {
-        if (absl::Status s = once(seen, *member); !s.ok()) return s;
-        absl::StatusOr<std::string> v = in.String();
-        if (!v.ok()) return v.status();
-        value = *std::move(v);
-        return absl::OkStatus();
-      };
-      absl::Status s;
-      if (*member == "name") {
-        s = into(name, r.name);
-      } else if (*member == "name_hex") {
-        std::string hex;
-        s = into(name_hex, hex);
-        if (s.ok()) {
-          if (hex.size() % 2 != 0) return in.Error("an odd-length name_hex");
-          r.name.clear();
-          for (size_t i = 0; i < hex.size(); i += 2) {
-            const int hi = internal::HexDigitValue(hex[i]),
-                      lo = internal::HexDigitValue(hex[i + 1]);
-            if (hi < 0 || lo < 0) return in.Error("name_hex is not hex");
-            r.name.push_back(static_cast<char>(hi * 16 + lo));
-          }
-        }
-      } else if (*member == "profile") {
-        s = into(profile, r.profile);
-      } else if (*member == "key") {
-        s = into(key, r.key);
-      } else if (*member == "rule") {
-        s = into(rule, r.rule);
-      } else if (*member == "version_tag") {
-        s = into(version_tag, r.version_tag);
-      } else if (*member == "valid") {
-        s = once(valid, *member);
-        if (s.ok()) {
-          absl::StatusOr<bool> b = in.Bool();
-          if (!b.ok()) return b.status();
-          r.valid = *b;
-        }
-      } else if (*member == "lookalike_keys") {
-        s = once(lookalike_keys, *member);
-        if (s.ok()) {
-          absl::StatusOr<std::vector<std::string>> keys =
-              in.StringArray(kMaxLookalikeKeys, kLookalikeKeysError);
-          if (!keys.ok()) return keys.status();
-          r.lookalike_keys = *std::move(keys);
-        }
-      } else {
-        s = in.SkipValue(1);
-      }
-      if (!s.ok()) return s;
-      if (in.Consume('}')) break;
-      if (!in.Consume(',')) return in.Error("expected ',' or '}'");
-    }
+    if (absl::Status s = ReadMembers(in, r, seen); !s.ok()) return s;
   }
   if (!in.AtEnd()) return in.Error("text after the object");
-  if (name == name_hex) {
-    return in.Error("a record needs one of \"name\" and \"name_hex\"");
-  }
-  if (!profile) return in.Error("a record needs \"profile\"");
-  if (!valid) return in.Error("a record needs \"valid\"");
-  if (!version_tag) return in.Error("a record needs \"version_tag\"");
-  if (r.valid) {
-    if (!key) return in.Error("a valid record needs \"key\"");
-    if (r.lookalike_keys.empty()) return in.Error(kLookalikeKeysError);
-  } else if (key || lookalike_keys) {
-    return in.Error("a record of a rejected name has no keys");
-  }
+  if (absl::Status s = CheckMembers(in, r, seen); !s.ok()) return s;
   return r;
 }
 

@@ -89,64 +89,83 @@ class PolicyReader {
       : table_(table), source_(source) {}
 
   absl::StatusOr<RegistrationPolicy> Read() {
-    RegistrationPolicy p;
-    p.protected_names.clear();
-    std::string list_file = "builtin";
-    std::vector<std::string> extra;
+    p_.protected_names.clear();
     for (auto&& [name, node] : table_) {
-      const std::string key(name.str());
-      absl::Status s;
-      if (key == "protected_names") {
-        s = Strings(node, key, extra);
-      } else if (key == "protected_names_file") {
-        s = node.is_string() ? absl::OkStatus()
-                             : Error(node, key, "expected a string");
-        if (s.ok()) list_file = *node.value<std::string>();
-      } else if (key == "confusable_exemptions") {
-        std::vector<std::string> names;
-        s = Strings(node, key, names);
-        for (size_t i = 0; s.ok() && i < names.size(); ++i) {
-          absl::StatusOr<ConfusableExemption> e =
-              ParseConfusableExemption(names[i]);
-          if (!e.ok()) {
-            s = Error(node, key, e.status().message());
-          } else {
-            p.exemptions.push_back(*e);
-          }
-        }
-      } else if (key == "max_restriction_level") {
-        absl::StatusOr<RestrictionLevel> level =
-            node.is_string() ? ParseRestrictionLevel(*node.value<std::string>())
-                             : absl::InvalidArgumentError("expected a string");
-        if (!level.ok()) {
-          s = Error(node, key, level.status().message());
-        } else {
-          p.max_restriction_level = *level;
-        }
-      } else {
-        s = Error(node, key,
-                  "unknown key (known keys: protected_names, "
-                  "protected_names_file, confusable_exemptions, "
-                  "max_restriction_level)");
+      if (absl::Status s = ReadKey(std::string(name.str()), node); !s.ok()) {
+        return s;
       }
-      if (!s.ok()) return s;
     }
-    if (list_file == "builtin") {
-      p.protected_names = DefaultProtectedNames();
-    } else if (!list_file.empty()) {
-      std::filesystem::path path(list_file);
-      if (path.is_relative()) {
-        path = std::filesystem::path(std::string(source_)).parent_path() / path;
-      }
-      absl::StatusOr<std::string> text = internal::ReadFileToString(
-          path.string(), kMaxListFileBytes, EscapeForDisplay(path.string()));
-      if (!text.ok()) return text.status();
-      absl::StatusOr<std::vector<std::string>> names =
-          ListNames(*text, path.string());
-      if (!names.ok()) return names.status();
-      p.protected_names = *std::move(names);
+    if (absl::Status s = ReadListFile(); !s.ok()) return s;
+    if (absl::Status s = AddExtraNames(); !s.ok()) return s;
+    return std::move(p_);
+  }
+
+ private:
+  // One key of the table and its value.
+  absl::Status ReadKey(const std::string& key, const toml::node& node) {
+    if (key == "protected_names") return Strings(node, key, extra_);
+    if (key == "protected_names_file") {
+      if (!node.is_string()) return Error(node, key, "expected a string");
+      list_file_ = *node.value<std::string>();
+      return absl::OkStatus();
     }
-    for (const std::string& name : extra) {
+    if (key == "confusable_exemptions") return ReadExemptions(node, key);
+    if (key == "max_restriction_level") {
+      return ReadMaxRestrictionLevel(node, key);
+    }
+    return Error(node, key,
+                 "unknown key (known keys: protected_names, "
+                 "protected_names_file, confusable_exemptions, "
+                 "max_restriction_level)");
+  }
+
+  absl::Status ReadExemptions(const toml::node& node, std::string_view key) {
+    std::vector<std::string> names;
+    if (absl::Status s = Strings(node, key, names); !s.ok()) return s;
+    for (const std::string& name : names) {
+      absl::StatusOr<ConfusableExemption> e = ParseConfusableExemption(name);
+      if (!e.ok()) return Error(node, key, e.status().message());
+      p_.exemptions.push_back(*e);
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadMaxRestrictionLevel(const toml::node& node,
+                                       std::string_view key) {
+    absl::StatusOr<RestrictionLevel> level =
+        node.is_string() ? ParseRestrictionLevel(*node.value<std::string>())
+                         : absl::InvalidArgumentError("expected a string");
+    if (!level.ok()) return Error(node, key, level.status().message());
+    p_.max_restriction_level = *level;
+    return absl::OkStatus();
+  }
+
+  // The protected names of protected_names_file: the built-in list, none
+  // (""), or a file's (relative to the policy file's directory).
+  absl::Status ReadListFile() {
+    if (list_file_ == "builtin") {
+      p_.protected_names = DefaultProtectedNames();
+      return absl::OkStatus();
+    }
+    if (list_file_.empty()) return absl::OkStatus();
+    std::filesystem::path path(list_file_);
+    if (path.is_relative()) {
+      path = std::filesystem::path(source_).parent_path() / path;
+    }
+    absl::StatusOr<std::string> text = internal::ReadFileToString(
+        path.string(), kMaxListFileBytes, EscapeForDisplay(path.string()));
+    if (!text.ok()) return text.status();
+    absl::StatusOr<std::vector<std::string>> names =
+        ListNames(*text, path.string());
+    if (!names.ok()) return names.status();
+    p_.protected_names = *std::move(names);
+    return absl::OkStatus();
+  }
+
+  // The names of protected_names, after the list's; each must be
+  // protectable.
+  absl::Status AddExtraNames() {
+    for (const std::string& name : extra_) {
       if (Unprotectable(name)) {
         return Error(*table_.get("protected_names"), "protected_names",
                      absl::StrCat("\"", EscapeForDisplay(name),
@@ -154,12 +173,11 @@ class PolicyReader {
                                   "space or tab"));
       }
     }
-    p.protected_names.insert(p.protected_names.end(), extra.begin(),
-                             extra.end());
-    return p;
+    p_.protected_names.insert(p_.protected_names.end(), extra_.begin(),
+                              extra_.end());
+    return absl::OkStatus();
   }
 
- private:
   absl::Status Error(const toml::node& node, std::string_view key,
                      absl::string_view what) const {
     // The source and key are the caller's (a file name, a client's TOML):
@@ -184,6 +202,9 @@ class PolicyReader {
 
   const toml::table& table_;
   std::string source_;
+  RegistrationPolicy p_;
+  std::string list_file_ = "builtin";
+  std::vector<std::string> extra_;  // protected_names
 };
 
 }  // namespace

@@ -71,6 +71,16 @@ std::string Lowered(std::string_view identifier) {
   return out;
 }
 
+// Makes `d` a refusal: `outcome`, what the candidate clashes with, the key
+// they share, and which of the candidate's identifiers clashed.
+void Refuse(RegistrationDecision& d, RegistrationOutcome outcome,
+            std::string conflict, std::string shared_key, size_t identifier) {
+  d.outcome = outcome;
+  d.conflict = std::move(conflict);
+  d.shared_key = std::move(shared_key);
+  d.identifier = identifier;
+}
+
 }  // namespace
 
 struct Registry::State {
@@ -123,6 +133,96 @@ struct Registry::State {
       }
     }
     return out;
+  }
+
+  // Each identifier's key followed by its look-alike keys.
+  using CandidateKeys = std::vector<std::vector<std::string>>;
+
+  // Appends the keys of each of `others` to `keys`; the first one the
+  // profile rejects makes `d` kRejected instead. Internal when ICU fails.
+  absl::Status OtherKeysInto(const std::vector<std::string>& others,
+                             CandidateKeys& keys, RegistrationDecision& d) {
+    for (size_t i = 0; i < others.size(); ++i) {
+      internal::IdentifierKeys k;
+      if (absl::Status st =
+              internal::IdentifierKeysInto(profile, exempt, others[i], k);
+          !st.ok()) {
+        std::optional<Rejection> rejection = GetRejection(st);
+        if (!rejection.has_value()) return st;
+        d.outcome = RegistrationOutcome::kRejected;
+        d.rejection = std::move(rejection);
+        d.identifier = i + 1;
+        return absl::OkStatus();
+      }
+      keys.push_back({k.key});
+      keys.back().insert(keys.back().end(), k.lookalike_keys.begin(),
+                         k.lookalike_keys.end());
+    }
+    return absl::OkStatus();
+  }
+
+  // What one identifier (its key, then its look-alike keys) is compared
+  // with the protected names in: those keys, and the keys of its key with
+  // diacritics stripped; under a profile whose key keeps case, also of its
+  // key in lower case ("aDMIN" is "admin"), stripped too ("\u00E4DMIN").
+  // Each from the key: how the identifier was typed changes nothing.
+  absl::StatusOr<std::vector<std::string>> ProtectedComparisonKeys(
+      const std::vector<std::string>& identifier_keys) {
+    std::vector<std::string> all = identifier_keys;
+    std::vector<std::string> forms = {identifier_keys[0]};
+    if (profile.key_case_mapping == CaseMapping::kNone) {
+      forms.push_back(Lowered(identifier_keys[0]));
+    }
+    for (size_t f = 0, n = forms.size(); f < n; ++f) {
+      absl::StatusOr<std::string> stripped =
+          internal::StripDiacritics(forms[f]);
+      if (!stripped.ok()) return stripped.status();
+      if (*stripped != forms[f]) forms.push_back(*std::move(stripped));
+    }
+    for (size_t f = 1; f < forms.size(); ++f) {
+      for (std::string& k : AllKeys(forms[f], false)) {
+        all.push_back(std::move(k));
+      }
+    }
+    return all;
+  }
+
+  // Makes `d` kProtectedName when an identifier matches a protected name
+  // (the first that does). Internal when ICU fails.
+  absl::Status RefuseProtected(const CandidateKeys& keys,
+                               RegistrationDecision& d) {
+    for (size_t i = 0; i < keys.size(); ++i) {
+      absl::StatusOr<std::vector<std::string>> all =
+          ProtectedComparisonKeys(keys[i]);
+      if (!all.ok()) return all.status();
+      if (std::optional<Hit> hit = Find(protected_keys, *all)) {
+        Refuse(d, RegistrationOutcome::kProtectedName,
+               policy.protected_names[hit->id], hit->shared_key, i);
+        return absl::OkStatus();
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // Makes `d` a collision, look-alike (the name against a registered name)
+  // or cross-field clash when an identifier's key, or else one of its
+  // look-alike keys, is a registered identifier's (the first that is).
+  void RefuseRegistered(const CandidateKeys& keys,
+                        RegistrationDecision& d) const {
+    for (size_t i = 0; i < keys.size(); ++i) {
+      const std::vector<std::string> key_only = {keys[i][0]};
+      std::optional<Hit> hit = Find(by_key, key_only);
+      const bool collision = hit.has_value();
+      if (!collision) hit = Find(by_lookalike, keys[i]);
+      if (!hit.has_value()) continue;
+      RegistrationOutcome outcome = RegistrationOutcome::kCrossFieldClash;
+      if (i == 0 && owners[hit->id].field == 0) {
+        outcome = collision ? RegistrationOutcome::kCollision
+                            : RegistrationOutcome::kLookalike;
+      }
+      Refuse(d, outcome, identifiers[hit->id], hit->shared_key, i);
+      return;
+    }
   }
 
   // The first of `keys` found in `table`.
@@ -184,76 +284,22 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
     return d;
   }
   d.record = *std::move(record);
-  const auto refuse = [&](RegistrationOutcome outcome, std::string conflict,
-                          std::string shared_key, size_t identifier) {
-    d.outcome = outcome;
-    d.conflict = std::move(conflict);
-    d.shared_key = std::move(shared_key);
-    d.identifier = identifier;
-    return d;
-  };
   // The name's keys, then each other identifier's.
-  std::vector<std::vector<std::string>> keys;
+  State::CandidateKeys keys;
   keys.push_back({d.record->key});
   keys[0].insert(keys[0].end(), d.record->lookalike_keys.begin(),
                  d.record->lookalike_keys.end());
-  for (size_t i = 0; i < other_identifiers.size(); ++i) {
-    internal::IdentifierKeys k;
-    if (absl::Status st = internal::IdentifierKeysInto(s.profile, s.exempt,
-                                                       other_identifiers[i], k);
-        !st.ok()) {
-      std::optional<Rejection> rejection = GetRejection(st);
-      if (!rejection.has_value()) return st;
-      d.outcome = RegistrationOutcome::kRejected;
-      d.rejection = std::move(rejection);
-      d.identifier = i + 1;
-      return d;
-    }
-    keys.push_back({k.key});
-    keys.back().insert(keys.back().end(), k.lookalike_keys.begin(),
-                       k.lookalike_keys.end());
+  if (absl::Status st = s.OtherKeysInto(other_identifiers, keys, d); !st.ok()) {
+    return st;
   }
-  // Protected names: by key, look-alike key, and with diacritics stripped;
-  // under a profile whose key keeps case, also by the keys of the key in
-  // lower case ("aDMIN" is "admin"), stripped too ("\u00E4DMIN").
-  const bool case_kept = s.profile.key_case_mapping == CaseMapping::kNone;
-  for (size_t i = 0; i < keys.size(); ++i) {
-    std::vector<std::string> all = keys[i];
-    // Each from the key: how the identifier was typed changes nothing.
-    std::vector<std::string> forms = {keys[i][0]};
-    if (case_kept) forms.push_back(Lowered(keys[i][0]));
-    for (size_t f = 0, n = forms.size(); f < n; ++f) {
-      absl::StatusOr<std::string> stripped =
-          internal::StripDiacritics(forms[f]);
-      if (!stripped.ok()) return stripped.status();
-      if (*stripped != forms[f]) forms.push_back(*std::move(stripped));
-    }
-    for (size_t f = 1; f < forms.size(); ++f) {
-      for (std::string& k : s.AllKeys(forms[f], false)) {
-        all.push_back(std::move(k));
-      }
-    }
-    if (std::optional<Hit> hit = State::Find(s.protected_keys, all)) {
-      return refuse(RegistrationOutcome::kProtectedName,
-                    s.policy.protected_names[hit->id], hit->shared_key, i);
-    }
-  }
+  if (!d.accepted()) return d;
+  if (absl::Status st = s.RefuseProtected(keys, d); !st.ok()) return st;
+  if (!d.accepted()) return d;
   if (d.record->restriction_level > s.policy.max_restriction_level) {
-    return refuse(RegistrationOutcome::kRestrictionLevel, "", "", 0);
+    Refuse(d, RegistrationOutcome::kRestrictionLevel, "", "", 0);
+    return d;
   }
-  for (size_t i = 0; i < keys.size(); ++i) {
-    const std::vector<std::string> key_only = {keys[i][0]};
-    std::optional<Hit> hit = State::Find(s.by_key, key_only);
-    bool collision = hit.has_value();
-    if (!collision) hit = State::Find(s.by_lookalike, keys[i]);
-    if (!hit.has_value()) continue;
-    RegistrationOutcome outcome = RegistrationOutcome::kCrossFieldClash;
-    if (i == 0 && s.owners[hit->id].field == 0) {
-      outcome = collision ? RegistrationOutcome::kCollision
-                          : RegistrationOutcome::kLookalike;
-    }
-    return refuse(outcome, s.identifiers[hit->id], hit->shared_key, i);
-  }
+  s.RefuseRegistered(keys, d);
   return d;
 }
 

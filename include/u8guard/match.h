@@ -39,6 +39,21 @@ absl::StatusOr<std::string> Canonicalize(const Profile& profile,
 absl::Status CanonicalizeInto(const Profile& profile, std::string_view bytes,
                               std::string& key);
 
+// Canonicalize under the name every surface gives the comparison key
+// (docs/vocabulary.md: Profile.key, Profile.Key, u8guard_key): the same
+// function, the same keys and the same rejections. Canonicalize stays.
+inline absl::StatusOr<std::string> Key(const Profile& profile,
+                                       std::string_view bytes) {
+  return Canonicalize(profile, bytes);
+}
+
+// CanonicalizeInto under the vocabulary's name, as Key is Canonicalize's:
+// the same key written into `key`, the same rejections (`key` left empty).
+inline absl::Status KeyInto(const Profile& profile, std::string_view bytes,
+                            std::string& key) {
+  return CanonicalizeInto(profile, bytes, key);
+}
+
 // Returns the enforced form of `bytes`: what to store and display. Same
 // rules as Canonicalize with the profile's case_mapping instead of its
 // key_case_mapping (they differ for Nickname: the stored form keeps case);

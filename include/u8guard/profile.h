@@ -169,6 +169,14 @@ absl::StatusOr<const Profile*> FindBuiltinProfile(std::string_view name);
 absl::StatusOr<Profile> FindProfile(std::string_view name,
                                     const std::string& directory = "");
 
+// FindProfile under the vocabulary's verb for a profile by name
+// (docs/vocabulary.md: open, as u8guard_profile_open and Go's OpenProfile):
+// the same function, profiles and errors. FindProfile stays.
+inline absl::StatusOr<Profile> OpenProfile(std::string_view name,
+                                           const std::string& directory = "") {
+  return FindProfile(name, directory);
+}
+
 }  // namespace u8guard
 U8GUARD_END_EXPORTS
 

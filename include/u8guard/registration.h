@@ -38,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -201,6 +202,17 @@ class Registry {
       const Profile& profile, const std::string& path,
       RegistrationPolicy policy = DefaultRegistrationPolicy(),
       const AclLoadOptions& options = {});
+
+  // Load with the vocabulary's order, profile, policy, input
+  // (docs/vocabulary.md; C's u8guard_registry_load and Go's LoadRegistry):
+  // the same function, registry and errors. The form above, whose policy
+  // may be left out, stays.
+  static absl::StatusOr<Registry> Load(const Profile& profile,
+                                       RegistrationPolicy policy,
+                                       const std::string& path,
+                                       const AclLoadOptions& options = {}) {
+    return Load(profile, path, std::move(policy), options);
+  }
 
   // Decides whether an account with `name` and `other_identifiers` may be
   // added. Reads only. A refusal is a decision, not an error; the status is

@@ -43,6 +43,15 @@ namespace u8guard {
 absl::StatusOr<SecretString> CanonicalizeSecret(const Profile& profile,
                                                 std::string_view bytes);
 
+// CanonicalizeSecret under the vocabulary's name for the key of a secret
+// (docs/vocabulary.md: u8guard_secret_key, Go's Profile.SecretKey): the
+// same function, the same key in a SecretString, the same rejections that
+// name no byte of the secret. CanonicalizeSecret stays.
+inline absl::StatusOr<SecretString> SecretKey(const Profile& profile,
+                                              std::string_view bytes) {
+  return CanonicalizeSecret(profile, bytes);
+}
+
 }  // namespace u8guard
 U8GUARD_END_EXPORTS
 

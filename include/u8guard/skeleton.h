@@ -63,6 +63,14 @@ absl::StatusOr<ConfusableExemption> ParseConfusableExemption(
 absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
                                                std::string_view bytes);
 
+// ConfusableSkeleton under the name every other surface gives it
+// (docs/vocabulary.md: Profile.skeleton, u8guard_skeleton): the same
+// function, skeletons and errors. ConfusableSkeleton stays.
+inline absl::StatusOr<std::string> Skeleton(const Profile& profile,
+                                            std::string_view bytes) {
+  return ConfusableSkeleton(profile, bytes);
+}
+
 // The most skeletons LookalikeSkeletons returns.
 inline constexpr size_t kMaxLookalikeSkeletons = 3;
 
@@ -82,6 +90,15 @@ inline constexpr size_t kMaxLookalikeSkeletons = 3;
 // ConfusableSkeleton.
 absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
     const Profile& profile, std::string_view bytes);
+
+// LookalikeSkeletons under the name every other surface gives them
+// (docs/vocabulary.md: Profile.lookalike_keys, u8guard_lookalike_keys,
+// RegistrationRecord.lookalike_keys): the same function, keys and errors.
+// LookalikeSkeletons stays.
+inline absl::StatusOr<std::vector<std::string>> LookalikeKeys(
+    const Profile& profile, std::string_view bytes) {
+  return LookalikeSkeletons(profile, bytes);
+}
 
 // Returns the UTS #39 restriction level of the canonical key of `bytes`
 // under `profile` (ICU's uspoof_check2UTF8 with USPOOF_AUX_INFO). Errors as

@@ -44,6 +44,14 @@ u8guard_status u8guard_canonicalize(const u8guard_profile* profile,
   });
 }
 
+// The vocabulary's name: one implementation, called through.
+u8guard_status u8guard_key(const u8guard_profile* profile, const char* input,
+                           size_t input_len, char* out, size_t out_capacity,
+                           size_t* out_len, u8guard_error* error) {
+  return u8guard_canonicalize(profile, input, input_len, out, out_capacity,
+                              out_len, error);
+}
+
 u8guard_status u8guard_enforce(const u8guard_profile* profile,
                                const char* input, size_t input_len, char* out,
                                size_t out_capacity, size_t* out_len,

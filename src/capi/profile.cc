@@ -80,6 +80,12 @@ u8guard_status u8guard_profile_open_file(const char* path,
   });
 }
 
+// The vocabulary's name: one implementation, called through.
+u8guard_status u8guard_profile_load(const char* path, u8guard_profile** out,
+                                    u8guard_error* error) {
+  return u8guard_profile_open_file(path, out, error);
+}
+
 void u8guard_profile_free(u8guard_profile* profile) { delete profile; }
 
 const char* u8guard_profile_name(const u8guard_profile* profile) {

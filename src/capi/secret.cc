@@ -50,6 +50,15 @@ u8guard_status u8guard_canonicalize_secret(const u8guard_profile* profile,
   });
 }
 
+// The vocabulary's name: one implementation, called through.
+u8guard_status u8guard_secret_key(const u8guard_profile* profile,
+                                  const char* secret, size_t secret_len,
+                                  char* out, size_t out_capacity,
+                                  size_t* out_len, u8guard_error* error) {
+  return u8guard_canonicalize_secret(profile, secret, secret_len, out,
+                                     out_capacity, out_len, error);
+}
+
 void u8guard_secure_wipe(void* data, size_t size) {
   if (data != nullptr) u8guard::SecureWipe(data, size);
 }

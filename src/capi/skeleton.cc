@@ -73,6 +73,17 @@ u8guard_status u8guard_lookalike_skeletons(const u8guard_profile* profile,
   });
 }
 
+// The vocabulary's name: one implementation, called through.
+u8guard_status u8guard_lookalike_keys(const u8guard_profile* profile,
+                                      const char* input, size_t input_len,
+                                      char* out, size_t out_capacity,
+                                      size_t* out_len,
+                                      u8guard_skeleton_lengths* lengths,
+                                      u8guard_error* error) {
+  return u8guard_lookalike_skeletons(profile, input, input_len, out,
+                                     out_capacity, out_len, lengths, error);
+}
+
 u8guard_status u8guard_restriction_level(const u8guard_profile* profile,
                                          const char* input, size_t input_len,
                                          int32_t* level, u8guard_error* error) {

@@ -29,6 +29,9 @@ const char* u8guard_version(void) {
   return U8GUARD_VERSION_STRING;
 }
 
+// The vocabulary's name: one implementation, called through.
+const char* u8guard_library_version(void) { return u8guard_version(); }
+
 int u8guard_abi_version(void) { return U8GUARD_ABI_VERSION; }
 
 const char* u8guard_icu_version(void) {

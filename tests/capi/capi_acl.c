@@ -500,6 +500,62 @@ static void test_lookalike_skeletons(void) {
   u8guard_profile_free(profile);
 }
 
+/* Calls u8guard_lookalike_skeletons and u8guard_lookalike_keys on `input`
+ * with `capacity` bytes (at most 64) and checks the same answer: status,
+ * bytes, lengths and error. Returns the status. */
+static u8guard_status check_same_lookalike_keys(const u8guard_profile *profile,
+                                                const char *input,
+                                                size_t capacity) {
+  char a[64], b[64];
+  size_t a_len = 5, b_len = 6, i;
+  u8guard_skeleton_lengths la = {9, {0, 0, 0}}, lb = {8, {0, 0, 0}};
+  u8guard_error ea, eb;
+  const size_t n = input == NULL ? 1 : strlen(input);
+  u8guard_status sa;
+  memset(a, '~', sizeof a);
+  memset(b, '~', sizeof b);
+  sa = u8guard_lookalike_skeletons(profile, input, n, a, capacity, &a_len, &la,
+                                   &ea);
+  CAPI_CHECK_INT(
+      u8guard_lookalike_keys(profile, input, n, b, capacity, &b_len, &lb, &eb),
+      sa);
+  CAPI_CHECK_INT(b_len, a_len);
+  CAPI_CHECK(memcmp(a, b, sizeof a) == 0);
+  CAPI_CHECK_INT(lb.count, la.count);
+  for (i = 0; i < la.count && i < U8GUARD_MAX_LOOKALIKE_SKELETONS; ++i) {
+    CAPI_CHECK_INT(lb.length[i], la.length[i]);
+  }
+  capi_check_same_error(__FILE__, __LINE__, &ea, &eb);
+  return sa;
+}
+
+/* u8guard_lookalike_keys is u8guard_lookalike_skeletons under the
+ * vocabulary's name. */
+static void test_lookalike_keys_alias(void) {
+  u8guard_profile *profile = open_mapped();
+  u8guard_skeleton_lengths lengths;
+  char out[8];
+  size_t out_len = 0;
+  u8guard_error e;
+  CAPI_CHECK_INT(check_same_lookalike_keys(profile, "paypaI", 64), U8GUARD_OK);
+  CAPI_CHECK_INT(check_same_lookalike_keys(profile, CYRILLIC_PAYPAL, 64),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(check_same_lookalike_keys(profile, "paypaI", 4),
+                 U8GUARD_BUFFER_TOO_SMALL);
+  CAPI_CHECK_INT(check_same_lookalike_keys(profile, "a b", 64),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(check_same_lookalike_keys(NULL, "a", 64),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_lookalike_keys(profile, "a", 1, out, sizeof out,
+                                        &out_len, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_lookalike_keys(profile, "paypal", 6, out, sizeof out,
+                                        &out_len, &lengths, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_BYTES(out, out_len, "paypal");
+  u8guard_profile_free(profile);
+}
+
 const capi_test capi_acl_tests[] = {
     {"AllowListFromStrings", test_allow_list_from_strings},
     {"AllowListWithLengths", test_allow_list_with_lengths},
@@ -511,4 +567,5 @@ const capi_test capi_acl_tests[] = {
     {"NullArguments", test_null_arguments},
     {"Skeletons", test_skeletons},
     {"LookalikeSkeletons", test_lookalike_skeletons},
+    {"LookalikeKeysAlias", test_lookalike_keys_alias},
     {NULL, NULL}};

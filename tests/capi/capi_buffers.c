@@ -71,3 +71,39 @@ void capi_check_every_capacity(const char *file, int line,
   }
   free(buf);
 }
+
+void capi_check_same_error(const char *file, int line, const u8guard_error *a,
+                           const u8guard_error *b) {
+  capi_check_int(file, line, b->status, a->status, "status", "old status");
+  capi_check_int(file, line, b->rule, a->rule, "rule", "old rule");
+  capi_check_int(file, line, b->source, a->source, "source", "old source");
+  capi_check_int(file, line, (long long)b->offset, (long long)a->offset,
+                 "offset", "old offset");
+  capi_check_int(file, line, b->code_point, a->code_point, "code_point",
+                 "old code_point");
+  capi_check_string(file, line, b->message, a->message, "message");
+}
+
+u8guard_status capi_check_same_text(const char *file, int line,
+                                    capi_text_function old_name,
+                                    capi_text_function alias,
+                                    const u8guard_profile *profile,
+                                    const char *input, size_t input_len,
+                                    size_t capacity) {
+  char a[256], b[256];
+  size_t a_len = 7, b_len = 9;
+  u8guard_error ea, eb;
+  u8guard_status sa, sb;
+  if (capacity > sizeof a) capacity = sizeof a;
+  memset(a, kSentinel, sizeof a);
+  memset(b, kSentinel, sizeof b);
+  sa = old_name(profile, input, input_len, a, capacity, &a_len, &ea);
+  sb = alias(profile, input, input_len, b, capacity, &b_len, &eb);
+  capi_check_int(file, line, sb, sa, "the alias's status", "the old name's");
+  capi_check_int(file, line, (long long)b_len, (long long)a_len,
+                 "the alias's length", "the old name's");
+  capi_check(file, line, memcmp(a, b, sizeof a) == 0,
+             "the alias writes the bytes the old name writes");
+  capi_check_same_error(file, line, &ea, &eb);
+  return sa;
+}

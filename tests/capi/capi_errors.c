@@ -16,6 +16,9 @@ static void test_versions(void) {
   CAPI_CHECK_INT(U8GUARD_VERSION_NUMBER, U8GUARD_VERSION_MAJOR * 10000 +
                                              U8GUARD_VERSION_MINOR * 100 +
                                              U8GUARD_VERSION_PATCH);
+  /* u8guard_library_version: the vocabulary's name, the same string. */
+  CAPI_CHECK_STR(u8guard_library_version(), u8guard_version());
+  CAPI_CHECK(u8guard_library_version() == u8guard_version());
   CAPI_CHECK_INT(u8guard_abi_version(), U8GUARD_ABI_VERSION);
   /* "72.1", "15.0": digits, a dot, digits; the same pointer every time. */
   CAPI_CHECK(strchr(u8guard_icu_version(), '.') != NULL);

@@ -87,6 +87,34 @@ void capi_check_every_capacity(const char *file, int line,
   capi_check_every_capacity(__FILE__, __LINE__, produce, context, (expected), \
                             sizeof(expected) - 1)
 
+/* A function of the C API that writes text about an input under a profile
+ * (u8guard_canonicalize, u8guard_canonicalize_secret and their
+ * vocabulary names). */
+typedef u8guard_status (*capi_text_function)(
+    const u8guard_profile *profile, const char *input, size_t input_len,
+    char *out, size_t out_capacity, size_t *out_len, u8guard_error *error);
+
+/* Calls `old_name` and `alias` on the same input with an output buffer of
+ * `capacity` bytes and checks that they give the same answer: the same
+ * status, length, bytes, and on failure the same error (rule, source,
+ * offset, code point, message). Returns the status. Defined in
+ * capi_buffers.c. */
+u8guard_status capi_check_same_text(const char *file, int line,
+                                    capi_text_function old_name,
+                                    capi_text_function alias,
+                                    const u8guard_profile *profile,
+                                    const char *input, size_t input_len,
+                                    size_t capacity);
+#define CAPI_CHECK_SAME_TEXT(old_name, alias, profile, input, input_len,   \
+                             capacity)                                     \
+  capi_check_same_text(__FILE__, __LINE__, (old_name), (alias), (profile), \
+                       (input), (input_len), (capacity))
+
+/* Checks that two errors of calls that should be one are equal, field for
+ * field. Defined in capi_buffers.c. */
+void capi_check_same_error(const char *file, int line, const u8guard_error *a,
+                           const u8guard_error *b);
+
 /* A directory of its own for the running test, removed after it. */
 const char *capi_temp_dir(void);
 

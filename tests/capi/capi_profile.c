@@ -317,6 +317,100 @@ static void test_equivalent(void) {
   u8guard_profile_free(mapped);
 }
 
+/* u8guard_key is u8guard_canonicalize under the vocabulary's name: the
+ * same keys, the same rejections (rule, offset, code point, message), the
+ * same buffer and argument errors. */
+static void test_key_alias(void) {
+  u8guard_profile *mapped = open_builtin("username-case-mapped");
+  u8guard_profile *nickname = open_builtin("nickname");
+  static const char kAdmin[] =
+      "\xEF\xBC\xA1\xEF\xBC\xA4\xEF\xBC\xAD\xEF\xBC\xA9\xEF\xBC\xAE";
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, mapped,
+                                      kAdmin, sizeof kAdmin - 1, 64),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(
+      CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, nickname,
+                           "  Foo\xC2\xA0"
+                           "Bar ",
+                           11, 64),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, mapped,
+                                      "al\xE2\x80\x8Bice", 8, 64),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, mapped,
+                                      "a\xC0\xAF", 3, 64),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, mapped,
+                                      "", 0, 64),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, mapped,
+                                      "administrator", 13, 4),
+                 U8GUARD_BUFFER_TOO_SMALL);
+  CAPI_CHECK_INT(
+      CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, NULL, "a", 1, 64),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize, u8guard_key, mapped,
+                                      NULL, 1, 64),
+                 U8GUARD_INVALID_ARGUMENT);
+  u8guard_profile_free(mapped);
+  u8guard_profile_free(nickname);
+}
+
+/* Opens `path` with u8guard_profile_open_file and u8guard_profile_load and
+ * checks that both give the same answer; returns the status. */
+static u8guard_status check_same_load(const char *path) {
+  u8guard_profile *a = NULL, *b = NULL;
+  u8guard_error ea, eb;
+  const u8guard_status sa = u8guard_profile_open_file(path, &a, &ea);
+  CAPI_CHECK_INT(u8guard_profile_load(path, &b, &eb), sa);
+  capi_check_same_error(__FILE__, __LINE__, &ea, &eb);
+  CAPI_CHECK((a == NULL) == (b == NULL));
+  if (a != NULL && b != NULL) {
+    CAPI_CHECK_STR(u8guard_profile_name(b), u8guard_profile_name(a));
+    char ka[16], kb[16];
+    size_t na = 0, nb = 0;
+    CAPI_CHECK_INT(u8guard_key(a, "Shouty", 6, ka, sizeof ka, &na, &ea),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_key(b, "Shouty", 6, kb, sizeof kb, &nb, &eb),
+                   U8GUARD_OK);
+    capi_check_bytes(__FILE__, __LINE__, kb, nb, ka, na, "key");
+    CAPI_CHECK_INT(u8guard_equivalent(b, "ABC", 3, "ABC", 3),
+                   u8guard_equivalent(a, "ABC", 3, "ABC", 3));
+  }
+  u8guard_profile_free(a);
+  u8guard_profile_free(b);
+  return sa;
+}
+
+/* u8guard_profile_load is u8guard_profile_open_file under the vocabulary's
+ * verb: the same profile from a good file, the same errors otherwise. */
+static void test_profile_load_alias(void) {
+  static const char kBad[] = "name = \"bad\"\nbom = \"sometimes\"\n";
+  char good[512], bad[512];
+  u8guard_profile *p = NULL;
+  u8guard_error e;
+  size_t n = 0;
+  char out[16];
+  snprintf(good, sizeof good, "%s/shouty.toml", capi_temp_dir());
+  capi_write_file(good, kShoutyPolicy, sizeof kShoutyPolicy - 1);
+  snprintf(bad, sizeof bad, "%s/bad.toml", capi_temp_dir());
+  capi_write_file(bad, kBad, sizeof kBad - 1);
+  CAPI_CHECK_INT(check_same_load(good), U8GUARD_OK);
+  CAPI_CHECK_INT(check_same_load(bad), U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(check_same_load("/nonexistent/x.toml"), U8GUARD_NOT_FOUND);
+  CAPI_CHECK_INT(check_same_load(NULL), U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_profile_load(good, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  /* The loaded profile is the file's: case kept, at most 8 bytes. */
+  CAPI_CHECK_INT(u8guard_profile_load(good, &p, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_key(p, "Shouty", 6, out, sizeof out, &n, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_BYTES(out, n, "Shouty");
+  CAPI_CHECK_INT(u8guard_key(p, "Shouty123", 9, out, sizeof out, &n, &e),
+                 U8GUARD_REJECTED);
+  u8guard_profile_free(p);
+}
+
 const capi_test capi_profile_tests[] = {
     {"BuiltinProfiles", test_builtin_profiles},
     {"RfcNames", test_rfc_names},
@@ -329,4 +423,6 @@ const capi_test capi_profile_tests[] = {
     {"TooLongForALoadedProfile", test_too_long_for_a_loaded_profile},
     {"NullArguments", test_null_arguments},
     {"Equivalent", test_equivalent},
+    {"KeyAlias", test_key_alias},
+    {"ProfileLoadAlias", test_profile_load_alias},
     {NULL, NULL}};

@@ -94,9 +94,40 @@ static void test_secure_wipe(void) {
   u8guard_secure_wipe(NULL, 8);
 }
 
+/* u8guard_secret_key is u8guard_canonicalize_secret under the vocabulary's
+ * name: the same keys and the same rejections, which name no byte of the
+ * secret. */
+static void test_secret_key_alias(void) {
+  u8guard_profile *opaque = NULL;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_profile_open("opaque-string", NULL, &opaque, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(
+      CAPI_CHECK_SAME_TEXT(u8guard_canonicalize_secret, u8guard_secret_key,
+                           opaque, "Correct Horse \xC3\xA9", 16, 64),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(
+      CAPI_CHECK_SAME_TEXT(u8guard_canonicalize_secret, u8guard_secret_key,
+                           opaque, "hunter\x07zz", 9, 64),
+      U8GUARD_REJECTED);
+  CAPI_CHECK_INT(
+      CAPI_CHECK_SAME_TEXT(u8guard_canonicalize_secret, u8guard_secret_key,
+                           opaque, "pa\xC0\xAFss", 6, 64),
+      U8GUARD_REJECTED);
+  CAPI_CHECK_INT(
+      CAPI_CHECK_SAME_TEXT(u8guard_canonicalize_secret, u8guard_secret_key,
+                           opaque, "correct horse", 13, 3),
+      U8GUARD_BUFFER_TOO_SMALL);
+  CAPI_CHECK_INT(CAPI_CHECK_SAME_TEXT(u8guard_canonicalize_secret,
+                                      u8guard_secret_key, NULL, "a", 1, 64),
+                 U8GUARD_INVALID_ARGUMENT);
+  u8guard_profile_free(opaque);
+}
+
 const capi_test capi_secret_tests[] = {
     {"ConstantTimeEquals", test_constant_time_equals},
     {"CanonicalizeSecret", test_canonicalize_secret},
     {"RejectedSecretRevealsNothing", test_rejected_secret_reveals_nothing},
     {"SecureWipe", test_secure_wipe},
+    {"SecretKeyAlias", test_secret_key_alias},
     {NULL, NULL}};

@@ -183,6 +183,16 @@ U8GUARD_EXPORT u8guard_status u8guard_lookalike_skeletons(
     char *out, size_t out_capacity, size_t *out_len,
     u8guard_skeleton_lengths *lengths, u8guard_error *error);
 
+/* u8guard_lookalike_skeletons under the name every other surface gives
+ * them (docs/vocabulary.md: LookalikeKeys, Profile.lookalike_keys,
+ * u8guard_registration.lookalike_keys): the same function, arguments,
+ * result and errors. u8guard_lookalike_skeletons stays, for the programs
+ * of 0.1. */
+U8GUARD_EXPORT u8guard_status u8guard_lookalike_keys(
+    const u8guard_profile *profile, const char *input, size_t input_len,
+    char *out, size_t out_capacity, size_t *out_len,
+    u8guard_skeleton_lengths *lengths, u8guard_error *error);
+
 /* Writes the UTS #39 restriction level (U8GUARD_RESTRICTION_*) of the
  * comparison key of input[0, input_len) under `profile` to *level (-1 on
  * failure): how many scripts it mixes, and how. Errors as

@@ -25,6 +25,11 @@ extern "C" {
  * (U8GUARD_VERSION_STRING is the version of the headers compiled against). */
 U8GUARD_EXPORT const char *u8guard_version(void);
 
+/* u8guard_version under the vocabulary's name (docs/vocabulary.md:
+ * LibraryVersion, library_version): the same function and string.
+ * u8guard_version stays, for the programs of 0.1. */
+U8GUARD_EXPORT const char *u8guard_library_version(void);
+
 /* The ABI version of the library linked at run time: the N of its SONAME
  * libu8guard.so.N (U8GUARD_ABI_VERSION is the headers'). */
 U8GUARD_EXPORT int u8guard_abi_version(void);

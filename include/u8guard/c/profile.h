@@ -63,6 +63,14 @@ U8GUARD_EXPORT u8guard_status u8guard_profile_open_file(const char *path,
                                                         u8guard_profile **out,
                                                         u8guard_error *error);
 
+/* u8guard_profile_open_file under the vocabulary's verb for "from a file"
+ * (docs/vocabulary.md: load, as u8guard_allow_list_load and
+ * u8guard_registration_policy_load): the same function, arguments, result
+ * and errors. u8guard_profile_open_file stays, for the programs of 0.1. */
+U8GUARD_EXPORT u8guard_status u8guard_profile_load(const char *path,
+                                                   u8guard_profile **out,
+                                                   u8guard_error *error);
+
 /* Frees a profile; NULL is ignored. Lists built with it keep their own
  * copy: they may outlive it. */
 U8GUARD_EXPORT void u8guard_profile_free(u8guard_profile *profile);
@@ -81,6 +89,16 @@ U8GUARD_EXPORT const char *u8guard_profile_name(const u8guard_profile *profile);
 U8GUARD_EXPORT u8guard_status u8guard_canonicalize(
     const u8guard_profile *profile, const char *input, size_t input_len,
     char *out, size_t out_capacity, size_t *out_len, u8guard_error *error);
+
+/* u8guard_canonicalize under the name every other surface gives the key
+ * (docs/vocabulary.md: Key, Profile.key, Profile.Key, u8guard_key in SQL):
+ * the same function, arguments, result and errors. u8guard_canonicalize
+ * stays, for the programs of 0.1. */
+U8GUARD_EXPORT u8guard_status u8guard_key(const u8guard_profile *profile,
+                                          const char *input, size_t input_len,
+                                          char *out, size_t out_capacity,
+                                          size_t *out_len,
+                                          u8guard_error *error);
 
 /* As u8guard_canonicalize, writing the enforced form instead: what to store
  * and display (it keeps case under the nickname profile, and an initial BOM

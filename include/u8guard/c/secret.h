@@ -40,6 +40,14 @@ U8GUARD_EXPORT u8guard_status u8guard_canonicalize_secret(
     const u8guard_profile *profile, const char *secret, size_t secret_len,
     char *out, size_t out_capacity, size_t *out_len, u8guard_error *error);
 
+/* u8guard_canonicalize_secret under the vocabulary's name for the key of a
+ * secret (docs/vocabulary.md: SecretKey, Profile.SecretKey in Go): the same
+ * function, arguments, result and errors. u8guard_canonicalize_secret
+ * stays, for the programs of 0.1. */
+U8GUARD_EXPORT u8guard_status u8guard_secret_key(
+    const u8guard_profile *profile, const char *secret, size_t secret_len,
+    char *out, size_t out_capacity, size_t *out_len, u8guard_error *error);
+
 /* Sets size bytes at data to zero in a way the compiler may not remove
  * (explicit_bzero). NULL with size 0 is allowed; NULL with a non-zero size
  * does nothing. */

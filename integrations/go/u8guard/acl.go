@@ -59,6 +59,10 @@ type Match struct {
 	Key string
 }
 
+// AclEntry is Match under the name the other surfaces give it
+// (docs/vocabulary.md): the same type.
+type AclEntry = Match
+
 func matchFrom(m *C.u8guard_acl_match) Match {
 	return Match{Index: int(m.index), Line: int(m.line),
 		Original: gostr(m.original, m.original_len), Key: gostr(m.key, m.key_len)}
@@ -287,6 +291,14 @@ type Finding struct {
 	// RestrictionLevel is, for mixed-script entries, the entry's level.
 	RestrictionLevel RestrictionLevel
 }
+
+// AclFinding is Finding under the name the other surfaces give it: the
+// same type.
+type AclFinding = Finding
+
+// AclAudit is Audit under the name the other surfaces give it: the same
+// type.
+type AclAudit = Audit
 
 // Audit is the result of auditing a list.
 type Audit struct {

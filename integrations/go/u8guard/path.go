@@ -8,6 +8,7 @@ package u8guard
 import "C"
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"unsafe"
@@ -171,11 +172,17 @@ type OpenOptions struct {
 	Symlinks string
 	// NoXDev refuses to cross a mount point (open/cross_device).
 	NoXDev bool
-	// Flag is os.O_RDONLY (0, the default), os.O_WRONLY or os.O_RDWR, and
+	// Flags is os.O_RDONLY (0, the default), os.O_WRONLY or os.O_RDWR, and
 	// any of os.O_APPEND, os.O_TRUNC, os.O_SYNC, syscall.O_DIRECTORY,
 	// O_NOFOLLOW, O_NONBLOCK, O_NOATIME, O_DSYNC, O_DIRECT, O_PATH (with
 	// O_DIRECTORY and O_NOFOLLOW only). os.O_CREATE and os.O_EXCL are
 	// InvalidArgument: CreateBeneath creates.
+	Flags int
+	// Flag is Flags under its 0.x name (docs/vocabulary.md: flags, as
+	// PathOptions elsewhere). Either may be set; both set to different
+	// values is InvalidArgument.
+	//
+	// Deprecated: use Flags.
 	Flag int
 	// Resolver is "auto" (the default when ""), "openat2" or "walk" (the
 	// O_PATH walk, for tests).
@@ -222,8 +229,23 @@ func cOpenOptions(opts *OpenOptions, o *C.u8guard_open_options) (func(), error) 
 	if opts.AnyFileType {
 		o.any_file_type = 1
 	}
-	o.flags = C.int(opts.Flag)
+	flags, err := opts.flags()
+	if err != nil {
+		free()
+		return nil, err
+	}
+	o.flags = C.int(flags)
 	return free, nil
+}
+
+// flags returns Flags, or Flag when only it is set; InvalidArgument when
+// both are set and differ.
+func (opts *OpenOptions) flags() (int, error) {
+	if opts.Flag != 0 && opts.Flags != 0 && opts.Flag != opts.Flags {
+		return 0, &Error{Status: InvalidArgument, Message: fmt.Sprintf(
+			"OpenOptions.Flags (%#x) and its old name Flag (%#x) differ: set Flags only", opts.Flags, opts.Flag)}
+	}
+	return opts.Flags | opts.Flag, nil
 }
 
 // OpenRoot opens the trusted directory dir (links in it are followed) as a
@@ -271,7 +293,7 @@ func OpenBeneath(root *os.File, path string, opts *OpenOptions) (*os.File, error
 
 // CreateBeneath creates a new regular file beneath root with permission
 // bits perm (less the umask) and opens it for writing (read and write
-// with os.O_RDWR in opts.Flag), as an upload does: the parent is resolved
+// with os.O_RDWR in opts.Flags), as an upload does: the parent is resolved
 // as OpenBeneath resolves a path, the file created with O_CREAT | O_EXCL |
 // O_NOFOLLOW. AlreadyExists (errors.Is(err, fs.ErrExist)) when the name
 // exists, a link included; other results as OpenBeneath.

@@ -52,9 +52,9 @@ func OpenProfile(name, dir string) (*Profile, error) {
 	return newProfile(h), nil
 }
 
-// OpenProfileFile opens the profile defined by the policy file at path
+// LoadProfile loads the profile defined by the policy file at path
 // (policies/*.toml show the format). Errors as OpenProfile.
-func OpenProfileFile(path string) (*Profile, error) {
+func LoadProfile(path string) (*Profile, error) {
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
 	var h *C.u8guard_profile
@@ -65,6 +65,10 @@ func OpenProfileFile(path string) (*Profile, error) {
 	}
 	return newProfile(h), nil
 }
+
+// OpenProfileFile is LoadProfile under its 0.x name (docs/vocabulary.md:
+// load is the verb for a file): the same function, profiles and errors.
+func OpenProfileFile(path string) (*Profile, error) { return LoadProfile(path) }
 
 var builtins sync.Map // canonical name -> *Profile
 
@@ -88,9 +92,9 @@ func Builtin(name string) (*Profile, error) {
 	return actual.(*Profile), nil
 }
 
-// BuiltinProfiles returns the names of the built-in profiles, in name
+// BuiltinProfileNames returns the names of the built-in profiles, in name
 // order: "freeform-class", ..., "username-case-preserved".
-func BuiltinProfiles() []string {
+func BuiltinProfileNames() []string {
 	n := int(C.u8guard_builtin_profile_count())
 	names := make([]string, n)
 	for i := range names {
@@ -98,6 +102,11 @@ func BuiltinProfiles() []string {
 	}
 	return names
 }
+
+// BuiltinProfiles is BuiltinProfileNames under its 0.x name, kept until the
+// module's next major version (docs/vocabulary.md: a function called
+// "profiles" returns profiles elsewhere; this one returns names).
+func BuiltinProfiles() []string { return BuiltinProfileNames() }
 
 // Name returns the profile's name, e.g. "username-case-mapped".
 func (p *Profile) Name() string { return p.name }
@@ -251,17 +260,27 @@ func (p *Profile) Equivalent(a, b string) bool {
 	return r == 1
 }
 
-// Keys returns the keys of every name in one call into the library (one
+// KeyAll returns the keys of every name in one call into the library (one
 // cgo crossing for the whole slice, where Key pays one per name): keys[i]
 // is the key of names[i], or "" with errs[i] the *Rejected when the
 // profile rejects it. errs is nil when every name was accepted.
-func (p *Profile) Keys(names []string) (keys []string, errs []error) {
+func (p *Profile) KeyAll(names []string) (keys []string, errs []error) {
 	return p.texts(C.U8G_KEY, names)
 }
 
-// Enforced is Keys for the enforced forms.
-func (p *Profile) Enforced(names []string) (forms []string, errs []error) {
+// EnforceAll is KeyAll for the enforced forms.
+func (p *Profile) EnforceAll(names []string) (forms []string, errs []error) {
 	return p.texts(C.U8G_ENFORCE, names)
+}
+
+// Keys is KeyAll under its 0.x name: the same method and results.
+func (p *Profile) Keys(names []string) (keys []string, errs []error) {
+	return p.KeyAll(names)
+}
+
+// Enforced is EnforceAll under its 0.x name: the same method and results.
+func (p *Profile) Enforced(names []string) (forms []string, errs []error) {
+	return p.EnforceAll(names)
 }
 
 func (p *Profile) texts(op C.int, names []string) ([]string, []error) {

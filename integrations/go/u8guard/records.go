@@ -139,6 +139,10 @@ type RecordGroup struct {
 	NewPairs int
 }
 
+// RecordVerification is Verification under the name the other surfaces
+// give it (docs/vocabulary.md): the same type.
+type RecordVerification = Verification
+
 // Verification is the result of VerifyRecords: empty Changes mean the
 // upgrade changes nothing for these names.
 type Verification struct {

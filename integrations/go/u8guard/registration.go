@@ -164,6 +164,14 @@ type Decision struct {
 	Identifier int
 }
 
+// RegistrationRecord is Record under the name the other surfaces give it
+// (docs/vocabulary.md): the same type.
+type RegistrationRecord = Record
+
+// RegistrationDecision is Decision under the name the other surfaces give
+// it: the same type.
+type RegistrationDecision = Decision
+
 // Accepted reports whether the outcome is "accepted".
 func (d *Decision) Accepted() bool { return d.Outcome == "accepted" }
 
@@ -197,9 +205,9 @@ func decisionFrom(r *C.u8guard_registration) *Decision {
 	return d
 }
 
-// MakeRecord returns the record of name under p and policy (nil: the
-// default), or a *Rejected when p rejects the name.
-func MakeRecord(p *Profile, policy *RegistrationPolicy, name string) (*Record, error) {
+// MakeRegistrationRecord returns the record of name under p and policy
+// (nil: the default), or a *Rejected when p rejects the name.
+func MakeRegistrationRecord(p *Profile, policy *RegistrationPolicy, name string) (*Record, error) {
 	h := p.acquire()
 	if h == nil {
 		return nil, errClosed
@@ -219,6 +227,12 @@ func MakeRecord(p *Profile, policy *RegistrationPolicy, name string) (*Record, e
 	}
 	defer C.u8guard_registration_free(r)
 	return decisionFrom(r).Record, nil
+}
+
+// MakeRecord is MakeRegistrationRecord under its 0.x name: the same
+// function, records and errors.
+func MakeRecord(p *Profile, policy *RegistrationPolicy, name string) (*Record, error) {
+	return MakeRegistrationRecord(p, policy, name)
 }
 
 // Registry holds the names (and other identifiers) of a service's

@@ -36,9 +36,13 @@ import (
 	"unsafe"
 )
 
-// Version returns the release version of the library linked at run time,
-// e.g. "0.1.0".
-func Version() string { return C.GoString(C.u8guard_version()) }
+// LibraryVersion returns the release version of the library linked at run
+// time, e.g. "0.1.0".
+func LibraryVersion() string { return C.GoString(C.u8guard_version()) }
+
+// Version is LibraryVersion under its 0.x name (docs/vocabulary.md: the
+// root is library_version): the same function and string.
+func Version() string { return LibraryVersion() }
 
 // ICUVersion returns the version of ICU the library runs with, e.g. "72.1".
 func ICUVersion() string { return C.GoString(C.u8guard_icu_version()) }

@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Runs one surface of the cross-surface conformance test, or its self-test.
+
+    conformance_test.py cxx|c|python|go|sql|cli
+    conformance_test.py --self-test
+
+Runs the C++ driver on cases.tsv (the reference), then the surface's
+driver, and compares the two with compare.py. `cxx` checks the reference
+itself: every case answered once, no call failing otherwise than by a
+rejection, and a few answers known by heart. Exit status 0 when the surface
+agrees, 1 with a report (case, operation, surface, expected, got), 77 when
+the surface is not built here (no Python module, no PostgreSQL extension or
+server, no Go tests' prefix).
+
+The self-test plants, in a copy of the reference, one difference per
+operation (and an unanswered case, an answer to an operation the surface
+lacks, a listed exception that no longer holds) and expects each reported,
+and the unchanged copy to agree.
+
+Environment (tests/conformance/CMakeLists.txt): U8GUARD_SOURCE_DIR,
+U8GUARD_BUILD_DIR, U8GUARD_WORK_DIR, U8GUARD_CONFORMANCE_DRIVER, U8GUARD_CLI,
+U8GUARD_PYTHON_MODULE, U8GUARD_PG_MODULE, U8GUARD_GO, U8GUARD_GO_PREFIX,
+U8GUARD_LIBDIR, U8GUARD_ICU_LIBDIR.
+"""
+
+import copy
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import compare  # noqa: E402
+
+CASES = os.path.join(HERE, "cases.tsv")
+SKIP = 77
+
+# Answers known by heart, checked in the reference: (op, profile, input)
+# -> answer.
+ANCHORS = [
+    ("key", "username-case-mapped", "Alice", {"ok": True, "value": "alice"}),
+    ("key", "username-case-mapped", "a b",
+     {"ok": False, "rule": "DISALLOWED/spaces", "offset": 1,
+      "code_point": 0x20}),
+    ("enforce", "nickname", "  Nick   Name  ",
+     {"ok": True, "value": "Nick Name"}),
+    ("path", "-", "a/./b", {"ok": True, "value": "a/b"}),
+    ("utf8", "-", b"\xc0\x80".hex(),
+     {"valid": False, "valid_up_to": 0, "rule": "utf8/overlong",
+      "error_len": 1}),
+]
+
+
+def env(name, default=""):
+    return os.environ.get(name, default)
+
+
+def work_dir(surface):
+    path = os.path.join(env("U8GUARD_WORK_DIR", "/tmp/u8guard-conformance"),
+                        surface)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def run_driver(argv, surface, **kwargs):
+    """The answers (JSON lines) the driver `argv` prints."""
+    start = time.monotonic()
+    p = subprocess.run(argv, stdout=subprocess.PIPE, check=False, **kwargs)
+    print(f"conformance: the {surface} driver took "
+          f"{time.monotonic() - start:.1f} s", file=sys.stderr)
+    if p.returncode == SKIP:
+        sys.exit(SKIP)  # (the driver said why)
+    if p.returncode != 0:
+        raise SystemExit(f"conformance: {argv[0]} exited {p.returncode}")
+    return p.stdout.decode("utf-8", "surrogateescape").split("\n")
+
+
+def reference():
+    return compare.read_answers(run_driver(
+        [env("U8GUARD_CONFORMANCE_DRIVER"), "cxx", CASES], "cxx"))
+
+
+def check_reference(ref, notes):
+    """The reference's own problems: unanswered cases, failed calls, wrong
+    anchors."""
+    problems = [f"case {i}: C++ gives no answer" for i in notes
+                if i not in ref]
+    problems += [f"case {i}: C++ failed: {a['answer']['error']}"
+                 for i, a in ref.items() if "error" in a["answer"]]
+    by_input = {}
+    with open(CASES, encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#"):
+                fields = line.split("\t")
+                by_input[(fields[1], fields[2], fields[3])] = fields[0]
+    for op, profile, text, expected in ANCHORS:
+        hexed = text if op == "utf8" else text.encode().hex()
+        case_id = by_input.get((op, profile, hexed))
+        got = ref.get(case_id, {}).get("answer")
+        if got != expected:
+            problems.append(f"anchor {op} {profile} '{text}': expected "
+                            f"{expected}, got {got}")
+    return problems
+
+
+# ---- the surfaces' drivers --------------------------------------------------
+
+def c_answers():
+    return run_driver([env("U8GUARD_CONFORMANCE_DRIVER"), "c", CASES], "c")
+
+
+def python_answers():
+    module = env("U8GUARD_PYTHON_MODULE")
+    if not module or not os.path.exists(module):
+        print("conformance: the Python module is not built", file=sys.stderr)
+        sys.exit(SKIP)
+    python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") \
+        else sys.executable
+    environment = dict(os.environ,
+                       PYTHONPATH=os.path.dirname(os.path.dirname(module)))
+    return run_driver([python, os.path.join(HERE, "drivers",
+                                            "python_surface.py"), CASES],
+                      "python", env=environment)
+
+
+def cli_answers():
+    return run_driver([sys.executable, os.path.join(HERE, "drivers",
+                                                    "cli_surface.py"),
+                       env("U8GUARD_CLI"), CASES, work_dir("cli")], "cli")
+
+
+def sql_answers():
+    return run_driver([sys.executable, os.path.join(HERE, "drivers",
+                                                    "sql_surface.py"),
+                       CASES, work_dir("sql")], "sql")
+
+
+def go_answers():
+    return run_driver([sys.executable, os.path.join(HERE, "drivers",
+                                                    "go_surface.py"),
+                       CASES, work_dir("go")], "go")
+
+
+DRIVERS = {"c": c_answers, "python": python_answers, "cli": cli_answers,
+           "sql": sql_answers, "go": go_answers}
+
+
+def run_surface(surface):
+    notes = compare.read_notes(CASES)
+    ref = reference()
+    if surface == "cxx":
+        problems = check_reference(ref, notes)
+        compare.print_report("cxx", problems, len(notes))
+        return 1 if problems else 0
+    lines = DRIVERS[surface]()
+    with open(os.path.join(work_dir(surface + ".answers"), "answers.jsonl"),
+              "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write("\n".join(lines) + "\n")
+    lacks = compare.lacking_operations(env("U8GUARD_SOURCE_DIR"))[surface]
+    problems = compare.compare(ref, compare.read_answers(lines), surface,
+                               lacks, notes)
+    compare.print_report(surface, problems, len(ref))
+    return 1 if problems else 0
+
+
+# ---- the self-test ------------------------------------------------------------
+
+def perturb(answer):
+    """A copy of `answer` with one field changed."""
+    changed = copy.deepcopy(answer)
+    for field, value in changed.items():
+        if isinstance(value, bool):
+            changed[field] = not value
+        elif isinstance(value, int):
+            changed[field] = value + 1
+        elif isinstance(value, str):
+            changed[field] = value + "x"
+        elif isinstance(value, list):
+            changed[field] = value + ["x"]
+        else:
+            continue
+        # A rejection whose "ok" flipped to true: change its rule instead.
+        if field == "ok" and not value:
+            changed = copy.deepcopy(answer)
+            changed["rule"] += "x"
+        return changed
+    raise SystemExit(f"conformance: cannot perturb {answer}")
+
+
+def self_test():
+    notes = compare.read_notes(CASES)
+    ref = reference()
+    lacks = compare.lacking_operations(env("U8GUARD_SOURCE_DIR"))
+    failures = []
+
+    def expect(what, answers, surface, count, **kwargs):
+        problems = compare.compare(ref, answers, surface, lacks[surface],
+                                   notes, **kwargs)
+        if len(problems) != count:
+            failures.append(f"{what}: expected {count} reported, got "
+                            f"{len(problems)}: {problems[:3]}")
+
+    same = {i: dict(a, surface="cxx") for i, a in ref.items()}
+    expect("the reference against itself", same, "cxx", 0)
+    ops = sorted({a["op"] for a in ref.values()})
+    if sorted(compare.OPERATION_ROWS) != ops:
+        failures.append(f"cases.tsv's operations {ops} are not compare.py's")
+    for op in ops:
+        first = next(i for i, a in ref.items() if a["op"] == op)
+        planted = copy.deepcopy(same)
+        planted[first]["answer"] = perturb(ref[first]["answer"])
+        expect(f"a changed {op} answer ({first})", planted, "cxx", 1)
+        for rejected in (i for i, a in ref.items() if a["op"] == op and
+                         a["answer"].get("ok") is False):
+            planted = copy.deepcopy(same)
+            planted[rejected]["answer"]["offset"] += 1
+            expect(f"a changed {op} offset ({rejected})", planted, "cxx", 1)
+            break
+    missing = dict(same)
+    missing.pop(next(iter(missing)))
+    expect("an unanswered case", missing, "cxx", 1)
+    # The tool lacks the restriction level (the table says "—"): its
+    # answers without it agree, an answer to it is reported.
+    cli = {i: a for i, a in same.items() if a["op"] not in lacks["cli"]}
+    expect("the tool without the operations it lacks", cli, "cli", 0)
+    extra = dict(cli)
+    some = next(i for i, a in same.items() if a["op"] == "restriction")
+    extra[some] = same[some]
+    expect("an answer to an operation the tool lacks", extra, "cli", 1)
+    if "restriction" not in lacks["sql"] or "rule" not in lacks["cli"]:
+        failures.append("docs/vocabulary.md: SQL should lack restriction "
+                        "and the tool rule descriptions")
+    # A missing field: SQL's registration has no code point.
+    sql = {i: copy.deepcopy(a) for i, a in same.items()
+           if a["op"] not in lacks["sql"]}
+    for a in sql.values():
+        if a["op"] == "register":
+            a["answer"].pop("code_point")
+    expect("SQL's registrations without code points", sql, "sql", 0)
+    # A listed exception agrees while the surface keeps its answer.
+    case_id = next(iter(same))
+    recorded = perturb(same[case_id]["answer"])
+    exceptions = {("cxx", case_id): (recorded, "planted")}
+    planted = copy.deepcopy(same)
+    planted[case_id]["answer"] = recorded
+    expect("a listed exception that holds", planted, "cxx", 0,
+           exceptions=exceptions)
+    expect("a listed exception that no longer holds", same, "cxx", 1,
+           exceptions=exceptions)
+    for f in failures:
+        print("FAILED: " + f, file=sys.stderr)
+    if not failures:
+        print(f"conformance self-test: {len(ops)} operations, every "
+              "planted difference reported", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
+    if len(sys.argv) != 2 or sys.argv[1] not in compare.SURFACES:
+        sys.exit(__doc__)
+    return run_surface(sys.argv[1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -20,6 +20,7 @@
 #include "src/path/nfkc_structure.h"
 #include "src/path/path_rules.h"
 #include "src/path/percent_decode.h"
+#include "src/precis/mapping_rules.h"
 #include "src/precis/pipeline.h"
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
@@ -87,11 +88,11 @@ bool IsDotDot(std::string_view s) {
 }
 
 // True when the profile's result for a segment it accepts is the segment
-// in its normalization form and nothing else: no width, space or case
-// mapping, no BOM taken off. (SanitizePathInto allows NFC and NFKC only.)
+// in its normalization form and nothing else: of its mapping rules only the
+// normalization, no BOM taken off. (SanitizePathInto allows NFC and NFKC
+// only.)
 bool MapsOnlyByNormalizing(const Profile& p) {
-  return !p.width_mapping && p.additional_mapping == SpaceMapping::kNone &&
-         p.key_case_mapping == CaseMapping::kNone &&
+  return internal::MappingRulesOf(p, p.key_case_mapping).OnlyNormalizes() &&
          (p.bom == BomPolicy::kReject || p.bom == BomPolicy::kLiteral);
 }
 

@@ -16,6 +16,7 @@
 #include "src/bom/bom_split.h"
 #include "src/common/thread_scratch.h"
 #include "src/precis/ascii_key.h"
+#include "src/precis/mapping_rules.h"
 #include "src/unicode/bidi_rule.h"
 #include "src/unicode/mapping_table.h"
 #include "src/unicode/mappings.h"
@@ -113,31 +114,6 @@ struct Scratch {
   std::u32string cps;
 };
 
-bool IsAsciiUpper(char32_t cp) { return cp >= U'A' && cp <= U'Z'; }
-
-// The MappingFlag that says a code point cannot change under `form`; 0 when
-// no code point is known to be safe (NFKC_Casefold).
-uint16_t StableFlag(NormalizationForm form) {
-  switch (form) {
-    case NormalizationForm::kNfc:
-      return kNfcStable;
-    case NormalizationForm::kNfkc:
-      return kNfkcStable;
-    case NormalizationForm::kNfd:
-      return kNfdStable;
-    case NormalizationForm::kNfkd:
-      return kNfkdStable;
-    default:
-      return 0;
-  }
-}
-
-uint16_t CaseFlag(CaseMapping cm) {
-  return cm == CaseMapping::kLower  ? kChangesWhenLowercased
-         : cm == CaseMapping::kFold ? kChangesWhenCasefolded
-                                    : 0;
-}
-
 // What MapCodePoints found out about its output.
 struct MapResult {
   bool needs_case;        // a non-ASCII code point still needs ICU's mapping
@@ -153,24 +129,18 @@ struct MapResult {
 };
 
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
-// point by code point, from valid UTF-8 `in` into `out`. With
-// `max_non_starters` > 0, also the Stream-Safe check of the input (UAX #15
-// §13), in the same pass. Runs of code points that no rule changes are
+// point by code point, from valid UTF-8 `in` into `out`, as `rules` say.
+// With `max_non_starters` > 0, also the Stream-Safe check of the input (UAX
+// #15 §13), in the same pass. Runs of code points that no rule changes are
 // copied whole.
-MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
+MapResult MapCodePoints(MappingRules rules, std::string_view in,
                         std::string& out, size_t max_non_starters = 0) {
-  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
-  const bool map_spaces = p.additional_mapping != SpaceMapping::kNone;
-  const uint16_t case_flag = CaseFlag(cm);
-  const uint16_t stable_flag = StableFlag(p.normalization);
-  // Flags of an output code point that a second application would change.
-  const uint16_t unstable_flags = case_flag |
-                                  (map_spaces ? kIsNonAsciiSpace : 0) |
-                                  (p.width_mapping ? kHasWidthMapping : 0);
+  const uint16_t case_flag = rules.case_changes;
   bool pending_space = false, any = false;
-  MapResult r{false, stable_flag != 0, true, false, std::string_view::npos};
+  MapResult r{false, rules.kept_by_form != 0, true, false,
+              std::string_view::npos};
   const CodePointTable<uint16_t>& table = MappingFlagTable();
-  StreamSafeCounter non_starters(p.normalization ==
+  StreamSafeCounter non_starters(rules.form ==
                                  NormalizationForm::kNfkcCasefold);
   const char* it = in.data();
   const char* const end = in.data() + in.size();
@@ -182,7 +152,7 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
     if (cp < 0x80) {
       // ASCII is stable under every form; only A-Z change (context-free,
       // and lower-case letters keep a following final sigma final).
-      if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+      cp = rules.CaseMapAscii(cp);
       non_starters.Add(0, max_non_starters);  // a starter
     } else {
       uint16_t flags = table.Get(cp);
@@ -191,11 +161,11 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
         r.stream_unsafe_at = static_cast<size_t>(at - in.data());
         return r;
       }
-      if (p.width_mapping && (flags & kHasWidthMapping)) {
+      if (rules.width && (flags & kHasWidthMapping)) {
         cp = WidthMappingOf(cp);
         flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
                           : table.Get(cp);
-        if (case_flag && IsAsciiUpper(cp)) cp += U'a' - U'A';
+        cp = rules.CaseMapAscii(cp);
       }
       if (flags & case_flag & kChangesWhenLowercased && flags & kSimpleLower) {
         cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
@@ -205,20 +175,17 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
         cp = SimpleFold(cp);
         flags = table.Get(cp);
       }
-      if (map_spaces && (flags & kIsNonAsciiSpace)) {
+      if (rules.spaces && (flags & kIsNonAsciiSpace)) {
         cp = U' ';
       } else {
         r.needs_case |= (flags & case_flag) != 0;
-        r.normalized_as_is &= (flags & stable_flag) != 0;
+        r.normalized_as_is &= (flags & rules.kept_by_form) != 0;
         r.has_rtl |= (flags & kRightToLeft) != 0;
-        if (flags & unstable_flags) {
-          // A width-mappable code point whose mapping is itself is fine.
-          r.rules_idempotent &= (flags & unstable_flags) == kHasWidthMapping &&
-                                WidthMappingOf(cp) == cp;
-        }
+        // The rules applied again would change this output code point.
+        if (rules.ChangesNonAscii(cp, flags)) r.rules_idempotent = false;
       }
     }
-    if (trim) {
+    if (rules.trim) {
       // Trimming and collapsing spaces: one code point at a time.
       if (cp == U' ') {
         pending_space = any;  // leading spaces vanish, runs become one
@@ -234,7 +201,7 @@ MapResult MapCodePoints(const Profile& p, CaseMapping cm, std::string_view in,
       copied = it;
     }
   }
-  if (!trim) out.append(copied, static_cast<size_t>(end - copied));
+  if (!rules.trim) out.append(copied, static_cast<size_t>(end - copied));
   return r;
 }
 
@@ -244,7 +211,7 @@ absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
                            std::string& mapped, std::string& cased) {
   mapped.clear();
   mapped.reserve(in.size());
-  const MapResult r = MapCodePoints(p, cm, in, mapped);
+  const MapResult r = MapCodePoints(MappingRulesOf(p, cm), in, mapped);
   std::string_view text = mapped;
   bool normalized = r.normalized_as_is;
   if (r.needs_case) {
@@ -267,30 +234,19 @@ absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
 // result of ApplyMappings: then applying the rules again is the identity
 // (the string is already in the normalization form), so it is stable
 // without running them. False means: run them and compare.
-bool MappingsAreIdentityOn(const Profile& p, CaseMapping cm,
-                           std::u32string_view cps) {
-  const bool trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+bool MappingsAreIdentityOn(const MappingRules& rules, std::u32string_view cps) {
   const CodePointTable<uint16_t>& table = MappingFlagTable();
   for (size_t i = 0; i < cps.size(); ++i) {
     const char32_t cp = cps[i];
-    if (cp < 0x80) {
-      if (cm != CaseMapping::kNone && IsAsciiUpper(cp)) return false;
-      if (trim && cp == U' ' &&
-          (i == 0 || i + 1 == cps.size() || cps[i - 1] == U' ')) {
+    if (cp == U' ') {
+      if (rules.TrimRemovesSpace(i == 0, i + 1 == cps.size(),
+                                 i > 0 && cps[i - 1] == U' ')) {
         return false;
       }
-      continue;
-    }
-    const uint16_t flags = table.Get(cp);
-    if (p.width_mapping && (flags & kHasWidthMapping) &&
-        WidthMappingOf(cp) != cp) {
+    } else if (cp < 0x80 ? rules.CaseChangesAscii(cp)
+                         : rules.ChangesNonAscii(cp, table.Get(cp))) {
       return false;
     }
-    if (p.additional_mapping != SpaceMapping::kNone &&
-        (flags & kIsNonAsciiSpace)) {
-      return false;
-    }
-    if (flags & CaseFlag(cm)) return false;
   }
   return true;
 }
@@ -380,7 +336,8 @@ Verdict ApplyMappingRules(const Profile& p, CaseMapping cm,
                           Scratch& tmp, Mapped& mapped) {
   out.clear();
   out.reserve(text.size());
-  mapped.facts = MapCodePoints(p, cm, text, out, p.max_non_starters);
+  mapped.facts =
+      MapCodePoints(MappingRulesOf(p, cm), text, out, p.max_non_starters);
   if (mapped.facts.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
     const char* mark = text.data() + mapped.facts.stream_unsafe_at;
     return Reject(p, base + mapped.facts.stream_unsafe_at, DecodeValid(mark),
@@ -414,8 +371,9 @@ Verdict CheckStability(const Profile& p, CaseMapping cm, size_t base,
                        const Mapped& mapped, std::string& out, Scratch& tmp,
                        OutputCodePoints& code_points) {
   const bool known_stable =
-      mapped.one_pass ? mapped.facts.rules_idempotent
-                      : MappingsAreIdentityOn(p, cm, code_points.Get());
+      mapped.one_pass
+          ? mapped.facts.rules_idempotent
+          : MappingsAreIdentityOn(MappingRulesOf(p, cm), code_points.Get());
   if (known_stable) return {};
   std::string& again = tmp.again;
   if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
@@ -558,21 +516,14 @@ bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
   }
   // In the normalization form already (UAX #15 §9: every code point has
   // Quick_Check=Yes and is a starter).
-  if (p.normalization != NormalizationForm::kNone) {
-    const uint16_t stable = StableFlag(p.normalization);
-    if (stable == 0 || (facts.all_flags & stable) == 0) return false;
-  }
+  const MappingRules rules = MappingRulesOf(p, cm);
+  if (!rules.FormKeeps(facts.all_flags)) return false;
   // No code point that a mapping rule or the Bidi Rule looks at.
-  uint16_t changing = CaseFlag(cm);
-  if (p.width_mapping) changing |= kHasWidthMapping;
-  if (p.additional_mapping != SpaceMapping::kNone) changing |= kIsNonAsciiSpace;
-  if (p.directionality == Directionality::kBidiRule) changing |= kRightToLeft;
-  if ((facts.any_flags & changing) != 0) return false;
-  if (cm != CaseMapping::kNone && facts.ascii_upper) return false;
-  if (p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse &&
-      facts.ascii_space) {
-    return false;
-  }
+  uint16_t looked_at = rules.MayChangeFlags();
+  if (p.directionality == Directionality::kBidiRule) looked_at |= kRightToLeft;
+  if ((facts.any_flags & looked_at) != 0) return false;
+  if (rules.LowersAsciiLetters() && facts.ascii_upper) return false;
+  if (rules.trim && facts.ascii_space) return false;
   // The string class, without context rules.
   const auto bit = [](PrecisProperty q) {
     return 1u << static_cast<unsigned>(q);

@@ -9,17 +9,19 @@
 
 #include "src/common/verdict.h"
 #include "src/precis/ascii_key.h"
+#include "src/precis/mapping_rules.h"
 #include "src/unicode/code_point_facts.h"
 #include "u8guard/profile.h"
 
 namespace u8guard::internal {
 
-// How `profile` with `case_mapping` treats an all-ASCII input: the one
-// statement of the ASCII rules, used by the fast paths (TryAsciiRun, an ACL
-// lookup, the path sanitizer) and by the general ASCII path alike. On ASCII
-// every mapping is the identity except lower-casing A-Z and trimming and
-// collapsing spaces; NFC, NFKC, width mapping and the Bidi Rule change
-// nothing, and the result is always stable.
+// How `profile` with `case_mapping` treats an all-ASCII input: the ASCII
+// part of its string class and of its mapping rules (MappingRules), used by
+// the fast paths (TryAsciiProfile, an ACL lookup, the path sanitizer) and
+// by the general ASCII path alike. On ASCII every mapping is the identity
+// except lower-casing A-Z and trimming and collapsing spaces; NFC, NFKC,
+// width mapping and the Bidi Rule change nothing, and the result is always
+// stable.
 struct AsciiProfileRules {
   // Which bytes are rejected (IdentifierClass: controls and space;
   // FreeformClass: controls; any text: none) and whether A-Z become a-z
@@ -29,14 +31,14 @@ struct AsciiProfileRules {
 };
 
 inline AsciiProfileRules AsciiRulesOf(const Profile& p, CaseMapping cm) {
+  const MappingRules rules = MappingRulesOf(p, cm);
   const unsigned char min_byte =
       p.string_class == StringClass::kIdentifier ? 0x21
       : p.string_class == StringClass::kFreeform ? 0x20
                                                  : 0x00;
   return {{min_byte, p.string_class == StringClass::kAnyText,
-           cm != CaseMapping::kNone ||
-               p.normalization == NormalizationForm::kNfkcCasefold},
-          p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse};
+           rules.LowersAsciiLetters()},
+          rules.trim};
 }
 
 // The input bound of `p`: its max_input_bytes, at most kMaxInputBytesLimit.

@@ -158,6 +158,16 @@ class Sanitizer {
   Verdict Run();
 
  private:
+  // The checks on the whole path, before any work on its segments: the
+  // bound on its raw length, strict UTF-8 (2F C0 AE 2E 2F is an overlong at
+  // byte 1, not "/../"), and no leading separator unless it stands for the
+  // root.
+  Verdict CheckWholePath() const;
+
+  // Splits raw_ at its separators ('/', and '\' when `backslash`) and
+  // adds each non-empty segment (AddSegment).
+  Verdict AddSegments(bool backslash);
+
   // Processes raw_[begin, end), a non-empty segment whose bytes have the
   // PathByteClass bits `bits`: the steps below, in order.
   Verdict AddSegment(size_t begin, size_t end, uint8_t bits);
@@ -224,6 +234,25 @@ class Sanitizer {
 };
 
 Verdict Sanitizer::Run() {
+  if (Verdict v = CheckWholePath(); !v.ok()) return v;
+  std::string_view root_prefix = o_.root;
+  while (!root_prefix.empty() && root_prefix.back() == '/') {
+    root_prefix.remove_suffix(1);
+  }
+  out_.append(root_prefix);
+  rel_start_ = out_.size();
+  if (Verdict v = AddSegments(o_.backslash_is_separator || windows_); !v.ok()) {
+    return v;
+  }
+  if (o_.root.empty()) {
+    if (!out_.empty()) out_.erase(0, 1);
+  } else if (out_.size() == rel_start_) {
+    out_.assign(o_.root);
+  }
+  return Verdict();
+}
+
+Verdict Sanitizer::CheckWholePath() const {
   // Raw input over the bound is refused before any work.
   if (o_.max_length <= (std::numeric_limits<size_t>::max() - 64) / 4) {
     const size_t max_raw = 4 * o_.max_length + 64;
@@ -233,27 +262,23 @@ Verdict Sanitizer::Run() {
           absl::StrFormat("input longer than %d bytes", max_raw));
     }
   }
-  // Strict UTF-8 first: 2F C0 AE 2E 2F is an overlong at byte 1, not "/../".
   const Utf8Result utf8 = ValidateUtf8(raw_);
   if (!utf8.ok()) {
     return Utf8Rejection(raw_, utf8, utf8.valid_up_to, /*decoded=*/false);
   }
-  const bool backslash = o_.backslash_is_separator || windows_;
   if (!raw_.empty() && (raw_[0] == '/' || raw_[0] == '\\')) {
-    const bool separator = raw_[0] == '/' || backslash;
+    const bool separator =
+        raw_[0] == '/' || o_.backslash_is_separator || windows_;
     if (!o_.leading_separator_is_root || !separator) {
       return PathRejection(0, static_cast<char32_t>(raw_[0]),
                            Rule::kPathAbsolute,
                            "absolute path (leading separator)");
     }
   }
-  std::string_view root_prefix = o_.root;
-  while (!root_prefix.empty() && root_prefix.back() == '/') {
-    root_prefix.remove_suffix(1);
-  }
-  out_.append(root_prefix);
-  rel_start_ = out_.size();
+  return Verdict();
+}
 
+Verdict Sanitizer::AddSegments(bool backslash) {
   const std::array<uint8_t, 256>& classes = internal::PathByteClasses();
   const uint8_t separator_bits =
       internal::kByteSlash | (backslash ? internal::kByteBackslash : 0);
@@ -282,12 +307,6 @@ Verdict Sanitizer::Run() {
       if (Verdict v = AddSegment(i, j, bits); !v.ok()) return v;
     }
     i = j + 1;
-  }
-
-  if (o_.root.empty()) {
-    if (!out_.empty()) out_.erase(0, 1);
-  } else if (out_.size() == rel_start_) {
-    out_.assign(o_.root);
   }
   return Verdict();
 }

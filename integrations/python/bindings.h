@@ -57,6 +57,16 @@ std::shared_ptr<const Profile> ProfileArgument(pybind11::handle arg,
 // None for the default one (TypeError otherwise).
 RegistrationPolicy PolicyArgument(pybind11::handle policy);
 
+// The policy of a call whose `policy` became keyword-only (the one order
+// profile, policy, input of docs/vocabulary.md): `policy`, or the one
+// extra positional argument of 0.x (`extra`), which still works but warns
+// (DeprecationWarning naming `keyword_form`, e.g.
+// "registration_record(profile, name, policy=policy)"). TypeError for
+// more than one extra argument, or for a policy given both ways.
+pybind11::handle KeywordPolicy(const char* keyword_form,
+                               const pybind11::args& extra,
+                               pybind11::handle policy);
+
 // The body of registration_record and name_record: reads the arguments
 // (profile, name as str or bytes, policy or None), runs
 // `make(profile, policy, bytes)` (MakeRegistrationRecord, MakeNameRecord)

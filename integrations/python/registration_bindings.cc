@@ -2,6 +2,7 @@
 // u8guard.RegistrationPolicy, u8guard.Registry and their results: one
 // decision for a sign-up (registration.h).
 
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -478,12 +479,23 @@ identifiers are str or bytes; results have the type of the name.)doc")
            }),
            py::arg("profile"), py::arg("policy") = py::none(),
            "An empty registry.")
-      .def_static("load", &PyRegistry::Load, py::arg("profile"),
-                  py::arg("path"), py::arg("policy") = py::none(), R"doc(
+      .def_static(
+          "load",
+          [](py::handle profile, py::handle path, const py::args& extra,
+             py::handle policy) {
+            return PyRegistry::Load(
+                profile, path,
+                KeywordPolicy("Registry.load(profile, path, policy=policy)",
+                              extra, policy));
+          },
+          py::arg("profile"), py::arg("path"), py::arg("policy") = py::none(),
+          R"doc(
 Reads an ACL-format file (one name a line, blank lines and '#' comments
 skipped) and adds each name as an account, without deciding: a registry
 holds what the service has. Names the profile rejects are skipped (skipped
-counts them). OSError when the file cannot be read.)doc")
+counts them). OSError when the file cannot be read. The policy is
+keyword-only; Registry.load(profile, path, policy) still works in 0.x,
+with a DeprecationWarning.)doc")
       .def("decide", &PyRegistry::Decide, py::arg("name"),
            py::arg("others") = py::tuple(), R"doc(
 Decides whether an account with `name` and the other identifiers `others`
@@ -538,6 +550,27 @@ RegistrationPolicy PolicyArgument(py::handle policy) {
       std::string(py::str(policy.get_type().attr("__name__"))));
 }
 
+py::handle KeywordPolicy(const char* keyword_form, const py::args& extra,
+                         py::handle policy) {
+  if (extra.empty()) return policy;
+  const std::string call(keyword_form, std::strchr(keyword_form, '('));
+  if (extra.size() > 1) {
+    throw py::type_error(call + "() takes at most one positional argument " +
+                         "after its input (the deprecated policy); " +
+                         std::to_string(extra.size()) + " were given");
+  }
+  if (!policy.is_none()) {
+    throw py::type_error(call + "() got the policy twice: positionally " +
+                         "and as policy=");
+  }
+  const std::string message =
+      call + "(): a positional policy is deprecated; write " + keyword_form;
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, message.c_str(), 1) != 0) {
+    throw py::error_already_set();
+  }
+  return extra[0];
+}
+
 void RegisterRegistration(py::module_& m) {
   RegisterPolicy(m);
   RegisterResults(m);
@@ -545,9 +578,13 @@ void RegisterRegistration(py::module_& m) {
 
   m.def(
       "registration_record",
-      [](py::handle profile, py::handle name, py::handle policy) {
+      [](py::handle profile, py::handle name, const py::args& extra,
+         py::handle policy) {
         return NameRecordCall(
-            profile, name, policy, MakeRegistrationRecord,
+            profile, name,
+            KeywordPolicy("registration_record(profile, name, policy=policy)",
+                          extra, policy),
+            MakeRegistrationRecord,
             [](const RegistrationRecord& r, const Text& text) {
               return ToPython(r, text);
             });
@@ -556,7 +593,9 @@ void RegisterRegistration(py::module_& m) {
       R"doc(
 Returns the RegistrationRecord of `name` under `profile` and `policy`
 (whose exemptions shape the look-alike keys; None: the default policy).
-Raises u8guard.Rejected when the profile rejects the name.)doc");
+Raises u8guard.Rejected when the profile rejects the name. The policy is
+keyword-only; registration_record(profile, name, policy) still works in
+0.x, with a DeprecationWarning.)doc");
 
   py::class_<VersionTagParts>(m, "VersionTagParts",
                               "The versions a version tag names.")

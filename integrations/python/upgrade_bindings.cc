@@ -100,11 +100,15 @@ look-alike key; members, every name valid now that has it, in file order
 void RegisterUpgrade(py::module_& m) {
   m.def(
       "name_record",
-      [](py::handle profile, py::handle name, py::handle policy) {
-        return NameRecordCall(profile, name, policy, MakeNameRecord,
-                              [](const NameRecord& r, const Text&) {
-                                return FormatNameRecord(r);
-                              });
+      [](py::handle profile, py::handle name, const py::args& extra,
+         py::handle policy) {
+        return NameRecordCall(
+            profile, name,
+            KeywordPolicy("name_record(profile, name, policy=policy)", extra,
+                          policy),
+            MakeNameRecord, [](const NameRecord& r, const Text&) {
+              return FormatNameRecord(r);
+            });
       },
       py::arg("profile"), py::arg("name"), py::arg("policy") = py::none(),
       R"doc(
@@ -114,14 +118,18 @@ the ICU running now derives it: one line of JSON without a newline, with
 "name" (or "name_hex" for bytes that are not UTF-8), "profile", "valid",
 "key" and "lookalike_keys" (or "rule" for a name the profile rejects) and
 "version_tag". Write one per stored name before an upgrade of ICU, and
-give them to verify_records after it.)doc");
+give them to verify_records after it. The policy is keyword-only;
+name_record(profile, name, policy) still works in 0.x, with a
+DeprecationWarning.)doc");
 
   m.def(
       "export_records",
-      [](py::handle profile, py::iterable names, py::handle policy) {
+      [](py::handle profile, py::iterable names, const py::args& extra,
+         py::handle policy) {
         const std::shared_ptr<const Profile> p =
             ProfileArgument(profile, "profile");
-        const RegistrationPolicy pol = PolicyArgument(policy);
+        const RegistrationPolicy pol = PolicyArgument(KeywordPolicy(
+            "export_records(profile, names, policy=policy)", extra, policy));
         std::vector<std::string> out;
         for (py::handle name : names) {
           const Text text = Text::From(name, "a name");
@@ -133,8 +141,10 @@ give them to verify_records after it.)doc");
         return out;
       },
       py::arg("profile"), py::arg("names"), py::arg("policy") = py::none(),
-      "Returns name_record(profile, name, policy) of each of `names`, in "
-      "order: the lines of a records file.");
+      "Returns name_record(profile, name, policy=policy) of each of "
+      "`names`, in order: the lines of a records file. The policy is "
+      "keyword-only; export_records(profile, names, policy) still works in "
+      "0.x, with a DeprecationWarning.");
 
   py::class_<RecordChange>(m, "RecordChange", R"doc(
 What an upgrade changed for one record (kind: "key_changed",
@@ -210,10 +220,12 @@ record (other_line, other_name) and the shared key.)doc")
 
   m.def(
       "verify_records",
-      [](py::handle profile, py::handle records, py::handle policy) {
+      [](py::handle profile, py::handle records, const py::args& extra,
+         py::handle policy) {
         const std::shared_ptr<const Profile> p =
             ProfileArgument(profile, "profile");
-        const RegistrationPolicy pol = PolicyArgument(policy);
+        const RegistrationPolicy pol = PolicyArgument(KeywordPolicy(
+            "verify_records(profile, records, policy=policy)", extra, policy));
         const std::string text = RecordsText(records);
         PyVerification out;
         absl::StatusOr<RecordVerification> v = absl::InternalError("unset");
@@ -239,7 +251,8 @@ with the key, which can leave pairs out), and the groups, from which every
 pair that now collides or looks alike and did not in the records derives
 (RecordGroup). It is true when nothing changed (no change and no group).
 ValueError naming the line and column for a malformed record, or a record
-of another profile.)doc");
+of another profile. The policy is keyword-only; verify_records(profile,
+records, policy) still works in 0.x, with a DeprecationWarning.)doc");
 }
 
 }  // namespace u8guard::python

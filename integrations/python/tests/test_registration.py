@@ -186,7 +186,7 @@ def test_exemptions():
     # Exemptions shape the record's look-alike keys too.
     assert registration_record(USER, 'rnike').lookalike_keys == [
         'rnike', 'rnlke']
-    assert registration_record(USER, 'mike', rn_m).lookalike_keys == [
+    assert registration_record(USER, 'mike', policy=rn_m).lookalike_keys == [
         'mike', 'mlke']
     assert registration_record(USER, 'mike').lookalike_keys == [
         'rnike', 'rnlke']
@@ -274,7 +274,7 @@ def test_registry_load(tmp_path):
     assert (len(registry), registry.skipped) == (2, 2)
     assert registry.decide('rnike').conflict == 'mike'
     relaxed = Registry.load(Profile(USER), str(acl),
-                            RegistrationPolicy(exemptions=['rn_m']))
+                            policy=RegistrationPolicy(exemptions=['rn_m']))
     assert relaxed.decide('rnike').accepted
     assert '2 accounts' in repr(relaxed)
     with pytest.raises(FileNotFoundError):

@@ -29,7 +29,8 @@ def test_name_record():
     assert json.loads(name_record(USER, 'modern'))['lookalike_keys'] == [
         'rnodern']
     assert json.loads(name_record(USER, 'modern',
-                                  exempt))['lookalike_keys'] == ['modern']
+                                  policy=exempt))['lookalike_keys'] == [
+                                      'modern']
     # The bidi override is escaped: the line shows nothing reordered.
     assert '\u202e' not in name_record(USER, '\u202eabc')
 

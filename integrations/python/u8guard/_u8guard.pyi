@@ -796,6 +796,7 @@ class Registry:
     @staticmethod
     def load(profile: Union[Profile, str],
              path: _PathArg,
+             *,
              policy: Optional[RegistrationPolicy] = ...) -> 'Registry':
         ...
 
@@ -837,12 +838,14 @@ class Registry:
 def registration_record(
         profile: Union[Profile, str],
         name: _Text,
+        *,
         policy: Optional[RegistrationPolicy] = ...) -> RegistrationRecord:
     ...
 
 
 def name_record(profile: Union[Profile, str],
                 name: _Text,
+                *,
                 policy: Optional[RegistrationPolicy] = ...) -> str:
     ...
 
@@ -850,6 +853,7 @@ def name_record(profile: Union[Profile, str],
 def export_records(
         profile: Union[Profile, str],
         names: Iterable[_Text],
+        *,
         policy: Optional[RegistrationPolicy] = ...) -> List[str]:
     ...
 
@@ -1000,6 +1004,7 @@ class RecordVerification:
 def verify_records(
         profile: Union[Profile, str],
         records: Union[_Text, Iterable[_Text]],
+        *,
         policy: Optional[RegistrationPolicy] = ...) -> RecordVerification:
     ...
 

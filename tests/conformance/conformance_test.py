@@ -162,9 +162,10 @@ def run_surface(surface):
               "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write("\n".join(lines) + "\n")
     lacks = compare.lacking_operations(env("U8GUARD_SOURCE_DIR"))[surface]
+    not_text = []
     problems = compare.compare(ref, compare.read_answers(lines), surface,
-                               lacks, notes)
-    compare.print_report(surface, problems, len(ref))
+                               lacks, notes, not_text=not_text)
+    compare.print_report(surface, problems, len(ref), not_text)
     return 1 if problems else 0
 
 
@@ -192,77 +193,105 @@ def perturb(answer):
     raise SystemExit(f"conformance: cannot perturb {answer}")
 
 
-def self_test():
-    notes = compare.read_notes(CASES)
-    ref = reference()
-    lacks = compare.lacking_operations(env("U8GUARD_SOURCE_DIR"))
-    failures = []
+class SelfTest:
+    """Plants differences in copies of the reference and expects compare.py
+    to report each, exactly once."""
 
-    def expect(what, answers, surface, count, **kwargs):
-        problems = compare.compare(ref, answers, surface, lacks[surface],
-                                   notes, **kwargs)
+    def __init__(self):
+        self.notes = compare.read_notes(CASES)
+        self.ref = reference()
+        self.lacks = compare.lacking_operations(env("U8GUARD_SOURCE_DIR"))
+        self.same = {i: dict(a, surface="cxx") for i, a in self.ref.items()}
+        self.failures = []
+
+    def expect(self, what, answers, surface, count, **kwargs):
+        problems = compare.compare(self.ref, answers, surface,
+                                   self.lacks[surface], self.notes, **kwargs)
         if len(problems) != count:
-            failures.append(f"{what}: expected {count} reported, got "
-                            f"{len(problems)}: {problems[:3]}")
+            self.failures.append(f"{what}: expected {count} reported, got "
+                                 f"{len(problems)}: {problems[:3]}")
 
-    same = {i: dict(a, surface="cxx") for i, a in ref.items()}
-    expect("the reference against itself", same, "cxx", 0)
-    ops = sorted({a["op"] for a in ref.values()})
-    if sorted(compare.OPERATION_ROWS) != ops:
-        failures.append(f"cases.tsv's operations {ops} are not compare.py's")
-    for op in ops:
-        first = next(i for i, a in ref.items() if a["op"] == op)
-        planted = copy.deepcopy(same)
-        planted[first]["answer"] = perturb(ref[first]["answer"])
-        expect(f"a changed {op} answer ({first})", planted, "cxx", 1)
-        for rejected in (i for i, a in ref.items() if a["op"] == op and
-                         a["answer"].get("ok") is False):
-            planted = copy.deepcopy(same)
-            planted[rejected]["answer"]["offset"] += 1
-            expect(f"a changed {op} offset ({rejected})", planted, "cxx", 1)
-            break
-    missing = dict(same)
-    missing.pop(next(iter(missing)))
-    expect("an unanswered case", missing, "cxx", 1)
-    # The tool lacks the restriction level (the table says "—"): its
-    # answers without it agree, an answer to it is reported.
-    cli = {i: a for i, a in same.items() if a["op"] not in lacks["cli"]}
-    expect("the tool without the operations it lacks", cli, "cli", 0)
-    extra = dict(cli)
-    some = next(i for i, a in same.items() if a["op"] == "restriction")
-    extra[some] = same[some]
-    expect("an answer to an operation the tool lacks", extra, "cli", 1)
-    if "restriction" not in lacks["sql"] or "rule" not in lacks["cli"]:
-        failures.append("docs/vocabulary.md: SQL should lack restriction "
-                        "and the tool rule descriptions")
-    # A missing field: SQL's registration has no code point.
-    sql = {i: copy.deepcopy(a) for i, a in same.items()
-           if a["op"] not in lacks["sql"]}
-    for a in sql.values():
-        if a["op"] == "register":
-            a["answer"].pop("code_point")
-    expect("SQL's registrations without code points", sql, "sql", 0)
-    # A listed exception agrees while the surface keeps its answer.
-    case_id = next(iter(same))
-    recorded = perturb(same[case_id]["answer"])
-    exceptions = {("cxx", case_id): (recorded, "planted")}
-    planted = copy.deepcopy(same)
-    planted[case_id]["answer"] = recorded
-    expect("a listed exception that holds", planted, "cxx", 0,
-           exceptions=exceptions)
-    expect("a listed exception that no longer holds", same, "cxx", 1,
-           exceptions=exceptions)
-    for f in failures:
-        print("FAILED: " + f, file=sys.stderr)
-    if not failures:
-        print(f"conformance self-test: {len(ops)} operations, every "
-              "planted difference reported", file=sys.stderr)
-    return 1 if failures else 0
+    def first(self, predicate):
+        return next(i for i, a in self.same.items() if predicate(a, i))
+
+    def changed_answers(self):
+        """One changed answer per operation, and one changed offset per
+        operation that rejects."""
+        self.expect("the reference against itself", self.same, "cxx", 0)
+        ops = sorted({a["op"] for a in self.ref.values()})
+        if sorted(compare.OPERATION_ROWS) != ops:
+            self.failures.append(f"cases.tsv's operations {ops} are not "
+                                 "compare.py's")
+        for op in ops:
+            first = self.first(lambda a, _: a["op"] == op)
+            planted = copy.deepcopy(self.same)
+            planted[first]["answer"] = perturb(self.ref[first]["answer"])
+            self.expect(f"a changed {op} answer ({first})", planted, "cxx", 1)
+            rejected = [i for i, a in self.ref.items() if a["op"] == op and
+                        a["answer"].get("ok") is False]
+            if rejected:
+                planted = copy.deepcopy(self.same)
+                planted[rejected[0]]["answer"]["offset"] += 1
+                self.expect(f"a changed {op} offset ({rejected[0]})", planted,
+                            "cxx", 1)
+        missing = dict(self.same)
+        missing.pop(next(iter(missing)))
+        self.expect("an unanswered case", missing, "cxx", 1)
+        return len(ops)
+
+    def lacking_surfaces(self):
+        """The operations the table says a surface lacks, SQL's missing
+        code points and its cases that are not text."""
+        if ("restriction" not in self.lacks["sql"] or
+                "rule" not in self.lacks["cli"]):
+            self.failures.append("docs/vocabulary.md: SQL should lack the "
+                                 "restriction level, the tool rule "
+                                 "descriptions")
+        cli = {i: a for i, a in self.same.items()
+               if a["op"] not in self.lacks["cli"]}
+        self.expect("the tool without the operations it lacks", cli, "cli", 0)
+        some = self.first(lambda a, _: a["op"] == "restriction")
+        self.expect("an answer to an operation the tool lacks",
+                    dict(cli, **{some: self.same[some]}), "cli", 1)
+        sql = {i: copy.deepcopy(a) for i, a in self.same.items()
+               if a["op"] not in self.lacks["sql"] and
+               (a["op"] == "utf8" or self.notes[i][3])}
+        for a in sql.values():
+            if a["op"] == "register":
+                a["answer"].pop("code_point")
+        self.expect("SQL without code points and bytes", sql, "sql", 0)
+        some = self.first(lambda a, i: a["op"] == "key" and
+                          not self.notes[i][3])
+        self.expect("SQL answering a case that is not text",
+                    dict(sql, **{some: self.same[some]}), "sql", 1)
+
+    def exceptions(self):
+        """A listed exception agrees while the surface keeps its answer."""
+        case_id = next(iter(self.same))
+        recorded = perturb(self.same[case_id]["answer"])
+        exceptions = {("cxx", case_id): (recorded, "planted")}
+        planted = copy.deepcopy(self.same)
+        planted[case_id]["answer"] = recorded
+        self.expect("a listed exception that holds", planted, "cxx", 0,
+                    exceptions=exceptions)
+        self.expect("a listed exception that no longer holds", self.same,
+                    "cxx", 1, exceptions=exceptions)
+
+    def run(self):
+        ops = self.changed_answers()
+        self.lacking_surfaces()
+        self.exceptions()
+        for f in self.failures:
+            print("FAILED: " + f, file=sys.stderr)
+        if not self.failures:
+            print(f"conformance self-test: {ops} operations, every planted "
+                  "difference reported", file=sys.stderr)
+        return 1 if self.failures else 0
 
 
 def main():
     if sys.argv[1:] == ["--self-test"]:
-        return self_test()
+        return SelfTest().run()
     if len(sys.argv) != 2 or sys.argv[1] not in compare.SURFACES:
         sys.exit(__doc__)
     return run_surface(sys.argv[1])

@@ -21,9 +21,9 @@ report, BOMs, non-ASCII, right-to-left text and look-alikes; a sample of
 tests/data/precis_golden.tsv under its own profile; every kind of invalid
 UTF-8 and lines of Markus Kuhn's UTF-8 stress test (from
 SHARED_TESTDATA_DIR, ../shared/testdata, when given); path traversals,
-encodings and Windows names; every rule id. Profile operations get only
-valid UTF-8 without NUL or newline (SQL text and command-line arguments
-cannot hold the rest); invalid UTF-8 is the utf8 operation's.
+encodings and Windows names; every rule id. Profile operations and paths
+get no NUL or newline (command-line arguments and the tool's input lines
+cannot hold them), and a few inputs that are not UTF-8 (BAD_NAMES).
 """
 
 import os
@@ -69,6 +69,14 @@ NAMES = [
     "\u2028x", "a\u3000b", "\u00a0a",  # other spaces
     "x" * 5000,                       # input_too_long
     "y" * 1100,                       # too_long (identifiers)
+]
+
+# Not UTF-8: each kind of error inside a name (the profile operations and
+# paths reject them with the utf8/ rule and its offset). SQL text cannot
+# hold them (compare.py: TEXT_ONLY).
+BAD_NAMES = [
+    b"ab\xc0\xafc", b"\xff", b"a\xed\xa0\x80", b"caf\xc3", b"\x80abc",
+    b"x\xf4\x90\x80\x80", b"\xef\xbb\xbf\xe2\x82(", b"\xf0\x9f\x98",
 ]
 
 PAIRS = [
@@ -174,11 +182,17 @@ def main():
         for profile in LOOKALIKE_PROFILES:
             for name in names:
                 add(op, profile, name)
+    for op in ("key", "enforce", "skeleton", "lookalike", "restriction",
+               "register"):
+        for profile in LOOKALIKE_PROFILES:
+            for name in BAD_NAMES:
+                add(op, profile, name)
+    add("equivalent", "opaque-string", b"a\xff", b"a\xff")
     for profile in PROFILES:
         for a, b in PAIRS:
             add("equivalent", profile, a.encode(), b.encode())
     fuzz = os.path.join(shared, "fuzzdb-traversals-8-deep-exotic-encoding.txt")
-    paths = [p.encode() for p in PATHS]
+    paths = [p.encode() for p in PATHS] + BAD_NAMES
     if os.path.exists(fuzz):
         with open(fuzz, "rb") as f:
             paths += [l for l in f.read().split(b"\n") if l][::97]

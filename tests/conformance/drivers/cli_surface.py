@@ -11,6 +11,7 @@ cases files of WORK_DIR given to `u8guard check`. The operations the tool
 lacks (restriction, rule: docs/vocabulary.md says "—") are not asked.
 """
 
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -34,7 +35,8 @@ def run(tool, args, inputs, answers_per_chunk=None):
     for i in range(0, len(inputs), CHUNK):
         chunk = inputs[i:i + CHUNK]
         expected = answers_per_chunk or len(chunk)
-        p = subprocess.run([tool] + args + ["--format=json", "--"] + chunk,
+        p = subprocess.run([tool] + args + ["--format=json", "--"] +
+                           [os.fsencode(i) for i in chunk],
                            stdout=subprocess.PIPE, check=False)
         if p.returncode not in (0, 1):
             sys.exit(f"cli_surface: {args} exited {p.returncode}")
@@ -88,6 +90,22 @@ def utf8_answers(tool, cases, work):
     return answers
 
 
+def group_answers(tool, op, profile, group, work):
+    """The answers to the cases of one operation under one profile."""
+    if op == "utf8":
+        return utf8_answers(tool, group, work)
+    args = (["path", "sanitize"] if op == "path" else
+            COMMANDS[op] + ["--profile=" + profile])
+    return [register_answer(j) if op == "register" else text_answer(op, j)
+            for j in run(tool, args, [c["a"] for c in group])]
+
+
+def equivalent_answer(tool, case):
+    j = run(tool, ["compare", "--profile=" + case["profile"]],
+            [case["a"], case["b"]], 1)
+    return [{"value": j[0]["equivalent"]}]
+
+
 def main():
     tool, cases_path, work = sys.argv[1:4]
     sys.stdout.reconfigure(encoding="utf-8", errors="surrogateescape")
@@ -96,25 +114,20 @@ def main():
     for c in cases:
         if c["op"] not in ("restriction", "rule", "equivalent"):
             groups.setdefault((c["op"], c["profile"]), []).append(c)
-    answers = {}
-    for (op, profile), group in groups.items():
-        if op == "utf8":
-            got = utf8_answers(tool, group, work)
-        else:
-            inputs = [c["a"].decode() for c in group]
-            args = (["path", "sanitize"] if op == "path" else
-                    COMMANDS[op] + ["--profile=" + profile])
-            got = [register_answer(j) if op == "register" else
-                   text_answer(op, j) for j in run(tool, args, inputs)]
-        answers.update({c["id"]: a for c, a in zip(group, got)})
+    # One process per operation and profile, one per pair to compare; a
+    # few at once.
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        jobs = [(group, pool.submit(group_answers, tool, op, profile, group,
+                                    work))
+                for (op, profile), group in groups.items()]
+        jobs += [([c], pool.submit(equivalent_answer, tool, c))
+                 for c in cases if c["op"] == "equivalent"]
+        answers = {}
+        for group, job in jobs:
+            answers.update({c["id"]: a for c, a in zip(group, job.result())})
     for c in cases:
-        if c["op"] == "equivalent":
-            j = run(tool, ["compare", "--profile=" + c["profile"]],
-                    [c["a"].decode(), c["b"].decode()], 1)
-            answers[c["id"]] = {"value": j[0]["equivalent"]}
         if c["id"] in answers:
             common.emit(c, "cli", answers[c["id"]])
-
 
 if __name__ == "__main__":
     main()

@@ -25,13 +25,22 @@ def profile(name):
     return _profiles[name]
 
 
+def text(data):
+    """`data` as str, or as bytes when it is not UTF-8 (the package takes
+    both)."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return data
+
+
 def of(e):
     return common.rejected(e.rule, e.offset, e.code_point)
 
 
 def register(case):
     profile(case["profile"])
-    d = _registries[case["profile"]].decide(case["a"].decode())
+    d = _registries[case["profile"]].decide(text(case["a"]))
     r, rec = d.rejection, d.record
     return common.register(
         d.outcome, r.rule if r else None, r.offset if r else None,
@@ -51,11 +60,11 @@ def answer(case):
         return register(case)
     try:
         if op == "path":
-            return common.ok(u8guard.sanitize_path(a.decode()))
+            return common.ok(u8guard.sanitize_path(text(a)))
         p = profile(case["profile"])
-        s = a.decode()
+        s = text(a)
         if op == "equivalent":
-            return {"value": p.equivalent(s, case["b"].decode())}
+            return {"value": p.equivalent(s, text(case["b"]))}
         method = {"key": p.key, "enforce": p.enforce, "skeleton": p.skeleton,
                   "lookalike": p.lookalike_keys,
                   "restriction": p.restriction_level}[op]

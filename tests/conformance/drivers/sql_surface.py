@@ -56,10 +56,20 @@ def literal(s):
     return "'" + s.replace("'", "''") + "'"
 
 
+def utf8_text(data):
+    try:
+        data.decode()
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
 def query(case):
     """The query whose one JSON value answers `case`; None when SQL lacks
-    the operation."""
+    the operation, or when its text is not UTF-8 (compare.TEXT_ONLY)."""
     op, p = case["op"], literal(case["profile"])
+    if op != "utf8" and not (utf8_text(case["a"]) and utf8_text(case["b"])):
+        return None
     a = text(case["a"])
     if op == "utf8":
         return (f"SELECT row_to_json(c)::text FROM u8guard_check_utf8("

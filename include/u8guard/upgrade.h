@@ -31,6 +31,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -273,6 +275,57 @@ struct RecordVerification {
 // its new look-alikes.
 using RecordChangeSink = absl::FunctionRef<void(const RecordChange&)>;
 
+// A verification fed one record at a time, for records that are not a
+// file (rows of a table, read in an order the caller states): the one
+// implementation of the rules, which VerifyRecords runs over the lines of
+// a text. Each Add verifies one record and hands its findings to the sink
+// before it returns, in VerifyRecords' order (its own change, then its new
+// collision, then its new look-alikes); Finish returns the summary with
+// the groups. Memory is what VerifyRecords keeps besides the text: about
+// the stored and the new keys of each record, never a list of pairs.
+//
+//   RecordVerifier verifier(profile, policy, sink);
+//   for (each record r, in order) RETURN_IF_ERROR(verifier.Add(r, line));
+//   RecordVerification v = std::move(verifier).Finish();
+//
+// Not thread-safe; `profile` must outlive it (it keeps a copy of `policy`
+// and `sink`).
+class RecordVerifier {
+ public:
+  RecordVerifier(const Profile& profile, const RegistrationPolicy& policy,
+                 std::function<void(const RecordChange&)> sink);
+  RecordVerifier(const RecordVerifier&) = delete;
+  RecordVerifier& operator=(const RecordVerifier&) = delete;
+  RecordVerifier(RecordVerifier&&) noexcept;
+  RecordVerifier& operator=(RecordVerifier&&) noexcept;
+  ~RecordVerifier();
+
+  // Verifies `record` as the record at `line` (1-based: the line of a
+  // records file, or the row's position in the caller's order; the findings
+  // and the group members name it). A valid record may hold no look-alike
+  // key (then they changed) and at most 3. InvalidArgument naming the line
+  // for a record of another profile than the verifier's or with more than 3
+  // look-alike keys; ResourceExhausted past 2^32 - 1 records; Internal when
+  // ICU fails. A failed Add leaves the verifier as it was.
+  absl::Status Add(NameRecord record, size_t line);
+
+  // Parses `text`, one line of a records file (ParseNameRecord), and adds
+  // it as Add does. InvalidArgument "line N: ..." (with the column) for a
+  // line ParseNameRecord refuses, and Add's errors.
+  absl::Status AddLine(std::string_view text, size_t line);
+
+  // The records added so far.
+  size_t records() const;
+
+  // The summary of the records added, with every group. Call once; the
+  // verifier is spent after it.
+  RecordVerification Finish() &&;
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 // Derives every name of `records_text` (JSON Lines of FormatNameRecord;
 // blank lines skipped) again under `profile` and `policy` with the
 // versions running now, and hands each change to `sink`: names whose key
@@ -287,7 +340,8 @@ using RecordChangeSink = absl::FunctionRef<void(const RecordChange&)>;
 // line ParseNameRecord refuses, or a record of another profile than
 // `profile`; Internal when ICU fails. options.progress, when set, hears how
 // many records are read and how many bytes of `records_text` (the groups
-// are made after its last call).
+// are made after its last call). A loop of RecordVerifier::AddLine over
+// the non-blank lines.
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink,

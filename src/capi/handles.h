@@ -6,6 +6,7 @@
 #ifndef U8GUARD_SRC_CAPI_HANDLES_H_
 #define U8GUARD_SRC_CAPI_HANDLES_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,14 @@ inline RegistrationPolicy PolicyOf(const u8guard_registration_policy* policy) {
 struct u8guard_record_verification {
   u8guard::RecordVerification summary;
   std::vector<u8guard::RecordChange> changes;
+};
+
+struct u8guard_record_verifier {
+  std::string profile_name;  // the records' profile
+  // The changes of the last add; the verifier's sink fills it. Empty once
+  // finished.
+  std::vector<u8guard::RecordChange> last;
+  std::optional<u8guard::RecordVerifier> verifier;
 };
 
 struct u8guard_acl_audit {

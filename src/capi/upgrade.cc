@@ -3,12 +3,15 @@
 
 #include "u8guard/upgrade.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "src/capi/error.h"
 #include "src/capi/handles.h"
 #include "src/capi/input.h"
@@ -19,12 +22,14 @@
 namespace {
 
 using ::u8guard::capi::CheckProfileInput;
+using ::u8guard::capi::Fail;
 using ::u8guard::capi::FailNull;
 using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Guard;
 using ::u8guard::capi::Output;
 using ::u8guard::capi::PolicyOf;
 using ::u8guard::capi::Succeed;
+using ::u8guard::capi::ValidInput;
 using ::u8guard::capi::View;
 
 // Points `out`, `lens` and `count` at `keys` (at most
@@ -39,6 +44,76 @@ void PublishKeys(const std::vector<std::string>& keys, size_t& count,
     lens[count] = k.size();
     ++count;
   }
+}
+
+// Writes `c` to `change`, pointing into `c`.
+void PublishChange(const u8guard::RecordChange& c,
+                   u8guard_record_change& change) {
+  change = u8guard_record_change{};
+  change.kind = static_cast<int32_t>(c.kind);
+  change.line = c.line;
+  change.name = c.name.data();
+  change.name_len = c.name.size();
+  change.old_key = c.old_key.data();
+  change.old_key_len = c.old_key.size();
+  change.new_key = c.new_key.data();
+  change.new_key_len = c.new_key.size();
+  PublishKeys(c.old_lookalike_keys, change.old_lookalike_key_count,
+              change.old_lookalike_keys, change.old_lookalike_key_lens);
+  PublishKeys(c.new_lookalike_keys, change.new_lookalike_key_count,
+              change.new_lookalike_keys, change.new_lookalike_key_lens);
+  change.rule = c.rule.c_str();
+  change.other_line = c.other_line;
+  change.other_name = c.other_name.data();
+  change.other_name_len = c.other_name.size();
+  change.other_old_key = c.other_old_key.data();
+  change.other_old_key_len = c.other_old_key.size();
+  change.shared_key = c.shared_key.data();
+  change.shared_key_len = c.shared_key.size();
+}
+
+// The record `fields` describe, of `profile`; false when a string is NULL
+// with a length.
+bool RecordOf(const u8guard_record_fields& fields, const std::string& profile,
+              u8guard::NameRecord& record) {
+  if (!ValidInput(fields.name, fields.name_len) ||
+      !ValidInput(fields.key, fields.key_len) ||
+      !ValidInput(fields.version_tag, fields.version_tag_len) ||
+      (fields.lookalike_key_count != 0 &&
+       (fields.lookalike_keys == nullptr ||
+        fields.lookalike_key_lens == nullptr))) {
+    return false;
+  }
+  record.name = View(fields.name, fields.name_len);
+  record.profile = profile;
+  record.valid = fields.valid != 0;
+  record.key = View(fields.key, fields.key_len);
+  record.version_tag = View(fields.version_tag, fields.version_tag_len);
+  record.lookalike_keys.reserve(
+      std::min<size_t>(fields.lookalike_key_count, 4));
+  for (size_t i = 0; i < fields.lookalike_key_count; ++i) {
+    if (!ValidInput(fields.lookalike_keys[i], fields.lookalike_key_lens[i])) {
+      return false;
+    }
+    record.lookalike_keys.emplace_back(
+        View(fields.lookalike_keys[i], fields.lookalike_key_lens[i]));
+    // The verifier refuses past 3; copy no more than it reads.
+    if (i == U8GUARD_MAX_LOOKALIKE_SKELETONS) break;
+  }
+  return true;
+}
+
+// Adds `record` at `line` to the verifier: the verifier's status, its
+// changes in v->last.
+u8guard_status AddRecord(u8guard_record_verifier* v, u8guard::NameRecord record,
+                         size_t line, u8guard_error* error) {
+  v->last.clear();
+  const absl::Status s = v->verifier->Add(std::move(record), line);
+  if (!s.ok()) {
+    v->last.clear();
+    return FailWith(error, s);
+  }
+  return Succeed(error);
 }
 
 }  // namespace
@@ -133,28 +208,7 @@ u8guard_status u8guard_record_verification_change(
   if (v == nullptr || change == nullptr || index >= v->changes.size()) {
     return U8GUARD_INVALID_ARGUMENT;
   }
-  const u8guard::RecordChange& c = v->changes[index];
-  *change = u8guard_record_change{};
-  change->kind = static_cast<int32_t>(c.kind);
-  change->line = c.line;
-  change->name = c.name.data();
-  change->name_len = c.name.size();
-  change->old_key = c.old_key.data();
-  change->old_key_len = c.old_key.size();
-  change->new_key = c.new_key.data();
-  change->new_key_len = c.new_key.size();
-  PublishKeys(c.old_lookalike_keys, change->old_lookalike_key_count,
-              change->old_lookalike_keys, change->old_lookalike_key_lens);
-  PublishKeys(c.new_lookalike_keys, change->new_lookalike_key_count,
-              change->new_lookalike_keys, change->new_lookalike_key_lens);
-  change->rule = c.rule.c_str();
-  change->other_line = c.other_line;
-  change->other_name = c.other_name.data();
-  change->other_name_len = c.other_name.size();
-  change->other_old_key = c.other_old_key.data();
-  change->other_old_key_len = c.other_old_key.size();
-  change->shared_key = c.shared_key.data();
-  change->shared_key_len = c.shared_key.size();
+  PublishChange(v->changes[index], *change);
   return U8GUARD_OK;
 }
 
@@ -224,6 +278,104 @@ u8guard_status u8guard_record_verification_group_member(
   member->new_to_group = m.new_to_group ? 1 : 0;
   member->new_partners = m.new_partners;
   return U8GUARD_OK;
+}
+
+u8guard_status u8guard_record_verifier_new(
+    const u8guard_profile* profile, const u8guard_registration_policy* policy,
+    u8guard_record_verifier** out, u8guard_error* error) {
+  if (out != nullptr) *out = nullptr;
+  return Guard(error, [&] {
+    if (out == nullptr) return FailNull(error, "out");
+    if (profile == nullptr) return FailNull(error, "profile");
+    auto handle = std::make_unique<u8guard_record_verifier>();
+    u8guard_record_verifier* h = handle.get();
+    handle->profile_name = profile->profile.name;
+    handle->verifier.emplace(
+        profile->profile, PolicyOf(policy),
+        [h](const u8guard::RecordChange& c) { h->last.push_back(c); });
+    *out = handle.release();
+    return Succeed(error);
+  });
+}
+
+u8guard_status u8guard_record_verifier_add(u8guard_record_verifier* verifier,
+                                           const char* record,
+                                           size_t record_len, size_t line,
+                                           u8guard_error* error) {
+  return Guard(error, [&] {
+    if (verifier == nullptr) return FailNull(error, "verifier");
+    if (!ValidInput(record, record_len)) return FailNull(error, "record");
+    if (!verifier->verifier) {
+      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
+    }
+    absl::StatusOr<u8guard::NameRecord> r =
+        u8guard::ParseNameRecord(View(record, record_len));
+    if (!r.ok()) {
+      verifier->last.clear();
+      return Fail(
+          error, U8GUARD_INVALID_ARGUMENT,
+          absl::StrCat("line ", line, ": ", std::string(r.status().message())));
+    }
+    return AddRecord(verifier, *std::move(r), line, error);
+  });
+}
+
+u8guard_status u8guard_record_verifier_add_fields(
+    u8guard_record_verifier* verifier, const u8guard_record_fields* record,
+    size_t line, u8guard_error* error) {
+  return Guard(error, [&] {
+    if (verifier == nullptr) return FailNull(error, "verifier");
+    if (record == nullptr) return FailNull(error, "record");
+    if (!verifier->verifier) {
+      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
+    }
+    u8guard::NameRecord r;
+    if (!RecordOf(*record, verifier->profile_name, r)) {
+      verifier->last.clear();
+      return Fail(error, U8GUARD_INVALID_ARGUMENT,
+                  "record: a NULL string with a length");
+    }
+    return AddRecord(verifier, std::move(r), line, error);
+  });
+}
+
+size_t u8guard_record_verifier_change_count(
+    const u8guard_record_verifier* verifier) {
+  return verifier == nullptr ? 0 : verifier->last.size();
+}
+
+u8guard_status u8guard_record_verifier_change(
+    const u8guard_record_verifier* verifier, size_t index,
+    u8guard_record_change* change) {
+  if (verifier == nullptr || change == nullptr ||
+      index >= verifier->last.size()) {
+    return U8GUARD_INVALID_ARGUMENT;
+  }
+  PublishChange(verifier->last[index], *change);
+  return U8GUARD_OK;
+}
+
+u8guard_status u8guard_record_verifier_finish(u8guard_record_verifier* verifier,
+                                              u8guard_record_verification** out,
+                                              u8guard_error* error) {
+  if (out != nullptr) *out = nullptr;
+  return Guard(error, [&] {
+    if (verifier == nullptr) return FailNull(error, "verifier");
+    if (out == nullptr) return FailNull(error, "out");
+    if (!verifier->verifier) {
+      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
+    }
+    auto handle = std::make_unique<u8guard_record_verification>();
+    verifier->last.clear();
+    handle->summary = std::move(*verifier->verifier).Finish();
+    verifier->verifier.reset();
+    *out = handle.release();
+    return Succeed(error);
+  });
+}
+
+void u8guard_record_verifier_free(u8guard_record_verifier* verifier) {
+  delete verifier;
 }
 
 }  // extern "C"

@@ -9,6 +9,8 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,6 +55,9 @@ struct Link {
   uint32_t next = UINT32_MAX;  // the next link, UINT32_MAX at the end
 };
 
+// The most look-alike keys a record holds (RegistrationRecord).
+constexpr size_t kMaxLookalikeKeys = 3;
+
 // A set of up to 5 ids of keys (sorted; unused slots UINT32_MAX).
 constexpr size_t kMaxKeySet = 5;
 using KeySet = std::array<uint32_t, kMaxKeySet>;
@@ -81,49 +86,55 @@ std::vector<std::string> SortedUnique(std::vector<std::string> v) {
   return v;
 }
 
+}  // namespace
+
 // One verification: the records read so far, and the records with each
 // new key and look-alike key (the groups, and the first record with each
 // for the pair summary).
-class Verifier {
+class RecordVerifier::Impl {
  public:
-  Verifier(const Profile& profile, const RegistrationPolicy& policy,
-           RecordChangeSink sink)
-      : profile_(profile), policy_(policy), sink_(sink) {
+  Impl(const Profile& profile, const RegistrationPolicy& policy,
+       std::function<void(const RecordChange&)> sink)
+      : profile_(profile), policy_(policy), sink_(std::move(sink)) {
     summary_.profile = profile.name;
     summary_.version_tag = VersionTag();
   }
 
-  // Verifies the record on line `number`.
-  absl::Status Record(size_t number, std::string_view line) {
+  size_t records() const { return summary_.records; }
+
+  // Verifies the record `old` at line `number`.
+  absl::Status Add(size_t number, NameRecord old) {
     const auto error = [&](std::string_view what) {
       return absl::InvalidArgumentError(
           absl::StrCat("line ", number, ": ", std::string(what)));
     };
-    absl::StatusOr<NameRecord> old = ParseNameRecord(line);
-    if (!old.ok()) return error(std::string(old.status().message()));
-    if (old->profile != profile_.name) {
+    if (old.profile != profile_.name) {
       return error(absl::StrCat(
-          "a record of profile \"", EscapeForDisplay(old->profile),
+          "a record of profile \"", EscapeForDisplay(old.profile),
           "\", verified with \"", EscapeForDisplay(profile_.name), "\""));
+    }
+    if (old.lookalike_keys.size() > kMaxLookalikeKeys) {
+      return error(
+          absl::StrCat("more than ", kMaxLookalikeKeys, " look-alike keys"));
     }
     // A record adds at most 4 links (its key, 3 look-alike keys).
     if (stored_.size() >= UINT32_MAX || links_.size() >= UINT32_MAX - 4) {
       return absl::ResourceExhaustedError("more than 2^32 - 1 records");
     }
-    if (tags_.insert(old->version_tag).second) {
-      summary_.record_version_tags.push_back(old->version_tag);
-    }
     absl::StatusOr<NameRecord> now =
-        MakeNameRecord(profile_, policy_, old->name);
+        MakeNameRecord(profile_, policy_, old.name);
     if (!now.ok()) return now.status();
+    if (tags_.insert(old.version_tag).second) {
+      summary_.record_version_tags.push_back(old.version_tag);
+    }
     ++summary_.records;
-    OwnChange(number, *old, *now);
+    OwnChange(number, old, *now);
     Stored& self = stored_.emplace_back();
     self.line = number;
-    self.name = std::move(old->name);
-    self.valid = old->valid;
-    self.old_key = std::move(old->key);
-    self.old_lookalike_keys = SortedUnique(std::move(old->lookalike_keys));
+    self.name = std::move(old.name);
+    self.valid = old.valid;
+    self.old_key = std::move(old.key);
+    self.old_lookalike_keys = SortedUnique(std::move(old.lookalike_keys));
     if (now->valid) {
       self.new_key = now->key;
       ++summary_.valid;
@@ -379,8 +390,8 @@ class Verifier {
   }
 
   const Profile& profile_;
-  const RegistrationPolicy& policy_;
-  RecordChangeSink sink_;
+  const RegistrationPolicy policy_;  // a copy: callers pass temporaries
+  std::function<void(const RecordChange&)> sink_;
   RecordVerification summary_;
   std::vector<Stored> stored_;
   // The new key, and each new look-alike key -> its GroupList in lists_
@@ -393,7 +404,34 @@ class Verifier {
   absl::flat_hash_set<std::string> tags_;
 };
 
-}  // namespace
+RecordVerifier::RecordVerifier(const Profile& profile,
+                               const RegistrationPolicy& policy,
+                               std::function<void(const RecordChange&)> sink)
+    : impl_(std::make_unique<Impl>(profile, policy, std::move(sink))) {}
+RecordVerifier::RecordVerifier(RecordVerifier&&) noexcept = default;
+RecordVerifier& RecordVerifier::operator=(RecordVerifier&&) noexcept = default;
+RecordVerifier::~RecordVerifier() = default;
+
+absl::Status RecordVerifier::Add(NameRecord record, size_t line) {
+  return impl_->Add(line, std::move(record));
+}
+
+absl::Status RecordVerifier::AddLine(std::string_view text, size_t line) {
+  absl::StatusOr<NameRecord> record = ParseNameRecord(text);
+  if (!record.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "line ", line, ": ", std::string(record.status().message())));
+  }
+  return impl_->Add(line, *std::move(record));
+}
+
+size_t RecordVerifier::records() const { return impl_->records(); }
+
+RecordVerification RecordVerifier::Finish() && {
+  RecordVerification v = impl_->Finish();
+  impl_.reset();
+  return v;
+}
 
 std::string_view RecordChangeKindName(RecordChangeKind kind) {
   switch (kind) {
@@ -461,18 +499,18 @@ absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink,
     const RecordFileOptions& options) {
-  Verifier v(profile, policy, sink);
+  RecordVerifier v(profile, policy, sink);
   internal::ProgressCounter progress(options.progress, records_text.size(), 0);
   const absl::Status status = internal::ForEachLine(
       records_text, [&](std::string_view line, size_t number) {
         if (internal::IsBlankLine(line)) return absl::OkStatus();
-        absl::Status s = v.Record(number, line);
+        absl::Status s = v.AddLine(line, number);
         progress.Record(internal::ConsumedBytes(records_text, line));
         return s;
       });
   if (!status.ok()) return status;
   progress.Finish();
-  return v.Finish();
+  return std::move(v).Finish();
 }
 
 absl::StatusOr<RecordVerification> VerifyRecordsFile(

@@ -382,9 +382,188 @@ static void test_verify_alias(void) {
   check_same_verification("{\"name\":\"a\",\"profile\":\"other\"}", 30);
 }
 
-const capi_test capi_upgrade_tests[] = {{"NameRecord", test_name_record},
-                                        {"VerifyAlias", test_verify_alias},
-                                        {"Verify", test_verify},
-                                        {"VerifyGroups", test_verify_groups},
-                                        {"VerifyErrors", test_verify_errors},
-                                        {NULL, NULL}};
+/* The records of `text` (one per line, no blank lines) fed one by one to a
+ * verifier, alternately as JSON lines and by their fields, give the
+ * changes, counts and groups of u8guard_verify_records on the text. */
+static void check_streamed(const char *text) {
+  u8guard_profile *profile = user_names();
+  u8guard_record_verification *want = NULL, *got = NULL;
+  u8guard_record_verifier *v = NULL;
+  u8guard_error e;
+  CAPI_CHECK_INT(
+      u8guard_verify_records(profile, NULL, text, strlen(text), &want, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verifier_new(profile, NULL, &v, &e),
+                 U8GUARD_OK);
+  size_t line = 1, next_change = 0;
+  for (const char *p = text; *p != '\0'; ++line) {
+    const char *end = strchr(p, '\n');
+    CAPI_CHECK_INT(
+        u8guard_record_verifier_add(v, p, (size_t)(end - p), line, &e),
+        U8GUARD_OK);
+    for (size_t i = 0; i < u8guard_record_verifier_change_count(v); ++i) {
+      u8guard_record_change a, b;
+      CAPI_CHECK_INT(u8guard_record_verifier_change(v, i, &a), U8GUARD_OK);
+      CAPI_CHECK_INT(
+          u8guard_record_verification_change(want, next_change++, &b),
+          U8GUARD_OK);
+      CAPI_CHECK_INT(a.kind, b.kind);
+      CAPI_CHECK_INT(a.line, line);
+      CAPI_CHECK_INT(a.line, b.line);
+      CAPI_CHECK_INT(a.other_line, b.other_line);
+      capi_check_bytes(__FILE__, __LINE__, a.name, a.name_len, b.name,
+                       b.name_len, "name");
+      capi_check_bytes(__FILE__, __LINE__, a.shared_key, a.shared_key_len,
+                       b.shared_key, b.shared_key_len, "shared_key");
+      CAPI_CHECK_STR(a.rule, b.rule);
+    }
+    p = end + 1;
+  }
+  CAPI_CHECK_INT(next_change, u8guard_record_verification_change_count(want));
+  CAPI_CHECK_INT(u8guard_record_verifier_finish(v, &got, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verification_records(got),
+                 u8guard_record_verification_records(want));
+  CAPI_CHECK_INT(u8guard_record_verification_valid(got),
+                 u8guard_record_verification_valid(want));
+  CAPI_CHECK_INT(u8guard_record_verification_changed_names(got),
+                 u8guard_record_verification_changed_names(want));
+  CAPI_CHECK_INT(u8guard_record_verification_change_count(got), 0);
+  CAPI_CHECK_INT(u8guard_record_verification_new_collision_pairs(got),
+                 u8guard_record_verification_new_collision_pairs(want));
+  CAPI_CHECK_INT(u8guard_record_verification_new_lookalike_pairs(got),
+                 u8guard_record_verification_new_lookalike_pairs(want));
+  CAPI_CHECK_INT(u8guard_record_verification_group_count(got),
+                 u8guard_record_verification_group_count(want));
+  for (size_t g = 0; g < u8guard_record_verification_group_count(want); ++g) {
+    u8guard_record_group a, b;
+    CAPI_CHECK_INT(u8guard_record_verification_group(got, g, &a), U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_record_verification_group(want, g, &b), U8GUARD_OK);
+    CAPI_CHECK_INT(a.kind, b.kind);
+    capi_check_bytes(__FILE__, __LINE__, a.key, a.key_len, b.key, b.key_len,
+                     "key");
+    CAPI_CHECK_INT(a.member_count, b.member_count);
+    CAPI_CHECK_INT(a.new_pairs, b.new_pairs);
+    for (size_t m = 0; m < a.member_count; ++m) {
+      u8guard_record_group_member ma, mb;
+      CAPI_CHECK_INT(u8guard_record_verification_group_member(got, g, m, &ma),
+                     U8GUARD_OK);
+      CAPI_CHECK_INT(u8guard_record_verification_group_member(want, g, m, &mb),
+                     U8GUARD_OK);
+      CAPI_CHECK_INT(ma.line, mb.line);
+      CAPI_CHECK_INT(ma.new_to_group, mb.new_to_group);
+      CAPI_CHECK_INT(ma.new_partners, mb.new_partners);
+    }
+  }
+  /* Spent: no add, no second finish. */
+  CAPI_CHECK_INT(u8guard_record_verifier_add(v, "{}", 2, 9, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_record_verifier_finish(v, &got, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(got == NULL);
+  u8guard_record_verifier_free(v);
+  u8guard_record_verification_free(want);
+  u8guard_profile_free(profile);
+}
+
+static void test_verifier(void) {
+  /* paypal, a Cyrillic look-alike new to its group, a key changed, a name
+   * now rejected, one now accepted that collides. */
+  check_streamed(
+      "{\"name\":\"paypal\",\"profile\":\"username-case-mapped\","
+      "\"valid\":true,\"key\":\"paypal\",\"lookalike_keys\":[\"paypal\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"p\xD0\xB0ypal\",\"profile\":\"username-case-mapped\","
+      "\"valid\":true,\"key\":\"p\xD0\xB0ypal\",\"lookalike_keys\":[\"x\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"Bob\",\"profile\":\"username-case-mapped\","
+      "\"valid\":true,\"key\":\"b0b\",\"lookalike_keys\":[\"b0b\"],"
+      "\"version_tag\":\"old\"}\n"
+      "{\"name\":\"a b\",\"profile\":\"username-case-mapped\",\"valid\":true,"
+      "\"key\":\"a b\",\"lookalike_keys\":[\"a b\"],\"version_tag\":\"old\"}\n"
+      "{\"name\":\"BOB\",\"profile\":\"username-case-mapped\","
+      "\"valid\":false,\"rule\":\"DISALLOWED/spaces\","
+      "\"version_tag\":\"old\"}\n");
+  check_streamed("");
+}
+
+/* Records by their fields: what a table's row gives. */
+static void test_verifier_fields(void) {
+  u8guard_profile *profile = user_names();
+  u8guard_record_verifier *v = NULL;
+  u8guard_record_verification *done = NULL;
+  u8guard_record_change c;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_record_verifier_new(profile, NULL, &v, &e),
+                 U8GUARD_OK);
+  const char *keys[] = {"paypal", "a", "b", "c"};
+  const size_t lens[] = {6, 1, 1, 1};
+  u8guard_record_fields r;
+  memset(&r, 0, sizeof r);
+  r.name = "paypal";
+  r.name_len = 6;
+  r.valid = 1;
+  r.key = "paypal";
+  r.key_len = 6;
+  r.lookalike_keys = keys;
+  r.lookalike_key_lens = lens;
+  r.lookalike_key_count = 1;
+  CAPI_CHECK_INT(u8guard_record_verifier_add_fields(v, &r, 1, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verifier_change_count(v), 0);
+  /* More look-alike keys than a record holds: refused, naming the line. */
+  r.lookalike_key_count = 4;
+  CAPI_CHECK_INT(u8guard_record_verifier_add_fields(v, &r, 2, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_STR(e.message, "line 2: more than 3 look-alike keys");
+  CAPI_CHECK_INT(u8guard_record_verifier_change_count(v), 0);
+  /* Rejected when stored (no key), accepted now: it collides with paypal. */
+  r.name = "PayPal";
+  r.valid = 0;
+  r.key = NULL;
+  r.key_len = 0;
+  r.lookalike_key_count = 0;
+  CAPI_CHECK_INT(u8guard_record_verifier_add_fields(v, &r, 3, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verifier_change_count(v), 2);
+  CAPI_CHECK_INT(u8guard_record_verifier_change(v, 0, &c), U8GUARD_OK);
+  CAPI_CHECK_INT(c.kind, U8GUARD_RECORD_NOW_ACCEPTED);
+  CAPI_CHECK_INT(u8guard_record_verifier_change(v, 1, &c), U8GUARD_OK);
+  CAPI_CHECK_INT(c.kind, U8GUARD_RECORD_NEW_COLLISION);
+  CAPI_CHECK_INT(c.line, 3);
+  CAPI_CHECK_INT(c.other_line, 1);
+  CAPI_CHECK_INT(u8guard_record_verifier_change(v, 2, &c),
+                 U8GUARD_INVALID_ARGUMENT);
+  /* A malformed line names its line; a NULL string with a length. */
+  CAPI_CHECK_INT(u8guard_record_verifier_add(v, "{", 1, 4, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(strncmp(e.message, "line 4: column 2:", 17) == 0);
+  CAPI_CHECK_INT(u8guard_record_verifier_change_count(v), 0);
+  r.name = NULL;
+  CAPI_CHECK_INT(u8guard_record_verifier_add_fields(v, &r, 5, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_record_verifier_add_fields(v, NULL, 5, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_record_verifier_add(NULL, "{}", 2, 5, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_record_verifier_finish(v, &done, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_record_verification_records(done), 2);
+  CAPI_CHECK_INT(u8guard_record_verification_group_count(done), 1);
+  u8guard_record_verification_free(done);
+  u8guard_record_verifier_free(v);
+  CAPI_CHECK_INT(u8guard_record_verifier_new(NULL, NULL, &v, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(v == NULL);
+  CAPI_CHECK_INT(u8guard_record_verifier_new(profile, NULL, NULL, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_record_verifier_change_count(NULL), 0);
+  u8guard_record_verifier_free(NULL);
+  u8guard_profile_free(profile);
+}
+
+const capi_test capi_upgrade_tests[] = {
+    {"NameRecord", test_name_record},
+    {"VerifyAlias", test_verify_alias},
+    {"Verify", test_verify},
+    {"VerifyGroups", test_verify_groups},
+    {"VerifyErrors", test_verify_errors},
+    {"Verifier", test_verifier},
+    {"VerifierFields", test_verifier_fields},
+    {NULL, NULL}};

@@ -884,5 +884,89 @@ TEST(VerifyGroups, GroupsGiveEveryNewPairOnRandomRecords) {
   EXPECT_GT(three_way, 100u);
 }
 
+// Records whose stored keys an older ICU could have given: every kind of
+// change, and groups.
+std::vector<NameRecord> EditedRecords() {
+  std::vector<NameRecord> r = {Record("paypal"),      Record("p\u0430ypal"),
+                               Record("\u00FEaypal"), Record("Bob"),
+                               Record("a b"),         Record("carol"),
+                               Record("Carol")};
+  r[1].lookalike_keys = {"old-1"};  // looks like paypal now, not before
+  r[2].lookalike_keys = {"old-2"};
+  r[3].key = "b0b";   // key changed
+  r[4].valid = true;  // now rejected
+  r[4].key = "a b";
+  r[4].lookalike_keys = {"a b"};
+  r[5].valid = false;  // now accepted, and collides with Carol
+  r[5].rule = "DISALLOWED/unassigned";
+  r[5].key.clear();
+  r[5].lookalike_keys.clear();
+  return r;
+}
+
+TEST(RecordVerifier, RecordsOneByOneGiveWhatTheTextGives) {
+  const std::vector<NameRecord> records = EditedRecords();
+  RecordVerification want;
+  const std::vector<RecordChange> want_changes = Verify(Lines(records), &want);
+  ASSERT_GE(want_changes.size(), 5u);
+  ASSERT_FALSE(want.groups.empty());
+  std::vector<RecordChange> changes;
+  RecordVerifier verifier(UserNames(), DefaultRegistrationPolicy(),
+                          [&](const RecordChange& c) { changes.push_back(c); });
+  for (size_t i = 0; i < records.size(); ++i) {
+    const size_t before = changes.size();
+    ASSERT_TRUE(verifier.Add(records[i], i + 1).ok());
+    EXPECT_EQ(verifier.records(), i + 1);
+    // Each record's findings are handed over by its own Add.
+    for (size_t j = before; j < changes.size(); ++j) {
+      EXPECT_EQ(changes[j].line, i + 1);
+    }
+  }
+  const RecordVerification got = std::move(verifier).Finish();
+  ASSERT_EQ(changes.size(), want_changes.size());
+  for (size_t i = 0; i < changes.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(changes[i].kind, want_changes[i].kind);
+    EXPECT_EQ(changes[i].line, want_changes[i].line);
+    EXPECT_EQ(changes[i].name, want_changes[i].name);
+    EXPECT_EQ(changes[i].other_name, want_changes[i].other_name);
+    EXPECT_EQ(changes[i].shared_key, want_changes[i].shared_key);
+    EXPECT_EQ(changes[i].rule, want_changes[i].rule);
+  }
+  EXPECT_EQ(got.groups, want.groups);
+  EXPECT_EQ(got.records, want.records);
+  EXPECT_EQ(got.valid, want.valid);
+  EXPECT_EQ(got.changed_names, want.changed_names);
+  EXPECT_EQ(got.change_count, want.change_count);
+  EXPECT_EQ(got.new_lookalike_pairs, want.new_lookalike_pairs);
+  EXPECT_EQ(got.record_version_tags, want.record_version_tags);
+}
+
+TEST(RecordVerifier, RefusesARecordAndStaysAsItWas) {
+  size_t found = 0;
+  RecordVerifier verifier(UserNames(), DefaultRegistrationPolicy(),
+                          [&](const RecordChange&) { ++found; });
+  NameRecord four = Record("alice");
+  four.lookalike_keys = {"a", "b", "c", "d"};
+  absl::Status s = verifier.Add(four, 7);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(), "line 7: more than 3 look-alike keys");
+  NameRecord other = Record("alice");
+  other.profile = "nickname";
+  s = verifier.Add(other, 8);
+  EXPECT_THAT(s.message(), HasSubstr("line 8: a record of profile"));
+  s = verifier.AddLine("{", 9);
+  EXPECT_THAT(s.message(), HasSubstr("line 9: column 2:"));
+  EXPECT_EQ(verifier.records(), 0u);
+  // A valid record without look-alike keys: they changed.
+  NameRecord none = Record("alice");
+  none.lookalike_keys.clear();
+  ASSERT_TRUE(verifier.Add(none, 1).ok());
+  EXPECT_EQ(found, 1u);
+  const RecordVerification v = std::move(verifier).Finish();
+  EXPECT_EQ(v.records, 1u);
+  EXPECT_EQ(v.changed_names, 1u);
+}
+
 }  // namespace
 }  // namespace u8guard

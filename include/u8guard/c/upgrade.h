@@ -232,6 +232,103 @@ U8GUARD_EXPORT u8guard_status u8guard_record_verification_group_member(
     const u8guard_record_verification *verification, size_t group_index,
     size_t member_index, u8guard_record_group_member *member);
 
+/* ------------------------------------------------------------------------
+ * A verification fed one record at a time (u8guard::RecordVerifier), for
+ * records that are not a text: the rows of a table, read in an order the
+ * caller states. The same rules as u8guard_verify_records (which runs the
+ * same verifier over the lines of a text): the same records, added in the
+ * text's order with their line numbers, give the same changes, counts and
+ * groups. Memory is the verifier's own (the stored and the new keys of each
+ * record, never a list of pairs): the changes are handed out record by
+ * record, not kept.
+ *
+ *   u8guard_record_verifier_new(profile, NULL, &v, &e);
+ *   for each record, with its line (or row number) n:
+ *     u8guard_record_verifier_add_fields(v, &record, n, &e);
+ *     for (i = 0; i < u8guard_record_verifier_change_count(v); ++i)
+ *       u8guard_record_verifier_change(v, i, &change);  use it now
+ *   u8guard_record_verifier_finish(v, &verification, &e);  the groups
+ *   u8guard_record_verifier_free(v);
+ * ------------------------------------------------------------------------ */
+
+/* A verifier. Not thread-safe: one thread at a time. */
+typedef struct u8guard_record_verifier u8guard_record_verifier;
+
+/* A stored record given by its fields (what u8guard_name_record writes,
+ * without the profile, which is the verifier's). Strings are not
+ * NUL-terminated; NULL with length 0 is the empty string. */
+typedef struct u8guard_record_fields {
+  const char *name; /* any bytes */
+  size_t name_len;
+  /* 1 when the profile accepted the name, and then its key and its
+   * look-alike keys (1 to 3; none: they changed); 0 and no key when it
+   * rejected it. */
+  int valid;
+  const char *key;
+  size_t key_len;
+  const char *const *lookalike_keys; /* lookalike_key_count of them */
+  const size_t *lookalike_key_lens;
+  size_t lookalike_key_count;
+  /* The version tag it was made with; NULL with 0: unknown (""). */
+  const char *version_tag;
+  size_t version_tag_len;
+} u8guard_record_fields;
+
+/* Starts a verification under `profile` (which must outlive it) and
+ * `policy` (NULL: the default; copied) into a new *out; free it with
+ * u8guard_record_verifier_free. U8GUARD_INVALID_ARGUMENT for a NULL
+ * profile or out. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_new(
+    const u8guard_profile *profile, const u8guard_registration_policy *policy,
+    u8guard_record_verifier **out, u8guard_error *error);
+
+/* Verifies record[0, record_len), one line of u8guard_name_record's JSON,
+ * as the record at `line` (1-based; the changes and the group members
+ * name it), and makes its changes the ones u8guard_record_verifier_change
+ * hands out (its own change, then its new collision, then its new
+ * look-alikes: 0 to 5). U8GUARD_INVALID_ARGUMENT ("line N: ..." with the
+ * column) for NULL arguments, a malformed record, a record of another
+ * profile, or a verifier already finished; U8GUARD_LIMIT_EXCEEDED past
+ * 2^32 - 1 records; U8GUARD_INTERNAL when ICU fails. After a failure the
+ * verifier is as it was, with no changes to hand out. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_add(
+    u8guard_record_verifier *verifier, const char *record, size_t record_len,
+    size_t line, u8guard_error *error);
+
+/* u8guard_record_verifier_add for a record given by its fields. Also
+ * U8GUARD_INVALID_ARGUMENT ("line N: more than 3 look-alike keys") for a
+ * record with more look-alike keys than a record holds, and for NULL
+ * strings with a length. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_add_fields(
+    u8guard_record_verifier *verifier, const u8guard_record_fields *record,
+    size_t line, u8guard_error *error);
+
+/* The number of changes the last add found (0 for NULL). */
+U8GUARD_EXPORT size_t
+u8guard_record_verifier_change_count(const u8guard_record_verifier *verifier);
+
+/* Writes change number `index` (0-based) of the last add to *change; its
+ * pointers are valid until the next add, finish or free. Fields as
+ * u8guard_record_verification_change's. U8GUARD_INVALID_ARGUMENT for NULL
+ * arguments or index >= the count. */
+U8GUARD_EXPORT u8guard_status
+u8guard_record_verifier_change(const u8guard_record_verifier *verifier,
+                               size_t index, u8guard_record_change *change);
+
+/* Ends the verification: a new *out with the counts and the groups of
+ * every record added (u8guard_record_verification_*), which holds no
+ * changes (they were handed out by u8guard_record_verifier_change:
+ * u8guard_record_verification_change_count gives 0). The verifier is spent:
+ * an add after it fails; free it still. U8GUARD_INVALID_ARGUMENT for NULL
+ * arguments or a verifier already finished. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_finish(
+    u8guard_record_verifier *verifier, u8guard_record_verification **out,
+    u8guard_error *error);
+
+/* Frees a verifier; NULL is ignored. */
+U8GUARD_EXPORT void u8guard_record_verifier_free(
+    u8guard_record_verifier *verifier);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -34,9 +34,11 @@ struct MappingRules {
   // ...and then (SpaceMapping::kToAsciiTrimCollapse) leading and trailing
   // U+0020 are removed and each run of them becomes one.
   bool trim = false;
-  // §5.2.3, case mapping: the MappingFlag of the code points it changes
-  // (kChangesWhenLowercased for toLower, kChangesWhenCasefolded for
-  // folding; 0 for none). Of ASCII it changes A-Z, to a-z.
+  // §5.2.3, case mapping: which (kNone: none), and the MappingFlag of the
+  // code points it changes (kChangesWhenLowercased for toLower,
+  // kChangesWhenCasefolded for folding; 0 for none). Of ASCII it changes
+  // A-Z, to a-z.
+  CaseMapping case_mapping = CaseMapping::kNone;
   uint16_t case_changes = 0;
   // §5.2.4, normalization: the form (kNone: none), and the MappingFlag of
   // the code points whose Quick_Check for the form is Yes and that are
@@ -46,6 +48,8 @@ struct MappingRules {
   // every ASCII code point.
   NormalizationForm form = NormalizationForm::kNone;
   uint16_t kept_by_form = 0;
+  // MayChangeFlags(), worked out once.
+  uint16_t may_change = 0;
 
   // True when A-Z become a-z (by the case mapping or by NFKC_Casefold).
   bool LowersAsciiLetters() const {
@@ -66,10 +70,7 @@ struct MappingRules {
   // §5.2.1-§5.2.3 may change: a code point with none of them is kept by
   // all three. (kHasWidthMapping is in it though a few code points map to
   // themselves: ChangesNonAscii is exact.)
-  uint16_t MayChangeFlags() const {
-    return case_changes | (width ? kHasWidthMapping : 0) |
-           (spaces ? kIsNonAsciiSpace : 0);
-  }
+  uint16_t MayChangeFlags() const { return may_change; }
 
   // True when rules §5.2.1-§5.2.3 change non-ASCII `cp`, whose MappingFlag
   // bits are `flags`.
@@ -123,11 +124,14 @@ inline MappingRules MappingRulesOf(const Profile& p, CaseMapping cm) {
   r.width = p.width_mapping;
   r.spaces = p.additional_mapping != SpaceMapping::kNone;
   r.trim = p.additional_mapping == SpaceMapping::kToAsciiTrimCollapse;
+  r.case_mapping = cm;
   r.case_changes = cm == CaseMapping::kLower  ? kChangesWhenLowercased
                    : cm == CaseMapping::kFold ? kChangesWhenCasefolded
                                               : 0;
   r.form = p.normalization;
   r.kept_by_form = KeptByFormFlag(p.normalization);
+  r.may_change = r.case_changes | (r.width ? kHasWidthMapping : 0) |
+                 (r.spaces ? kIsNonAsciiSpace : 0);
   return r;
 }
 

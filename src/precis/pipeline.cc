@@ -128,6 +128,42 @@ struct MapResult {
   size_t stream_unsafe_at;
 };
 
+// Width mapping and the context-free case mappings of non-ASCII `cp`,
+// whose MappingFlag bits are `flags`, as `rules` say: returns the code
+// point they give and sets `flags` to its bits. (A case mapping that is not
+// simple is left to ICU: MapResult::needs_case.)
+inline char32_t MapNonAscii(const MappingRules& rules,
+                            const CodePointTable<uint16_t>& table, char32_t cp,
+                            uint16_t& flags) {
+  if (rules.width && (flags & kHasWidthMapping)) {
+    cp = WidthMappingOf(cp);
+    flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
+                      : table.Get(cp);
+    cp = rules.CaseMapAscii(cp);
+  }
+  const uint16_t case_flag = rules.case_changes;
+  if (flags & case_flag & kChangesWhenLowercased && flags & kSimpleLower) {
+    cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
+    flags = table.Get(cp);
+  } else if (flags & case_flag & kChangesWhenCasefolded &&
+             flags & kSimpleFold) {
+    cp = SimpleFold(cp);
+    flags = table.Get(cp);
+  }
+  return cp;
+}
+
+// Notes in `r` what output code point `cp` (MappingFlag bits `flags`, not a
+// space the additional mapping made) means for the steps after mapping.
+inline void NoteOutputCodePoint(const MappingRules& rules, char32_t cp,
+                                uint16_t flags, MapResult& r) {
+  r.needs_case |= (flags & rules.case_changes) != 0;
+  r.normalized_as_is &= (flags & rules.kept_by_form) != 0;
+  r.has_rtl |= (flags & kRightToLeft) != 0;
+  // The rules applied again would change this output code point.
+  if (rules.ChangesNonAscii(cp, flags)) r.rules_idempotent = false;
+}
+
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
 // point by code point, from valid UTF-8 `in` into `out`, as `rules` say.
 // With `max_non_starters` > 0, also the Stream-Safe check of the input (UAX
@@ -135,7 +171,6 @@ struct MapResult {
 // copied whole.
 MapResult MapCodePoints(MappingRules rules, std::string_view in,
                         std::string& out, size_t max_non_starters = 0) {
-  const uint16_t case_flag = rules.case_changes;
   bool pending_space = false, any = false;
   MapResult r{false, rules.kept_by_form != 0, true, false,
               std::string_view::npos};
@@ -161,28 +196,11 @@ MapResult MapCodePoints(MappingRules rules, std::string_view in,
         r.stream_unsafe_at = static_cast<size_t>(at - in.data());
         return r;
       }
-      if (rules.width && (flags & kHasWidthMapping)) {
-        cp = WidthMappingOf(cp);
-        flags = cp < 0x80 ? kNfcStable | kNfkcStable | kNfdStable | kNfkdStable
-                          : table.Get(cp);
-        cp = rules.CaseMapAscii(cp);
-      }
-      if (flags & case_flag & kChangesWhenLowercased && flags & kSimpleLower) {
-        cp = SimpleLower(cp);  // context-free: no need for ICU's full mapping
-        flags = table.Get(cp);
-      } else if (flags & case_flag & kChangesWhenCasefolded &&
-                 flags & kSimpleFold) {
-        cp = SimpleFold(cp);
-        flags = table.Get(cp);
-      }
+      cp = MapNonAscii(rules, table, cp, flags);
       if (rules.spaces && (flags & kIsNonAsciiSpace)) {
         cp = U' ';
       } else {
-        r.needs_case |= (flags & case_flag) != 0;
-        r.normalized_as_is &= (flags & rules.kept_by_form) != 0;
-        r.has_rtl |= (flags & kRightToLeft) != 0;
-        // The rules applied again would change this output code point.
-        if (rules.ChangesNonAscii(cp, flags)) r.rules_idempotent = false;
+        NoteOutputCodePoint(rules, cp, flags, r);
       }
     }
     if (rules.trim) {
@@ -206,28 +224,29 @@ MapResult MapCodePoints(MappingRules rules, std::string_view in,
 }
 
 // The four mapping rules of RFC 8264 §5.2.1-§5.2.4 on valid UTF-8.
-absl::Status ApplyMappings(const Profile& p, CaseMapping cm,
-                           std::string_view in, std::string& out,
-                           std::string& mapped, std::string& cased) {
+absl::Status ApplyMappings(const MappingRules& rules, std::string_view in,
+                           std::string& out, std::string& mapped,
+                           std::string& cased) {
   mapped.clear();
   mapped.reserve(in.size());
-  const MapResult r = MapCodePoints(MappingRulesOf(p, cm), in, mapped);
+  const MapResult r = MapCodePoints(rules, in, mapped);
   std::string_view text = mapped;
   bool normalized = r.normalized_as_is;
   if (r.needs_case) {
     cased.clear();
-    if (absl::Status s = AppendCaseMapped(cm, mapped, cased); !s.ok()) {
+    if (absl::Status s = AppendCaseMapped(rules.case_mapping, mapped, cased);
+        !s.ok()) {
       return s;
     }
     text = cased;
     normalized = false;  // case mapping may produce anything: ask ICU
   }
   out.clear();
-  if (p.normalization == NormalizationForm::kNone || normalized) {
+  if (rules.form == NormalizationForm::kNone || normalized) {
     out.append(text);
     return absl::OkStatus();
   }
-  return AppendNormalizedValidUtf8(p.normalization, text, out);
+  return AppendNormalizedValidUtf8(rules.form, text, out);
 }
 
 // True when no mapping rule would change any code point of `cps`, the
@@ -272,7 +291,7 @@ std::vector<size_t> CodePointOffsets(std::string_view s) {
 // The byte offset in `text` of the input code point that produced output
 // code point `index`: the shortest input prefix whose mapped form reaches
 // past `index`, found by binary search. Only runs on the error path.
-size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
+size_t SourceOffset(const MappingRules& rules, std::string_view text,
                     size_t index, Scratch& tmp) {
   const std::vector<size_t> offsets = CodePointOffsets(text);
   size_t lo = 1, hi = offsets.size() - 1;  // prefixes of lo..hi code points
@@ -282,7 +301,7 @@ size_t SourceOffset(const Profile& p, CaseMapping cm, std::string_view text,
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
     size_t count = 0;
-    if (ApplyMappings(p, cm, text.substr(0, offsets[mid]), mapped, tmp.mapped,
+    if (ApplyMappings(rules, text.substr(0, offsets[mid]), mapped, tmp.mapped,
                       tmp.cased)
             .ok()) {
       const char* it = mapped.data();
@@ -331,23 +350,22 @@ struct Mapped {
 // normalization) of valid UTF-8 `text` into `out`, with the Stream-Safe
 // bound checked on the way (stream_unsafe). Common case: one pass over the
 // code points does them all.
-Verdict ApplyMappingRules(const Profile& p, CaseMapping cm,
+Verdict ApplyMappingRules(const Profile& p, const MappingRules& rules,
                           std::string_view text, size_t base, std::string& out,
                           Scratch& tmp, Mapped& mapped) {
   out.clear();
   out.reserve(text.size());
-  mapped.facts =
-      MapCodePoints(MappingRulesOf(p, cm), text, out, p.max_non_starters);
+  mapped.facts = MapCodePoints(rules, text, out, p.max_non_starters);
   if (mapped.facts.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
     const char* mark = text.data() + mapped.facts.stream_unsafe_at;
     return Reject(p, base + mapped.facts.stream_unsafe_at, DecodeValid(mark),
                   Rule::kStreamUnsafe);
   }
   mapped.one_pass =
-      !mapped.facts.needs_case && (mapped.facts.normalized_as_is ||
-                                   p.normalization == NormalizationForm::kNone);
+      !mapped.facts.needs_case &&
+      (mapped.facts.normalized_as_is || rules.form == NormalizationForm::kNone);
   if (mapped.one_pass) return {};
-  return ApplyMappings(p, cm, text, out, tmp.mapped, tmp.cased);
+  return ApplyMappings(rules, text, out, tmp.mapped, tmp.cased);
 }
 
 // RFC 8264 §7 step 5, the directionality rule: under the Bidi Rule
@@ -367,16 +385,15 @@ Verdict ApplyDirectionalityRule(const Profile& p, size_t base,
 // RFC 8264 §7's requirement that the rules be idempotent: applied to their
 // own result they change nothing (unstable). With reapply_rules, the rules
 // run once more first (precis_i18n's and RFC 8265's repeated application).
-Verdict CheckStability(const Profile& p, CaseMapping cm, size_t base,
+Verdict CheckStability(const Profile& p, const MappingRules& rules, size_t base,
                        const Mapped& mapped, std::string& out, Scratch& tmp,
                        OutputCodePoints& code_points) {
   const bool known_stable =
-      mapped.one_pass
-          ? mapped.facts.rules_idempotent
-          : MappingsAreIdentityOn(MappingRulesOf(p, cm), code_points.Get());
+      mapped.one_pass ? mapped.facts.rules_idempotent
+                      : MappingsAreIdentityOn(rules, code_points.Get());
   if (known_stable) return {};
   std::string& again = tmp.again;
-  if (absl::Status s = ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
+  if (absl::Status s = ApplyMappings(rules, out, again, tmp.mapped, tmp.cased);
       !s.ok()) {
     return s;
   }
@@ -384,7 +401,7 @@ Verdict CheckStability(const Profile& p, CaseMapping cm, size_t base,
     out.swap(again);
     code_points.Invalidate();
     if (absl::Status s =
-            ApplyMappings(p, cm, out, again, tmp.mapped, tmp.cased);
+            ApplyMappings(rules, out, again, tmp.mapped, tmp.cased);
         !s.ok()) {
       return s;
     }
@@ -399,7 +416,7 @@ Verdict CheckStability(const Profile& p, CaseMapping cm, size_t base,
 // length in code points. A rejection names the code point the caller sent
 // (e.g. U+3000, not the U+0020 width mapping made of it), at its offset in
 // the caller's bytes.
-Verdict ApplyStringClass(const Profile& p, CaseMapping cm,
+Verdict ApplyStringClass(const Profile& p, const MappingRules& rules,
                          std::string_view text, size_t base,
                          const std::string& out, Scratch& tmp,
                          OutputCodePoints& code_points,
@@ -436,7 +453,7 @@ Verdict ApplyStringClass(const Profile& p, CaseMapping cm,
     // (most of the cost of rejecting an emoji user name). Tests:
     // Offsets.SameWhetherOrNotTheMappingsChangedTheText.
     const size_t at = out == text ? static_cast<size_t>(at_out - out.data())
-                                  : SourceOffset(p, cm, text, i, tmp);
+                                  : SourceOffset(rules, text, i, tmp);
     const char* source = text.data() + at;
     return Reject(p, base + at, DecodeValid(source), rule);
   }
@@ -456,18 +473,19 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
   }
   Scratch& tmp = ThreadScratch<Scratch>();
   OutputCodePoints code_points(out, tmp.cps);
+  const MappingRules rules = MappingRulesOf(p, cm);
   Mapped mapped;
-  Verdict v = ApplyMappingRules(p, cm, text, base, out, tmp, mapped);
+  Verdict v = ApplyMappingRules(p, rules, text, base, out, tmp, mapped);
   if (!v.ok()) return v;
   v = ApplyDirectionalityRule(p, base, mapped, code_points);
   if (!v.ok()) return v;
-  v = CheckStability(p, cm, base, mapped, out, tmp, code_points);
+  v = CheckStability(p, rules, base, mapped, out, tmp, code_points);
   if (!v.ok()) return v;
   if (out.empty() && p.min_output_bytes > 0) {
     return Reject(p, base, std::nullopt, Rule::kEmpty);
   }
   size_t code_point_count = 0;
-  v = ApplyStringClass(p, cm, text, base, out, tmp, code_points,
+  v = ApplyStringClass(p, rules, text, base, out, tmp, code_points,
                        code_point_count);
   if (!v.ok()) return v;
   return CheckOutputBounds(p, out, code_point_count);

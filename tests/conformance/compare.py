@@ -17,9 +17,10 @@ Every driver writes one JSON line per case, {"id", "op", "surface",
   restriction  {"ok": true, "value": the level's name} or a rejection
   equivalent   {"value": true or false}
   register     {"outcome", "rule", "offset", "code_point" (the rejection,
-               else null), "key", "restriction_level", "lookalike_keys"
-               (the record, else null), "conflict" (the protected name it
-               is or resembles, else null)}
+               else null), "key", "restriction_level", "lookalike_keys",
+               "enforced", "scripts", "display", "version_tag" (the record,
+               else null), "conflict" (the protected name it is or
+               resembles, else null)}
   rule         {"value": the rule's description}
   (any)        {"error": what failed} when the call failed otherwise
 

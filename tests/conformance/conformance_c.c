@@ -55,6 +55,9 @@ void conformance_c_close(void) {
 void conformance_c_answer_free(conformance_c_answer *a) {
   free(a->value);
   free(a->conflict);
+  free(a->enforced);
+  free(a->scripts);
+  free(a->version_tag);
   memset(a, 0, sizeof(*a));
 }
 
@@ -208,6 +211,11 @@ static void RecordInto(const u8guard_registration *r,
     total += out->key_lens[i];
   }
   out->value[total] = '\0';
+  out->enforced = Copy(r->enforced, r->enforced_len);
+  out->enforced_len = r->enforced_len;
+  out->scripts = Copy(r->scripts, strlen(r->scripts));
+  out->display = u8guard_display_safety_name(r->display);
+  out->version_tag = Copy(r->version_tag, strlen(r->version_tag));
 }
 
 void conformance_c_register(const char *profile, const char *in, size_t len,

@@ -34,9 +34,16 @@ typedef struct conformance_c_answer {
   const char *rule;  /* the rule id */
   size_t offset;
   int32_t code_point; /* -1 when none */
-  /* register: the outcome's name and what the name clashes with. */
+  /* register: the outcome's name and what the name clashes with; the
+   * record's enforced form, scripts ("Cyrl Latn"), display safety and
+   * version tag (malloc'd, NUL-terminated; NULL when none). */
   const char *outcome;
-  char *conflict; /* malloc'd, NUL-terminated; NULL when none */
+  char *conflict;
+  char *enforced;
+  size_t enforced_len;
+  char *scripts;
+  const char *display;
+  char *version_tag;
 } conformance_c_answer;
 
 /* Frees what an answer holds (not the struct) and zeroes it. */

@@ -139,21 +139,34 @@ std::string Utf8Json(bool valid, size_t valid_up_to, const char* rule,
                       ", \"error_len\": ", error_len, "}");
 }
 
-std::string RegisterJson(std::string_view outcome, std::string_view rule,
-                         size_t offset, int64_t cp, const std::string* key,
-                         std::string_view level,
-                         const std::vector<std::string>& keys,
-                         std::string_view conflict) {
-  const bool rejected = !rule.empty();
+// A registration decision, as either API gives it.
+struct RegisterAnswer {
+  std::string outcome;
+  std::string rule;  // "" unless the profile rejects the name
+  size_t offset = 0;
+  int64_t code_point = -1;
+  std::string conflict;
+  bool has_record = false;
+  std::string key, enforced, level, display, version_tag;
+  std::vector<std::string> lookalike_keys, scripts;
+};
+
+std::string RegisterJson(const RegisterAnswer& a) {
+  const bool rejected = !a.rule.empty();
+  const bool record = a.has_record;
   return absl::StrCat(
-      "{\"outcome\": ", Json(outcome),
-      ", \"rule\": ", rejected ? Json(rule) : "null",
-      ", \"offset\": ", rejected ? absl::StrCat(offset) : "null",
-      ", \"code_point\": ", rejected ? CodePoint(cp) : "null",
-      ", \"key\": ", key ? Json(*key) : "null",
-      ", \"restriction_level\": ", key ? Json(level) : "null",
-      ", \"lookalike_keys\": ", key ? JsonList(keys) : "null",
-      ", \"conflict\": ", conflict.empty() ? "null" : Json(conflict), "}");
+      "{\"outcome\": ", Json(a.outcome),
+      ", \"rule\": ", rejected ? Json(a.rule) : "null",
+      ", \"offset\": ", rejected ? absl::StrCat(a.offset) : "null",
+      ", \"code_point\": ", rejected ? CodePoint(a.code_point) : "null",
+      ", \"key\": ", record ? Json(a.key) : "null",
+      ", \"restriction_level\": ", record ? Json(a.level) : "null",
+      ", \"lookalike_keys\": ", record ? JsonList(a.lookalike_keys) : "null",
+      ", \"conflict\": ", a.conflict.empty() ? "null" : Json(a.conflict),
+      ", \"enforced\": ", record ? Json(a.enforced) : "null",
+      ", \"scripts\": ", record ? JsonList(a.scripts) : "null",
+      ", \"display\": ", record ? Json(a.display) : "null",
+      ", \"version_tag\": ", record ? Json(a.version_tag) : "null", "}");
 }
 
 // ---- the C++ API -----------------------------------------------------------
@@ -211,16 +224,25 @@ class CxxSurface {
     if (!registry) registry = std::make_unique<Registry>(profile);
     absl::StatusOr<RegistrationDecision> d = registry->Decide(name);
     if (!d.ok()) return OtherErrorJson(d.status().ToString());
-    const RegistrationRecord* record = d->record ? &*d->record : nullptr;
-    const Rejection* r = d->rejection ? &*d->rejection : nullptr;
-    return RegisterJson(
-        RegistrationOutcomeName(d->outcome), r ? r->rule_id() : "",
-        r ? r->offset : 0,
-        r && r->code_point ? static_cast<int64_t>(*r->code_point) : -1,
-        record ? &record->key : nullptr,
-        record ? RestrictionLevelName(record->restriction_level) : "",
-        record ? record->lookalike_keys : std::vector<std::string>(),
-        d->conflict);
+    RegisterAnswer a{
+        .outcome = std::string(RegistrationOutcomeName(d->outcome)),
+        .conflict = d->conflict};
+    if (const std::optional<Rejection>& r = d->rejection) {
+      a.rule = r->rule_id();
+      a.offset = r->offset;
+      if (r->code_point) a.code_point = *r->code_point;
+    }
+    if (const std::optional<RegistrationRecord>& record = d->record) {
+      a.has_record = true;
+      a.key = record->key;
+      a.enforced = record->enforced;
+      a.level = RestrictionLevelName(record->restriction_level);
+      a.display = DisplaySafetyName(record->display);
+      a.version_tag = record->version_tag;
+      a.lookalike_keys = record->lookalike_keys;
+      a.scripts = record->scripts;
+    }
+    return RegisterJson(a);
   }
 
   std::map<std::string, std::unique_ptr<Registry>> registries_;
@@ -270,12 +292,22 @@ std::string CRegister(const Case& c) {
   conformance_c_register(c.profile.c_str(), c.a.data(), c.a.size(), a.get());
   const conformance_c_answer& r = *a;
   if (r.outcome == nullptr) return OtherErrorJson(r.status);
-  const std::string key = r.ok == 1 ? std::string(r.value) : "";
-  return RegisterJson(
-      r.outcome, r.rule ? r.rule : "", r.offset, r.code_point,
-      r.ok == 1 ? &key : nullptr, r.level ? r.level : "",
-      r.ok == 1 ? Keys(r, key.size() + 1) : std::vector<std::string>(),
-      r.conflict ? r.conflict : "");
+  RegisterAnswer answer{.outcome = r.outcome,
+                        .rule = r.rule ? r.rule : "",
+                        .offset = r.offset,
+                        .code_point = r.code_point,
+                        .conflict = r.conflict ? r.conflict : ""};
+  if (r.ok == 1) {
+    answer.has_record = true;
+    answer.key = r.value;
+    answer.lookalike_keys = Keys(r, answer.key.size() + 1);
+    answer.enforced.assign(r.enforced, r.enforced_len);
+    answer.level = r.level;
+    answer.display = r.display;
+    answer.version_tag = r.version_tag;
+    answer.scripts = absl::StrSplit(r.scripts, ' ', absl::SkipEmpty());
+  }
+  return RegisterJson(answer);
 }
 
 std::string CSurfaceAnswer(const Case& c) {

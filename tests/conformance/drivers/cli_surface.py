@@ -67,7 +67,7 @@ def register_answer(j):
     return common.register(
         j["outcome"], j.get("rule"), j.get("offset"), code_point(j),
         j.get("key"), j.get("restriction_level"), j.get("lookalike_keys"),
-        j.get("conflict"))
+        j.get("conflict"), j if "key" in j else None)
 
 
 def utf8_answers(tool, cases, work):

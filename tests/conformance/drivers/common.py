@@ -36,11 +36,17 @@ def utf8(valid, valid_up_to, rule, error_len):
 
 
 def register(outcome, rule=None, offset=None, code_point=None, key=None,
-             restriction_level=None, lookalike_keys=None, conflict=None):
-    return {"outcome": outcome, "rule": rule, "offset": offset,
-            "code_point": code_point, "key": key,
-            "restriction_level": restriction_level,
-            "lookalike_keys": lookalike_keys, "conflict": conflict or None}
+             restriction_level=None, lookalike_keys=None, conflict=None,
+             record=None):
+    """A decision; `record` the record's enforced form, scripts, display
+    safety and version tag, as a dict, when it has one."""
+    answer = {"outcome": outcome, "rule": rule, "offset": offset,
+              "code_point": code_point, "key": key,
+              "restriction_level": restriction_level,
+              "lookalike_keys": lookalike_keys, "conflict": conflict or None}
+    for field in ("enforced", "scripts", "display", "version_tag"):
+        answer[field] = record[field] if record else None
+    return answer
 
 
 def emit(case, surface, answer, out=sys.stdout):

@@ -46,7 +46,9 @@ def register(case):
         d.outcome, r.rule if r else None, r.offset if r else None,
         r.code_point if r else None, rec.key if rec else None,
         rec.restriction_level if rec else None,
-        list(rec.lookalike_keys) if rec else None, d.conflict)
+        list(rec.lookalike_keys) if rec else None, d.conflict,
+        rec and {"enforced": rec.enforced, "scripts": list(rec.scripts),
+                 "display": rec.display, "version_tag": rec.version_tag})
 
 
 def answer(case):

@@ -104,7 +104,8 @@ def answer(case, j):
     if op == "register":
         a = common.register(
             v["verdict"], v["rule"], v["byte_offset"], None, v["key"],
-            v["restriction_level"], v["lookalike_keys"], v["protected_name"])
+            v["restriction_level"], v["lookalike_keys"], v["protected_name"],
+            v if v["key"] is not None else None)
         del a["code_point"]  # (no such column: compare.MISSING_FIELDS)
         return a
     return common.ok(v)

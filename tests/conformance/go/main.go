@@ -109,7 +109,8 @@ func register(r *u8guard.Registry, name string) object {
 		return object{"error": err.Error()}
 	}
 	a := object{"outcome": d.Outcome, "rule": nil, "offset": nil, "code_point": nil,
-		"key": nil, "restriction_level": nil, "lookalike_keys": nil, "conflict": nil}
+		"key": nil, "restriction_level": nil, "lookalike_keys": nil, "conflict": nil,
+		"enforced": nil, "scripts": nil, "display": nil, "version_tag": nil}
 	if d.Rejection != nil {
 		rej := rejection(d.Rejection)
 		a["rule"], a["offset"], a["code_point"] = rej["rule"], rej["offset"], rej["code_point"]
@@ -117,6 +118,12 @@ func register(r *u8guard.Registry, name string) object {
 	if d.Record != nil {
 		a["key"], a["restriction_level"] = d.Record.Key, d.Record.RestrictionLevel.String()
 		a["lookalike_keys"] = d.Record.LookalikeKeys
+		scripts := d.Record.Scripts
+		if scripts == nil {
+			scripts = []string{}
+		}
+		a["enforced"], a["scripts"] = d.Record.Enforced, scripts
+		a["display"], a["version_tag"] = d.Record.Display, d.Record.VersionTag
 	}
 	if d.Conflict != "" {
 		a["conflict"] = d.Conflict

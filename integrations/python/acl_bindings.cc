@@ -254,12 +254,11 @@ AclLookup PyAcl<DenyList>::Find(std::string_view credential) const {
   return list_.Resembles(credential);
 }
 
-// Binds PyAcl<List> as `name`, with its lookup method called `lookup`.
+// The ways to build PyAcl<List>: from entries, parse (an ACL file's
+// text), load (an ACL file).
 template <typename List>
-void BindAcl(py::module_& m, const char* name, const char* lookup,
-             const char* doc, const char* lookup_doc) {
+void DefAclBuilders(py::class_<PyAcl<List>>& cls) {
   using Acl = PyAcl<List>;
-  py::class_<Acl> cls(m, name, doc);
   cls.def(py::init(&Acl::FromEntries), py::arg("profile"), py::arg("entries"),
           "Builds the list from an iterable of entries (str or bytes), "
           "each taken as is: no comments, no file signature. `profile` "
@@ -273,19 +272,17 @@ void BindAcl(py::module_& m, const char* name, const char* lookup,
                   "signature. from_text is an alias.")
       .def_static("load", &Acl::FromFile, py::arg("profile"), py::arg("path"),
                   "Reads an ACL file (format as parse). OSError when "
-                  "it cannot be read. from_file is an alias.")
-      .def("audit", &Acl::Audit, py::kw_only(),
-           py::arg("max_restriction_level") = "single_script_restrictive",
-           R"doc(
-Audits the list: entries that collide after canonicalization, look-alikes
-(same UTS #39 skeleton), entries mixing scripts beyond
-max_restriction_level, invalid entries, BOMs and the file signature.)doc")
-      .def("entries", &Acl::Entries,
-           "Returns the valid entries (AclEntry) in list order.")
-      .def_property_readonly("invalid_entries", &Acl::InvalidEntries,
-                             "The entries the profile rejected "
-                             "(AclInvalidEntry), in list order.")
-      .def("__len__", [](const Acl& self) { return self.index().size(); })
+                  "it cannot be read. from_file is an alias.");
+}
+
+// The read-only properties of PyAcl<List>: what its index holds and how
+// the keys were computed.
+template <typename List>
+void DefAclProperties(py::class_<PyAcl<List>>& cls) {
+  using Acl = PyAcl<List>;
+  cls.def_property_readonly("invalid_entries", &Acl::InvalidEntries,
+                            "The entries the profile rejected "
+                            "(AclInvalidEntry), in list order.")
       .def_property_readonly(
           "entry_count",
           [](const Acl& self) { return self.index().entry_count(); },
@@ -323,7 +320,26 @@ max_restriction_level, invalid entries, BOMs and the file signature.)doc")
       .def_property_readonly(
           "memory_usage",
           [](const Acl& self) { return self.index().MemoryUsage(); },
-          "Bytes of heap the index holds.")
+          "Bytes of heap the index holds.");
+}
+
+// Binds PyAcl<List> as `name`, with its lookup method called `lookup`.
+template <typename List>
+void BindAcl(py::module_& m, const char* name, const char* lookup,
+             const char* doc, const char* lookup_doc) {
+  using Acl = PyAcl<List>;
+  py::class_<Acl> cls(m, name, doc);
+  DefAclBuilders(cls);
+  DefAclProperties(cls);
+  cls.def("audit", &Acl::Audit, py::kw_only(),
+          py::arg("max_restriction_level") = "single_script_restrictive",
+          R"doc(
+Audits the list: entries that collide after canonicalization, look-alikes
+(same UTS #39 skeleton), entries mixing scripts beyond
+max_restriction_level, invalid entries, BOMs and the file signature.)doc")
+      .def("entries", &Acl::Entries,
+           "Returns the valid entries (AclEntry) in list order.")
+      .def("__len__", [](const Acl& self) { return self.index().size(); })
       .def("__repr__", [name](const Acl& self) {
         return "<u8guard." + std::string(name) + " " +
                std::to_string(self.index().size()) + " entries, profile " +
@@ -342,9 +358,8 @@ max_restriction_level, invalid entries, BOMs and the file signature.)doc")
   Alias(cls, "from_file", "load");
 }
 
-}  // namespace
-
-void RegisterAcl(py::module_& m) {
+// Binds AclEntry: one valid entry of a list.
+void BindAclEntry(py::module_& m) {
   py::class_<PyAclEntry>(m, "AclEntry", "One valid entry of an ACL.")
       .def_readonly("index", &PyAclEntry::index,
                     "Position among all entries (0-based; invalid entries "
@@ -370,7 +385,10 @@ void RegisterAcl(py::module_& m) {
                ", original=" + std::string(py::repr(py::str(e.original))) +
                ", key=" + std::string(py::repr(py::str(e.key))) + ")";
       });
+}
 
+// Binds AclInvalidEntry: an entry the profile rejected.
+void BindAclInvalidEntry(py::module_& m) {
   py::class_<PyAclInvalidEntry>(m, "AclInvalidEntry",
                                 "An entry the profile rejected; it matches "
                                 "nothing.")
@@ -390,7 +408,10 @@ void RegisterAcl(py::module_& m) {
                ", original=" + std::string(py::repr(e.original)) +
                ", rejection=" + std::string(py::repr(e.rejection)) + ")";
       });
+}
 
+// Binds AclLookup: the outcome of one lookup.
+void BindAclLookup(py::module_& m) {
   py::class_<PyAclLookup>(m, "AclLookup",
                           "The outcome of one lookup; true when an entry "
                           "matched.")
@@ -406,7 +427,10 @@ void RegisterAcl(py::module_& m) {
         return "AclLookup(match=" + std::string(py::repr(match)) +
                ", rejection=" + std::string(py::repr(r.rejection)) + ")";
       });
+}
 
+// Binds AclFinding: one finding of an audit.
+void BindAclFinding(py::module_& m) {
   py::class_<PyAclFinding> finding(m, "AclFinding", R"doc(
 One finding of an audit. kind is "file_signature", "bom", "invalid",
 "collision", "lookalike" or "mixed_script"; fields the kind does not use are
@@ -438,7 +462,10 @@ the earlier entry it collides with or resembles.)doc");
                ", original=" + std::string(py::repr(f.original)) + ")";
       });
   Alias(finding, "level", "restriction_level");
+}
 
+// Binds AclAudit: an audit's result.
+void BindAclAudit(py::module_& m) {
   py::class_<PyAclAudit>(m, "AclAudit", "An audit's result.")
       .def_readonly("profile", &PyAclAudit::profile)
       .def_readonly("entries", &PyAclAudit::entries, "All entries.")
@@ -452,7 +479,16 @@ the earlier entry it collides with or resembles.)doc");
         return "<u8guard.AclAudit " + std::to_string(a.entries) + " entries, " +
                std::to_string(a.findings.size()) + " findings>";
       });
+}
 
+}  // namespace
+
+void RegisterAcl(py::module_& m) {
+  BindAclEntry(m);
+  BindAclInvalidEntry(m);
+  BindAclLookup(m);
+  BindAclFinding(m);
+  BindAclAudit(m);
   BindAcl<AllowList>(m, "AllowList", "grants", R"doc(
 An allow list: grants only on exact canonical equality (never on
 look-alikes). Immutable; any number of threads may look up at once.)doc",

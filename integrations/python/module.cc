@@ -45,16 +45,8 @@ PyUtf8Result Validate(py::handle data) {
   return out;
 }
 
-}  // namespace
-
-void RegisterModule(py::module_& m) {
-  m.doc() =
-      "The u8guard C++ library (strict UTF-8, PRECIS profiles, ACLs, "
-      "registration, path sanitization). Import it as `u8guard`.";
-  SetRejectedClass(py::module_::import("u8guard._rejected").attr("Rejected"));
-  m.attr("__version__") = LibraryVersion();
-  m.attr("GIL_RELEASE_MIN_BYTES") = kReleaseGilMinBytes;
-
+// The versions of the library, ICU and Unicode, and the UTF-8 kernel.
+void DefVersions(py::module_& m) {
   m.def("library_version", &LibraryVersion,
         "Returns u8guard's version, e.g. \"0.1.0\".");
   m.def("icu_version", &IcuVersion,
@@ -68,7 +60,10 @@ void RegisterModule(py::module_& m) {
       []() { return std::string(Utf8KernelName(ActiveUtf8Kernel())); },
       "Returns the UTF-8 validation kernel this CPU runs: \"scalar\", "
       "\"sse42\", \"avx2\", \"avx512\" or \"avx512vbmi\".");
+}
 
+// The rules a Rejected names: their ids and descriptions.
+void DefRules(py::module_& m) {
   m.def(
       "rule_ids",
       []() {
@@ -89,7 +84,10 @@ void RegisterModule(py::module_& m) {
       "Returns a short English description of the rule with this id, e.g. "
       "\"overlong encoding\" for \"utf8/overlong\". ValueError for an "
       "unknown id.");
+}
 
+// validate_utf8 and its Utf8Result.
+void DefValidateUtf8(py::module_& m) {
   py::class_<PyUtf8Result>(m, "Utf8Result", R"doc(
 The outcome of validate_utf8(): true when the input is valid UTF-8.)doc")
       .def_property_readonly(
@@ -143,7 +141,10 @@ Validates bytes as strict UTF-8 (RFC 3629 §4: no overlongs, surrogates,
 values above U+10FFFF, stray or missing continuation bytes) and returns a
 Utf8Result naming the first error. Accepts bytes or another bytes-like
 object; a str raises TypeError.)doc");
+}
 
+// The functions on any text: constant_time_equals, escape_for_display.
+void DefTextFunctions(py::module_& m) {
   m.def(
       "constant_time_equals",
       [](py::handle a, py::handle b) {
@@ -169,6 +170,22 @@ For canonical keys of secrets; the length may leak.)doc");
 Returns `s` (str or bytes) as a str safe to print in a terminal or a log:
 invisible and cursor-moving code points as \u{XXXX}, bytes that are not
 UTF-8 as \xHH, a backslash as \\. Never use it for matching.)doc");
+}
+
+}  // namespace
+
+void RegisterModule(py::module_& m) {
+  m.doc() =
+      "The u8guard C++ library (strict UTF-8, PRECIS profiles, ACLs, "
+      "registration, path sanitization). Import it as `u8guard`.";
+  SetRejectedClass(py::module_::import("u8guard._rejected").attr("Rejected"));
+  m.attr("__version__") = LibraryVersion();
+  m.attr("GIL_RELEASE_MIN_BYTES") = kReleaseGilMinBytes;
+
+  DefVersions(m);
+  DefRules(m);
+  DefValidateUtf8(m);
+  DefTextFunctions(m);
 
   RegisterProfile(m);
   RegisterLookalike(m);

@@ -271,12 +271,11 @@ PyPathOptions PathOptionsOf(
   return o;
 }
 
-void RegisterPath(py::module_& m) {
-  // The signature lines are written below (Signature), with the defaults
-  // of PathOptions; pybind11's own would show **kwargs.
-  py::options signatures;
-  signatures.disable_function_signatures();
+namespace {
 
+// Binds PathOptions: its constructor and replace() from keywords,
+// comparison, hashing, pickling and a read-only property per field.
+void BindPathOptions(py::module_& m) {
   py::class_<PyPathOptions> cls(m, "PathOptions", R"doc(
 How sanitize_path reads a path: the C++ PathOptions (path.h), field for
 field, with its names and defaults. Immutable (replace() makes a changed
@@ -328,7 +327,10 @@ path-segment profile; a name given is looked up at once).)doc");
   for (const PathField& f : kPathFields) {
     cls.def_property_readonly(f.name, f.get);
   }
+}
 
+// Binds sanitize_path.
+void DefSanitizePath(py::module_& m) {
   const std::string sanitize_doc =
       Signature("sanitize_path", "path", "options=None, ") +
       R"doc(Returns `path` as a normalized relative path that cannot leave its root
@@ -344,6 +346,17 @@ the raw path; for percent-decoded bytes the offset of their '%') or
 ValueError for bad options.)doc";
   m.def("sanitize_path", &SanitizePathOf, py::arg("path"), py::kw_only(),
         py::arg("options") = py::none(), sanitize_doc.c_str());
+}
+
+}  // namespace
+
+void RegisterPath(py::module_& m) {
+  // The signature lines are written in the docstrings (Signature), with the
+  // defaults of PathOptions; pybind11's own would show **kwargs.
+  py::options signatures;
+  signatures.disable_function_signatures();
+  BindPathOptions(m);
+  DefSanitizePath(m);
 }
 
 }  // namespace u8guard::python

@@ -261,6 +261,80 @@ Reads every *.toml policy file in `directory` (sorted by name) and returns
 naming the file for a bad file or a name defined twice.)doc");
 }
 
+// The ways to make a Profile: by name, load (a policy file), parse (a
+// policy file's text).
+void DefProfileBuilders(py::class_<PyProfile>& cls) {
+  cls.def(py::init(&Construct), py::arg("name"), py::kw_only(),
+          py::arg("policy_dir") = py::none(),
+          "Looks up a profile by name. LookupError when there is none; "
+          "OSError when policy_dir cannot be read; ValueError for a bad "
+          "policy file (naming the file, line and key).")
+      .def_static(
+          "load",
+          [](py::object path) {
+            const std::string p = PathArgument(path, "path");
+            absl::StatusOr<Profile> loaded;
+            {
+              ReleaseGil release(ReleaseGil::Always{});
+              loaded = LoadProfileFile(p);
+            }
+            if (!loaded.ok()) {
+              ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
+            }
+            return Wrap(*std::move(loaded));
+          },
+          py::arg("path"),
+          "Reads one policy file. OSError when it cannot be read, "
+          "ValueError naming the line and key when it is not a valid "
+          "policy. Profile.from_file is an alias.")
+      .def_static(
+          "parse",
+          [](py::handle text, const std::string& source) {
+            return ParseToml(text, source);
+          },
+          py::arg("text"), py::arg("source") = "<string>",
+          "Parses a policy file's text; `source` names it in error "
+          "messages. ValueError when it is not a valid policy. "
+          "Profile.from_toml is an alias.");
+}
+
+// The methods on text: key, enforce, equivalent, skeleton,
+// restriction_level.
+void DefTextMethods(py::class_<PyProfile>& cls) {
+  cls.def("skeleton", &Apply<&ConfusableSkeleton>, py::arg("s"), R"doc(
+Returns the UTS #39 confusable skeleton of the comparison key of `s`. Two
+strings look alike when their skeletons are equal. For comparison only,
+never a key, never grants access. Raises u8guard.Rejected when the profile
+rejects `s`.)doc")
+      .def("restriction_level", &Level, py::arg("s"), R"doc(
+Returns the UTS #39 restriction level of the comparison key of `s`:
+"ascii", "single_script_restrictive", "highly_restrictive",
+"moderately_restrictive", "minimally_restrictive" or "unrestrictive".
+Raises u8guard.Rejected when the profile rejects `s`.)doc");
+
+  // The calls made once per name, bound without pybind11's dispatcher.
+  DefMethod1<PyProfile, &CanonicalizeOne>(cls, "key", R"doc(key($self, s, /)
+--
+
+Returns the comparison key of `s`: two inputs are equivalent exactly when
+their keys are equal. Raises u8guard.Rejected when the profile rejects `s`.
+Profile.canonicalize is an alias.)doc");
+  DefMethod1<PyProfile, &Apply<&Enforce>>(cls, "enforce",
+                                          R"doc(enforce($self, s, /)
+--
+
+Returns the enforced form of `s`: what to store and display. It differs from
+key() where the profile maps case for comparison only (nickname
+keeps case). Raises u8guard.Rejected when the profile rejects `s`.)doc");
+  DefMethod2<PyProfile, &EquivalentPair>(cls, "equivalent",
+                                         R"doc(equivalent($self, a, b, /)
+--
+
+True when both inputs are accepted and their comparison keys are equal. A
+rejected input is equivalent to nothing, not even to itself; never raises
+for rejected input.)doc");
+}
+
 }  // namespace
 
 std::shared_ptr<const Profile> ProfileArgument(py::handle arg,
@@ -294,74 +368,12 @@ validated as strict UTF-8 (RFC 3629); a str is taken as its UTF-8 encoding,
 and a str holding a lone surrogate is rejected (rule "utf8/surrogate"),
 never encoded with "surrogatepass". Results have the type of the input.
 Rejections raise u8guard.Rejected.)doc");
-  cls.def(py::init(&Construct), py::arg("name"), py::kw_only(),
-          py::arg("policy_dir") = py::none(),
-          "Looks up a profile by name. LookupError when there is none; "
-          "OSError when policy_dir cannot be read; ValueError for a bad "
-          "policy file (naming the file, line and key).")
-      .def_static(
-          "load",
-          [](py::object path) {
-            const std::string p = PathArgument(path, "path");
-            absl::StatusOr<Profile> loaded;
-            {
-              ReleaseGil release(ReleaseGil::Always{});
-              loaded = LoadProfileFile(p);
-            }
-            if (!loaded.ok()) {
-              ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
-            }
-            return Wrap(*std::move(loaded));
-          },
-          py::arg("path"),
-          "Reads one policy file. OSError when it cannot be read, "
-          "ValueError naming the line and key when it is not a valid "
-          "policy. Profile.from_file is an alias.")
-      .def_static(
-          "parse",
-          [](py::handle text, const std::string& source) {
-            return ParseToml(text, source);
-          },
-          py::arg("text"), py::arg("source") = "<string>",
-          "Parses a policy file's text; `source` names it in error "
-          "messages. ValueError when it is not a valid policy. "
-          "Profile.from_toml is an alias.")
-      .def("skeleton", &Apply<&ConfusableSkeleton>, py::arg("s"), R"doc(
-Returns the UTS #39 confusable skeleton of the comparison key of `s`. Two
-strings look alike when their skeletons are equal. For comparison only,
-never a key, never grants access. Raises u8guard.Rejected when the profile
-rejects `s`.)doc")
-      .def("restriction_level", &Level, py::arg("s"), R"doc(
-Returns the UTS #39 restriction level of the comparison key of `s`:
-"ascii", "single_script_restrictive", "highly_restrictive",
-"moderately_restrictive", "minimally_restrictive" or "unrestrictive".
-Raises u8guard.Rejected when the profile rejects `s`.)doc")
-      .def("__repr__", [](const PyProfile& self) {
-        return "<u8guard.Profile " +
-               std::string(py::repr(py::str(self.profile->name))) + ">";
-      });
-
-  // The calls made once per name, bound without pybind11's dispatcher.
-  DefMethod1<PyProfile, &CanonicalizeOne>(cls, "key", R"doc(key($self, s, /)
---
-
-Returns the comparison key of `s`: two inputs are equivalent exactly when
-their keys are equal. Raises u8guard.Rejected when the profile rejects `s`.
-Profile.canonicalize is an alias.)doc");
-  DefMethod1<PyProfile, &Apply<&Enforce>>(cls, "enforce",
-                                          R"doc(enforce($self, s, /)
---
-
-Returns the enforced form of `s`: what to store and display. It differs from
-key() where the profile maps case for comparison only (nickname
-keeps case). Raises u8guard.Rejected when the profile rejects `s`.)doc");
-  DefMethod2<PyProfile, &EquivalentPair>(cls, "equivalent",
-                                         R"doc(equivalent($self, a, b, /)
---
-
-True when both inputs are accepted and their comparison keys are equal. A
-rejected input is equivalent to nothing, not even to itself; never raises
-for rejected input.)doc");
+  DefProfileBuilders(cls);
+  DefTextMethods(cls);
+  cls.def("__repr__", [](const PyProfile& self) {
+    return "<u8guard.Profile " +
+           std::string(py::repr(py::str(self.profile->name))) + ">";
+  });
 
   // The old names (docs/vocabulary.md): the same objects.
   Alias(cls, "canonicalize", "key");

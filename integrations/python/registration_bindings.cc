@@ -288,44 +288,24 @@ class PyRegistry {
   std::unique_ptr<std::shared_mutex> mutex_;
 };
 
-void RegisterPolicy(py::module_& m) {
-  py::class_<PyPolicy> cls(m, "RegistrationPolicy", R"doc(
-How a service decides sign-ups, beside the profile of its names: the
-protected names no one may register (matched by key, by look-alike key and
-with diacritics stripped), the UTS #39 confusable mappings that do not count
-(exemptions: "rn_m", "digits", "capital_i"; none by default) and the
-loosest restriction level let in (max_restriction_level, by default
-"highly_restrictive": one script, or Latin with Han and kana, Hangul or
-Bopomofo). An immutable value.
-
-RegistrationPolicy() is the default policy; protected_names=None keeps the
-built-in list (the reserved names of RFC 2142, system and role accounts),
-an iterable of names replaces it. ValueError for an unknown exemption or
-level.)doc");
-  cls.def(py::init(&MakePolicy), py::kw_only(),
-          py::arg("protected_names") = py::none(),
-          py::arg("exemptions") = py::tuple(),
-          py::arg("max_restriction_level") = "highly_restrictive")
-      .def_static(
-          "default", [] { return PyPolicy{DefaultRegistrationPolicy()}; },
-          "Returns the default policy: the built-in protected names, no "
-          "exemptions, highly_restrictive.")
-      .def_static(
-          "load",
-          [](py::handle path) {
-            const std::string p = PathArgument(path, "path");
-            absl::StatusOr<RegistrationPolicy> loaded =
-                absl::InternalError("unset");
-            {
-              ReleaseGil release(ReleaseGil::Always{});
-              loaded = LoadRegistrationPolicy(p);
-            }
-            if (!loaded.ok()) {
-              ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
-            }
-            return PyPolicy{*std::move(loaded)};
-          },
-          py::arg("path"), R"doc(
+// RegistrationPolicy.load and .parse: a policy file, by path or text.
+void DefPolicyReaders(py::class_<PyPolicy>& cls) {
+  cls.def_static(
+         "load",
+         [](py::handle path) {
+           const std::string p = PathArgument(path, "path");
+           absl::StatusOr<RegistrationPolicy> loaded =
+               absl::InternalError("unset");
+           {
+             ReleaseGil release(ReleaseGil::Always{});
+             loaded = LoadRegistrationPolicy(p);
+           }
+           if (!loaded.ok()) {
+             ThrowStatus(loaded.status(), nullptr, StatusContext::kFile);
+           }
+           return PyPolicy{*std::move(loaded)};
+         },
+         py::arg("path"), R"doc(
 Reads a policy file (TOML; every key optional):
     protected_names = ["acme", "acme-support"]   # added to the list below
     protected_names_file = "names.txt"  # one a line; "" none; "builtin"
@@ -354,18 +334,22 @@ policy is not valid.)doc")
           py::arg("text"), py::arg("source") = "<string>",
           "Parses a policy file's text (as load); `source` names it in "
           "error messages and is the directory a relative "
-          "protected_names_file is read from. from_toml is an alias.")
-      .def_property_readonly(
-          "protected_names",
-          [](const PyPolicy& self) {
-            py::list out;
-            for (const std::string& n : self.policy.protected_names) {
-              out.append(NameObject(n));
-            }
-            return out;
-          },
-          "The protected names (str; bytes for one that is not UTF-8, "
-          "which matches nothing).")
+          "protected_names_file is read from. from_toml is an alias.");
+}
+
+// What a RegistrationPolicy holds, ==, and its repr.
+void DefPolicyValues(py::class_<PyPolicy>& cls) {
+  cls.def_property_readonly(
+         "protected_names",
+         [](const PyPolicy& self) {
+           py::list out;
+           for (const std::string& n : self.policy.protected_names) {
+             out.append(NameObject(n));
+           }
+           return out;
+         },
+         "The protected names (str; bytes for one that is not UTF-8, "
+         "which matches nothing).")
       .def_property_readonly(
           "exemptions",
           [](const PyPolicy& self) { return ExemptionNames(self.policy); },
@@ -393,11 +377,38 @@ policy is not valid.)doc")
                    RestrictionLevelName(self.policy.max_restriction_level)) +
                "')";
       });
+}
+
+void RegisterPolicy(py::module_& m) {
+  py::class_<PyPolicy> cls(m, "RegistrationPolicy", R"doc(
+How a service decides sign-ups, beside the profile of its names: the
+protected names no one may register (matched by key, by look-alike key and
+with diacritics stripped), the UTS #39 confusable mappings that do not count
+(exemptions: "rn_m", "digits", "capital_i"; none by default) and the
+loosest restriction level let in (max_restriction_level, by default
+"highly_restrictive": one script, or Latin with Han and kana, Hangul or
+Bopomofo). An immutable value.
+
+RegistrationPolicy() is the default policy; protected_names=None keeps the
+built-in list (the reserved names of RFC 2142, system and role accounts),
+an iterable of names replaces it. ValueError for an unknown exemption or
+level.)doc");
+  cls.def(py::init(&MakePolicy), py::kw_only(),
+          py::arg("protected_names") = py::none(),
+          py::arg("exemptions") = py::tuple(),
+          py::arg("max_restriction_level") = "highly_restrictive")
+      .def_static(
+          "default", [] { return PyPolicy{DefaultRegistrationPolicy()}; },
+          "Returns the default policy: the built-in protected names, no "
+          "exemptions, highly_restrictive.");
+  DefPolicyReaders(cls);
+  DefPolicyValues(cls);
   // The old name (docs/vocabulary.md): the same object.
   Alias(cls, "from_toml", "parse");
 }
 
-void RegisterResults(py::module_& m) {
+// Binds RegistrationRecord: what to store with an account.
+void BindRecord(py::module_& m) {
   py::class_<PyRecord>(m, "RegistrationRecord", R"doc(
 What to store with an account: enforced (the form to store and show), key
 (the comparison key: a unique index), lookalike_keys (1 to 3 look-alike
@@ -428,7 +439,10 @@ have the type of the name (str or bytes).)doc")
                ", lookalike_keys=" + std::string(py::repr(r.lookalike_keys)) +
                ", restriction_level='" + r.restriction_level + "')";
       });
+}
 
+// Binds RegistrationDecision: one decision on a sign-up.
+void BindDecision(py::module_& m) {
   py::class_<PyDecision>(m, "RegistrationDecision", R"doc(
 One decision; true when the name may be registered. outcome is "accepted",
 "rejected" (the profile rejects the name or an other identifier: rejection
@@ -459,6 +473,11 @@ accepts the name.)doc")
                ", shared_key=" + std::string(py::repr(d.shared_key)) +
                ", identifier=" + std::to_string(d.identifier) + ")";
       });
+}
+
+void RegisterResults(py::module_& m) {
+  BindRecord(m);
+  BindDecision(m);
 }
 
 void RegisterRegistry(py::module_& m) {

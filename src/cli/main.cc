@@ -46,15 +46,18 @@ int Help(const std::vector<std::string>& words) {
   return kExitOk;
 }
 
-int Run(int argc, char** argv) {
-  CommandLine line = SplitCommandLine(argc, argv);
+// The flags that are commands of their own: --help (over everything else
+// on the command line; `help [COMMAND]` is `[COMMAND] --help`), --man,
+// --bash-completion. Returns the exit code when one ran; otherwise turns
+// --version and -V into the `version` command (nothing when the line names
+// another command: that is a usage error, returned).
+std::optional<int> RunToolFlags(CommandLine& line) {
   std::vector<std::string>& words = line.positional;
-  // `help [COMMAND]` is `[COMMAND] --help`; `help --help` is help's own.
+  // `help --help` is help's own.
   if (!words.empty() && words[0] == "help") {
     if (!line.help) words.erase(words.begin());
     line.help = true;
   }
-  // Help wins over everything else on the command line.
   if (line.help) return Help(words);
   if (line.man) {
     std::cout << ManPage();
@@ -64,7 +67,6 @@ int Run(int argc, char** argv) {
     std::cout << BashCompletion();
     return kExitOk;
   }
-  // --version and -V are `version`, which takes no other command.
   if (line.version) {
     if (!words.empty() && words != std::vector<std::string>{"version"}) {
       std::cerr << "u8guard: --version takes no command (it is `u8guard "
@@ -73,6 +75,35 @@ int Run(int argc, char** argv) {
     }
     words = {"version"};
   }
+  return std::nullopt;
+}
+
+// Runs `command` (named by the first `taken` words of the line) with the
+// line's flags and the words after its name.
+int RunCommand(const Command& command, const CommandLine& line, size_t taken) {
+  const std::string name = FullName(command);
+  if (const absl::Status s = SetFlags(line.flags, command.flags, name);
+      !s.ok()) {
+    std::cerr << "u8guard: " << ShownMessage(s) << "\n"
+              << Synopsis(command.usage);
+    return kExitUsage;
+  }
+  const std::optional<Format> format = ParseFormat(absl::GetFlag(FLAGS_format));
+  if (!format) {
+    std::cerr << "u8guard: --format must be " << FormatNames() << "\n";
+    return kExitUsage;
+  }
+  const std::vector<std::string> args(line.positional.begin() + taken,
+                                      line.positional.end());
+  return command.run(args, *format);
+}
+
+int Run(int argc, char** argv) {
+  CommandLine line = SplitCommandLine(argc, argv);
+  if (const std::optional<int> exit_code = RunToolFlags(line)) {
+    return *exit_code;
+  }
+  const std::vector<std::string>& words = line.positional;
   if (words.empty()) {
     // No command: the short usage (--help has the whole); an unknown flag
     // (--flagfile=...) is named.
@@ -95,20 +126,7 @@ int Run(int argc, char** argv) {
     const std::vector<std::string> rest(words.begin() + 1, words.end());
     return command->run(rest, Format::kText);
   }
-  const std::string name = FullName(*command);
-  if (const absl::Status s = SetFlags(line.flags, command->flags, name);
-      !s.ok()) {
-    std::cerr << "u8guard: " << ShownMessage(s) << "\n"
-              << Synopsis(command->usage);
-    return kExitUsage;
-  }
-  const std::optional<Format> format = ParseFormat(absl::GetFlag(FLAGS_format));
-  if (!format) {
-    std::cerr << "u8guard: --format must be " << FormatNames() << "\n";
-    return kExitUsage;
-  }
-  const std::vector<std::string> args(words.begin() + taken, words.end());
-  return command->run(args, *format);
+  return RunCommand(*command, line, taken);
 }
 
 int Main(int argc, char** argv) {

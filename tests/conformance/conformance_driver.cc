@@ -2,13 +2,14 @@
 // The C++ and C surfaces of the cross-surface conformance test:
 //
 //   conformance_driver cxx|c CASES.tsv > ANSWERS.jsonl
+//   conformance_driver rules > RULES.txt
 //
 // reads tests/conformance/cases.tsv (gen_cases.py) and writes one JSON
 // line per case, {"id", "op", "surface", "answer"}, with the answer in the
 // one representation every driver writes (compare.py describes it): through
 // the C++ API (`cxx`) or through the C API of u8guard_c.h alone
-// (`c`, conformance_c.c). Exit status 0, or 2 for bad arguments or a bad
-// case file.
+// (`c`, conformance_c.c); or writes every rule id (for gen_cases.py
+// --rules). Exit status 0, or 2 for bad arguments or a bad case file.
 
 #include <cstdio>
 #include <fstream>
@@ -351,9 +352,13 @@ std::string CSurfaceAnswer(const Case& c) {
 }
 
 int Main(int argc, char** argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "rules") {
+    for (Rule rule : AllRules()) std::cout << RuleId(rule) << "\n";
+    return std::cout ? 0 : 2;
+  }
   const std::string surface = argc == 3 ? argv[1] : "";
   if (surface != "cxx" && surface != "c") {
-    std::cerr << "usage: conformance_driver cxx|c CASES.tsv\n";
+    std::cerr << "usage: conformance_driver cxx|c CASES.tsv | rules\n";
     return 2;
   }
   std::optional<std::vector<Case>> cases = ReadCases(argv[2]);

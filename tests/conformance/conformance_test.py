@@ -8,7 +8,8 @@
 Runs the C++ driver on cases.tsv (the reference), then the surface's
 driver, and compares the two with compare.py. `cxx` checks the reference
 itself: every case answered once, no call failing otherwise than by a
-rejection, and a few answers known by heart. Exit status 0 when the surface
+rejection, a few answers known by heart, and cases.tsv what gen_cases.py
+writes from the library's rule ids and the shared test data. Exit status 0 when the surface
 agrees, 1 with a report (case, operation, surface, expected, got), 77 when
 the surface is not built here (no Python module, no PostgreSQL extension or
 server, no Go tests' prefix).
@@ -21,7 +22,7 @@ and the unchanged copy to agree.
 Environment (tests/conformance/CMakeLists.txt): U8GUARD_SOURCE_DIR,
 U8GUARD_BUILD_DIR, U8GUARD_WORK_DIR, U8GUARD_CONFORMANCE_DRIVER, U8GUARD_CLI,
 U8GUARD_PYTHON_MODULE, U8GUARD_PG_MODULE, U8GUARD_GO, U8GUARD_GO_PREFIX,
-U8GUARD_LIBDIR, U8GUARD_ICU_LIBDIR.
+U8GUARD_LIBDIR, U8GUARD_ICU_LIBDIR, U8GUARD_SHARED_TESTDATA.
 """
 
 import copy
@@ -83,6 +84,30 @@ def run_driver(argv, surface, **kwargs):
 def reference():
     return compare.read_answers(run_driver(
         [env("U8GUARD_CONFORMANCE_DRIVER"), "cxx", CASES], "cxx"))
+
+
+def check_generated():
+    """"" when cases.tsv is what gen_cases.py writes from the library's rules
+    and the shared test data, else why not (not checked, with a message,
+    without the shared files)."""
+    shared = env("U8GUARD_SHARED_TESTDATA")
+    needed = ["UTF-8-test.txt", "fuzzdb-traversals-8-deep-exotic-encoding.txt"]
+    if not all(os.path.exists(os.path.join(shared, f)) for f in needed):
+        print(f"conformance: no {needed} in '{shared}': cases.tsv not "
+              "regenerated", file=sys.stderr)
+        return ""
+    rules = os.path.join(work_dir("rules"), "rules.txt")
+    with open(rules, "wb") as f:
+        f.write(subprocess.run([env("U8GUARD_CONFORMANCE_DRIVER"), "rules"],
+                               stdout=subprocess.PIPE, check=True).stdout)
+    generated = subprocess.run(
+        [sys.executable, os.path.join(HERE, "gen_cases.py"), "--rules", rules,
+         shared], stdout=subprocess.PIPE, check=True).stdout
+    with open(CASES, "rb") as f:
+        if f.read() != generated:
+            return ("cases.tsv is not what gen_cases.py writes now: run it "
+                    "(see its usage) and commit the result")
+    return ""
 
 
 def check_reference(ref, notes):
@@ -155,6 +180,9 @@ def run_surface(surface):
     ref = reference()
     if surface == "cxx":
         problems = check_reference(ref, notes)
+        stale = check_generated()
+        if stale:
+            problems.append(stale)
         compare.print_report("cxx", problems, len(notes))
         return 1 if problems else 0
     lines = DRIVERS[surface]()

@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Writes tests/conformance/cases.tsv, the cross-surface conformance inputs.
 
-    python3 -c 'import u8guard; print("\\n".join(u8guard.rule_ids()))' \\
-      > rules.txt   # (PYTHONPATH=build/integrations/python)
+    build/tests/conformance/conformance_driver rules > rules.txt
     gen_cases.py --rules rules.txt [SHARED_TESTDATA_DIR] \\
       > tests/conformance/cases.tsv
 

@@ -6,8 +6,9 @@ output in the answers' one representation (compare.py).
 
     cli_surface.py U8GUARD CASES.tsv WORK_DIR
 
-The inputs are arguments after "--" (a few hundred per run), the UTF-8
-cases files of WORK_DIR given to `u8guard check`. The operations the tool
+The inputs are arguments after "--" (a few hundred per run), and again
+lines of standard input (the co-process mode), whose answers must be the
+same; the UTF-8 cases are files of WORK_DIR given to `u8guard check`. The operations the tool
 lacks (restriction, rule: docs/vocabulary.md says "—") are not asked.
 """
 
@@ -90,14 +91,39 @@ def utf8_answers(tool, cases, work):
     return answers
 
 
+def run_lines(tool, args, inputs):
+    """The JSON objects `u8guard ARGS -f json` prints for INPUTS given as
+    lines of its standard input (the co-process mode)."""
+    p = subprocess.run([tool] + args + ["--format=json"],
+                       input=b"".join(i + b"\n" for i in inputs),
+                       stdout=subprocess.PIPE, check=False)
+    if p.returncode not in (0, 1):
+        sys.exit(f"cli_surface: {args} on standard input exited "
+                 f"{p.returncode}")
+    return [json.loads(l) for l in
+            p.stdout.decode("utf-8", "surrogateescape").split("\n") if l]
+
+
 def group_answers(tool, op, profile, group, work):
-    """The answers to the cases of one operation under one profile."""
+    """The answers to the cases of one operation under one profile, given
+    as arguments; a case whose answer differs when its input comes as a
+    line of standard input answers {"error": ...} saying so."""
     if op == "utf8":
         return utf8_answers(tool, group, work)
     args = (["path", "sanitize"] if op == "path" else
             COMMANDS[op] + ["--profile=" + profile])
-    return [register_answer(j) if op == "register" else text_answer(op, j)
-            for j in run(tool, args, [c["a"] for c in group])]
+    inputs = [c["a"] for c in group]
+    by_line = run_lines(tool, args, inputs)
+    answers = []
+    for i, j in enumerate(run(tool, args, inputs)):
+        if i >= len(by_line) or by_line[i] != j:
+            answers.append({"error": "as a line of standard input: " +
+                            json.dumps(by_line[i] if i < len(by_line)
+                                       else None, ensure_ascii=False)})
+        else:
+            answers.append(register_answer(j) if op == "register" else
+                           text_answer(op, j))
+    return answers
 
 
 def equivalent_answer(tool, case):

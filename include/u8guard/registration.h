@@ -172,7 +172,7 @@ struct RegistrationDecision {
   // The key or look-alike key shared with `conflict`.
   std::string shared_key;
   // Which of the candidate's identifiers clashed: 0 for the name, i + 1 for
-  // other_identifiers[i].
+  // others[i].
   size_t identifier = 0;
 
   bool accepted() const { return outcome == RegistrationOutcome::kAccepted; }
@@ -214,23 +214,21 @@ class Registry {
     return Load(profile, path, std::move(policy), options);
   }
 
-  // Decides whether an account with `name` and `other_identifiers` may be
+  // Decides whether an account with `name` and `others` may be
   // added. Reads only. A refusal is a decision, not an error; the status is
   // Internal only when ICU fails.
   absl::StatusOr<RegistrationDecision> Decide(
-      std::string_view name,
-      const std::vector<std::string>& other_identifiers = {}) const;
+      std::string_view name, const std::vector<std::string>& others = {}) const;
 
   // Decide, then Add when accepted.
   absl::StatusOr<RegistrationDecision> Register(
-      std::string_view name,
-      const std::vector<std::string>& other_identifiers = {});
+      std::string_view name, const std::vector<std::string>& others = {});
 
   // Adds an account as is (an existing one, when loading a registry),
   // without deciding. The profile's rejection when it rejects one of the
   // identifiers (nothing is added then).
   absl::Status Add(std::string_view name,
-                   const std::vector<std::string>& other_identifiers = {});
+                   const std::vector<std::string>& others = {});
 
   const Profile& profile() const;
   const RegistrationPolicy& policy() const;

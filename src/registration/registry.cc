@@ -270,8 +270,7 @@ absl::StatusOr<Registry> Registry::Load(const Profile& profile,
 }
 
 absl::StatusOr<RegistrationDecision> Registry::Decide(
-    std::string_view name,
-    const std::vector<std::string>& other_identifiers) const {
+    std::string_view name, const std::vector<std::string>& others) const {
   State& s = *state_;
   RegistrationDecision d;
   absl::StatusOr<RegistrationRecord> record =
@@ -289,7 +288,7 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
   keys.push_back({d.record->key});
   keys[0].insert(keys[0].end(), d.record->lookalike_keys.begin(),
                  d.record->lookalike_keys.end());
-  if (absl::Status st = s.OtherKeysInto(other_identifiers, keys, d); !st.ok()) {
+  if (absl::Status st = s.OtherKeysInto(others, keys, d); !st.ok()) {
     return st;
   }
   if (!d.accepted()) return d;
@@ -304,21 +303,21 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
 }
 
 absl::StatusOr<RegistrationDecision> Registry::Register(
-    std::string_view name, const std::vector<std::string>& other_identifiers) {
-  absl::StatusOr<RegistrationDecision> d = Decide(name, other_identifiers);
+    std::string_view name, const std::vector<std::string>& others) {
+  absl::StatusOr<RegistrationDecision> d = Decide(name, others);
   if (d.ok() && d->accepted()) {
-    if (absl::Status s = Add(name, other_identifiers); !s.ok()) return s;
+    if (absl::Status s = Add(name, others); !s.ok()) return s;
   }
   return d;
 }
 
 absl::Status Registry::Add(std::string_view name,
-                           const std::vector<std::string>& other_identifiers) {
+                           const std::vector<std::string>& others) {
   State& s = *state_;
-  std::vector<internal::IdentifierKeys> keys(1 + other_identifiers.size());
+  std::vector<internal::IdentifierKeys> keys(1 + others.size());
   for (size_t i = 0; i < keys.size(); ++i) {
     const std::string_view identifier =
-        i == 0 ? name : std::string_view(other_identifiers[i - 1]);
+        i == 0 ? name : std::string_view(others[i - 1]);
     if (absl::Status st = internal::IdentifierKeysInto(s.profile, s.exempt,
                                                        identifier, keys[i]);
         !st.ok()) {
@@ -328,8 +327,7 @@ absl::Status Registry::Add(std::string_view name,
   const uint32_t account = s.accounts++;
   for (size_t i = 0; i < keys.size(); ++i) {
     const auto id = static_cast<uint32_t>(s.identifiers.size());
-    s.identifiers.emplace_back(
-        i == 0 ? name : std::string_view(other_identifiers[i - 1]));
+    s.identifiers.emplace_back(i == 0 ? name : std::string_view(others[i - 1]));
     s.owners.push_back({account, static_cast<uint32_t>(i)});
     s.by_key.try_emplace(std::move(keys[i].key), id);
     for (std::string& k : keys[i].lookalike_keys) {

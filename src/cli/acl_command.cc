@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "src/cli/acl_text.h"
 #include "src/cli/commands.h"
@@ -22,6 +23,7 @@
 #include "u8guard/acl.h"
 #include "u8guard/display.h"
 #include "u8guard/profile.h"
+#include "u8guard/skeleton.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::cli {
@@ -93,12 +95,30 @@ AclLoadOptions LoadOptionsFromFlags() {
   return o;
 }
 
+// AclAuditOptions from --max-restriction-level (a name RestrictionLevelName
+// returns); InvalidArgument naming the flag otherwise.
+absl::StatusOr<AclAuditOptions> AuditOptionsFromFlags() {
+  AclAuditOptions o;
+  const absl::StatusOr<RestrictionLevel> level =
+      ParseRestrictionLevel(absl::GetFlag(FLAGS_max_restriction_level));
+  if (!level.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--max-restriction-level: ", level.status().message()));
+  }
+  o.max_restriction_level = *level;
+  return o;
+}
+
 }  // namespace
 
 int RunAclAudit(const std::vector<std::string>& args, Format format) {
   if (args.size() != 1) return UsageError("audit needs exactly one FILE");
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) return UsageError(std::string(profile.status().message()));
+  absl::StatusOr<AclAuditOptions> audit_options = AuditOptionsFromFlags();
+  if (!audit_options.ok()) {
+    return UsageError(std::string(audit_options.status().message()));
+  }
   const std::string& file = args[0];
   // Progress on standard error: loading (canonicalizing) the entries, then
   // auditing them.
@@ -113,10 +133,9 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
     std::cerr << "u8guard acl: " << ShownMessage(index.status()) << "\n";
     return kExitUsage;
   }
-  AclAuditOptions audit_options;
   if (progress) {
     progress = ProgressFromFlags("u8guard acl audit: auditing", "entries");
-    audit_options.progress = progress->Callback();
+    audit_options->progress = progress->Callback();
   }
   // The file's name is untrusted too: escaped in text, in hex as well in
   // JSON when it is not UTF-8.
@@ -124,7 +143,7 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
   // Findings are printed as the audit finds them, never collected; the
   // audit stops being printed once standard output has failed.
   const absl::StatusOr<AclAudit> audit =
-      AuditAcl(*index, audit_options, [&](const AclFinding& f) {
+      AuditAcl(*index, *audit_options, [&](const AclFinding& f) {
         if (!std::cout.good()) return;
         if (format == Format::kJson) {
           std::cout << FindingJson(file, f) << "\n";
@@ -207,6 +226,9 @@ int RunAclLookup(const std::vector<std::string>& args, Format format) {
           if (r.match) {
             o.Add("line", uint64_t{r.match->line})
                 .Add("index", uint64_t{r.match->index});
+            // "original", as every API names it; "entry", its name in
+            // 0.1, stays.
+            AddShown(o, "original", r.match->original, 0, false);
             AddShown(o, "entry", r.match->original, 0, false);
             AddShown(o, "key", r.match->key, 0, false);
           }

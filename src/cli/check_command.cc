@@ -11,6 +11,7 @@
 #include "src/cli/json.h"
 #include "src/cli/shown.h"
 #include "u8guard/display.h"
+#include "u8guard/rule.h"
 #include "u8guard/utf8.h"
 #include "u8guard/utf8_file.h"
 
@@ -54,7 +55,10 @@ int RunCheck(const std::vector<std::string>& args, Format format) {
       AddInputField(o, "file", file);
       o.Add("valid", r->ok()).Add("valid_up_to", uint64_t{r->valid_up_to});
       if (!r->ok()) {
+        // "error" is the kind's short id ("overlong"), "rule" its rule id
+        // ("utf8/overlong"), as in a rejection.
         o.Add("error", Utf8ErrorKindId(r->kind))
+            .Add("rule", RuleId(Utf8ErrorRule(r->kind)))
             .Add("error_len", uint64_t{r->error_len});
       }
       std::cout << o.Line() << "\n";

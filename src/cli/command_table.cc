@@ -24,23 +24,25 @@ commands:
 // summaries, then kHelpSummary).
 constexpr char kUsageTail[] =
     R"(
-Every command but path read (which writes files' bytes) and acl export
+Every command but path read (which writes files' bytes) and records export
 (which writes JSON) takes -f, --format=text|json (JSON: one object per line;
 a rejected input has "error", "rule", "offset" and, when a code point is to
-blame, "code_point").
-With no STRING (PATH, ID, NAME) arguments, canon, enforce, skeleton, path
+blame, "code_point" ("U+200B") and "code_point_value" (8203)).
+With no STRING (PATH, ID, NAME) arguments, key, enforce, skeleton, path
 sanitize, path read, acl lookup and register read standard input, one input
 per line (the "\n" is removed; nothing else is), and answer each line as it
 is read; --line-buffered flushes standard output after every answer (for use
 as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
-acl audit, lookup, export and verify refuse files over --max-acl-bytes=N
-(1 GiB).
-acl audit, acl export, acl verify and register show their progress
+acl audit, acl lookup, records export and records verify refuse files over
+--max-acl-bytes=N (1 GiB).
+acl audit, records export, records verify and register show their progress
 (records done, the rate, the time left) on standard error when it is a
 terminal, as a line redrawn in place; --progress shows it anywhere (else
 as a line a second, then a final line), --no-progress never. Standard
 output is the same either way.
+The aliases listed under a command are that command in every respect
+(the names of u8guard 0.1: validate, canon, acl export, acl verify).
 Profiles are named as `u8guard profiles` lists them or, for the PRECIS
 profiles, as the RFCs do (UsernameCaseMapped, UsernameCasePreserved,
 OpaqueString, Nickname, IdentifierClass, FreeformClass).
@@ -54,14 +56,14 @@ exit status: 0 success, 1 a negative answer (invalid, rejected, different,
 not found, findings), 2 usage or I/O error (a failed write included)
 )";
 
-// canon: its line in the list of commands of `u8guard --help`.
-constexpr char kCanonSummary[] =
-    R"(  canon --profile=NAME [STRING]...   comparison key per input
+// key: its line in the list of commands of `u8guard --help`.
+constexpr char kKeySummary[] =
+    R"(  key --profile=NAME [STRING]...     comparison key per input
 )";
 
-constexpr char kCanonUsage[] =
-    R"(usage: u8guard canon -p|--profile=NAME [--profile-dir=DIR]
-                     [-f|--format=text|json] [--line-buffered] [--] [STRING]...
+constexpr char kKeyUsage[] =
+    R"(usage: u8guard key -p|--profile=NAME [--profile-dir=DIR]
+                   [-f|--format=text|json] [--line-buffered] [--] [STRING]...
 
 Prints the comparison key of each STRING or, with none, of each line
 of standard input (the "\n" removed), answering each line as it is read,)";
@@ -79,11 +81,12 @@ Prints the enforced (stored/display) form of each STRING or, with none, of
 each line of standard input (the "\n" removed), answering each line as it
 is read,)";
 
-// The rest of canon's and enforce's usage.
-constexpr char kCanonUsageRest[] =
+// The rest of key's and enforce's usage.
+constexpr char kKeyUsageRest[] =
     R"( or "rejected: MESSAGE". JSON: {"input", "ok", "output"} or
-{"input", "ok", "error", "rule", "offset", "code_point"} ("code_point" when
-one is to blame), with "input_hex" when the input is not UTF-8. An
+{"input", "ok", "error", "rule", "offset", "code_point", "code_point_value"}
+("code_point", "U+200B", and "code_point_value", 8203, when one is to
+blame), with "input_hex" when the input is not UTF-8. An
 input longer than the profile's max_input_bytes is rejected without being
 held whole; JSON shows its first 256 bytes, "input_truncated": true and
 "input_bytes".
@@ -111,7 +114,8 @@ Validates each FILE ("-" or none: standard input, from its offset; a
 regular file there is read as FILE would be) as strict UTF-8 (RFC 3629),
 streamed in constant memory. Prints "FILE: ok" or "FILE:OFFSET: KIND" (the
 0-based byte offset of the first error). JSON: {"file", "valid",
-"valid_up_to", "error", "error_len"}, or {"file", "io_error"}.
+"valid_up_to", "error", "rule", "error_len"} ("error": "overlong", "rule":
+"utf8/overlong"), or {"file", "io_error"}.
 
   --threads=N  threads that read one regular file at once, each a range of
                it, for files of 32 MiB and more (at most one per 16 MiB, and
@@ -165,8 +169,8 @@ it, exactly when they share a look-alike key. Skeletons and look-alike keys
 are for comparison only: never keys, never shown as names. Text output is
 escaped as canon's is. JSON: {"input", "ok", "skeleton"}, {"input", "ok",
 "lookalike_keys": [...]} or {"input", "ok", "error", "rule", "offset",
-"code_point"} ("code_point" when one is to blame), with "input_hex" when the
-input is not UTF-8. An input longer than the profile's max_input_bytes is
+"code_point", "code_point_value"} (the code point's two when one is to
+blame), with "input_hex" when the input is not UTF-8. An input longer than the profile's max_input_bytes is
 rejected without being held whole; JSON shows its first 256 bytes,
 "input_truncated": true and "input_bytes".
   -p, --profile=NAME    a profile (`u8guard profiles`, or an RFC's name:
@@ -184,28 +188,34 @@ exit status: 0 all accepted, 1 some rejected, 2 usage or I/O error
 // path sanitize: its lines in the list of commands of `u8guard --help`.
 constexpr char kPathSummary[] =
     R"(  path sanitize [PATH]...            safe relative path per input, or "rejected: REASON"
-      [--percent-decode] [--nfkc] [--root=DIR] [--dot-dot=reject|resolve]
-      [--backslash] [--windows] [--allow-hidden] [--leading-separator-is-root]
+      [--percent-decode] [--normalization=NFC|NFKC] [--root=DIR]
+      [--dot-dot=reject|resolve] [--backslash-is-separator] [--windows]
+      [--allow-hidden] [--leading-separator-is-root]
 )";
 
 constexpr char kPathUsage[] =
-    R"(usage: u8guard path sanitize [--percent-decode] [--nfkc] [-r|--root=DIR]
-           [--dot-dot=reject|resolve] [--backslash] [--windows] [--allow-hidden]
-           [--leading-separator-is-root] [-f|--format=text|json]
-           [--line-buffered] [--] [PATH]...
+    R"(usage: u8guard path sanitize [--percent-decode]
+           [--normalization=NFC|NFKC | --nfkc] [-r|--root=DIR]
+           [--dot-dot=reject|resolve] [--backslash-is-separator | --backslash]
+           [--windows] [--allow-hidden] [--leading-separator-is-root]
+           [-f|--format=text|json] [--line-buffered] [--] [PATH]...
 
 Prints each PATH or, with none, each line of standard input (answered as it
 is read) as a safe relative path, or "rejected: MESSAGE". JSON: {"input",
-"ok", "output"} or {"input", "ok", "error", "rule", "offset", "code_point"}
-("code_point" when one is to blame). An input over
+"ok", "output"} or {"input", "ok", "error", "rule", "offset", "code_point",
+"code_point_value"} (the code point's two when one is to blame). An input over
 4 * 4096 + 64 bytes is rejected without being held whole (JSON shows its
 first 256 bytes, "input_truncated": true and "input_bytes").
   --percent-decode   decode %XX escapes once per segment, strictly
-  --nfkc             normalize segments with NFKC, not NFC
+  --normalization=FORM
+                     normalize segments with NFC (the default) or NFKC
+                     (alias: --nfkc, which is --normalization=NFKC; the two
+                     may not disagree)
   -r, --root=DIR     join results under DIR (never left)
   --dot-dot=POLICY   ".." segments: reject (the default), or resolve (never
                      above the root)
-  --backslash        "\" is a separator too
+  --backslash-is-separator
+                     "\" is a separator too (alias: --backslash)
   --windows          Windows rules: reserved names, trailing dots and spaces,
                      < > : " | ? *, "\" as a separator
   --allow-hidden     allow segments that start with "."
@@ -224,9 +234,10 @@ constexpr char kPathReadSummary[] =
 
 constexpr char kPathReadUsage[] =
     R"(usage: u8guard path read --root=DIR [--symlinks=none|inside] [--no-xdev]
-           [--resolver=auto|openat2|walk] [--percent-decode] [--nfkc]
-           [--dot-dot=reject|resolve] [--backslash] [--windows] [--allow-hidden]
-           [--leading-separator-is-root] [--] [PATH]...
+           [--resolver=auto|openat2|walk] [--percent-decode]
+           [--normalization=NFC|NFKC | --nfkc] [--dot-dot=reject|resolve]
+           [--backslash-is-separator | --backslash] [--windows]
+           [--allow-hidden] [--leading-separator-is-root] [--] [PATH]...
 
 Writes the bytes of each PATH or, with none, of each file named by a line of
 standard input, to standard output, opened beneath DIR only: each PATH is
@@ -258,6 +269,7 @@ constexpr char kAclAuditSummary[] =
 
 constexpr char kAclAuditUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME [--profile-dir=DIR]
+                         [--max-restriction-level=LEVEL]
                          [--max-acl-bytes=N] [-f|--format=text|json]
                          [--progress] [--] FILE
 
@@ -267,6 +279,11 @@ invalid entries, collisions, look-alikes and mixed-script entries; then a
 summary line. Entries, keys and skeletons are shown up to 256 bytes each
 ("..." and the length mark a cut; JSON: "entry_truncated", "entry_bytes").
   -p, --profile=NAME a profile (`u8guard profiles`)
+  --max-restriction-level=LEVEL
+                     report entries mixing scripts beyond LEVEL: ascii,
+                     single_script_restrictive (the default),
+                     highly_restrictive, moderately_restrictive,
+                     minimally_restrictive or unrestrictive
   --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
   --progress         entries loaded, then audited, the rate and the time
                      left, on standard error (default: when it is a
@@ -288,7 +305,10 @@ constexpr char kAclLookupUsage[] =
 
 Looks up each ID or, with none, each line of standard input (answered as it
 is read) in the ACL FILE, and prints the entry it matches or resembles, "no
-match", "resembles nothing" or "rejected: MESSAGE".
+match", "resembles nothing" or "rejected: MESSAGE". JSON: {"id", "mode",
+"found", "line", "index", "original", "entry", "key"} ("entry", the same as
+"original", is its name in 0.1), with "error", "rule", "offset" and
+"code_point" when the profile rejects the ID.
   -p, --profile=NAME a profile (`u8guard profiles`)
   -a, --acl=FILE     the ACL, one entry per line
   --mode=exact       allow lists: only canonical equality grants (default)
@@ -324,9 +344,9 @@ of --others clashes, or the name clashes with an other identifier); DETAIL
 then names what it clashes with and the shared key. JSON: {"input",
 "outcome", "accepted", "enforced", "key", "lookalike_keys",
 "restriction_level", "scripts", "display", "version_tag", "identifier",
-"conflict", "shared_key"}, with "error", "rule", "offset" and "code_point"
-when the profile rejects it; the record (enforced ... version_tag) is
-given whole, to be stored with the account.
+"conflict", "shared_key"}, with "error", "rule", "offset", "code_point" and
+"code_point_value" when the profile rejects it; the record (enforced ...
+version_tag) is given whole, to be stored with the account.
   -p, --profile=NAME  a profile (`u8guard profiles`)
   -a, --acl=FILE      the registered names, one a line (the ACL format);
                       names the profile rejects are skipped (counted on
@@ -350,21 +370,22 @@ Put untrusted names after "--", or on standard input.
 exit status: 0 all accepted, 1 some refused, 2 usage or I/O error
 )";
 
-// acl export: its line in the list of commands of `u8guard --help`.
-constexpr char kAclExportSummary[] =
-    R"(  acl export --profile=NAME FILE     the record of each name (key, look-alike keys, versions)
+// records export: its lines in the list of commands of `u8guard --help`.
+constexpr char kRecordsExportSummary[] =
+    R"(  records export --profile=NAME FILE the record of each name (key, look-alike keys, versions)
 )";
 
-constexpr char kAclExportUsage[] =
-    R"(usage: u8guard acl export -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
-                          [--max-acl-bytes=N] [--progress] [--] FILE
+constexpr char kRecordsExportUsage[] =
+    R"(usage: u8guard records export -p|--profile=NAME [--policy=FILE]
+                              [--profile-dir=DIR] [--max-acl-bytes=N]
+                              [--progress] [--] FILE
 
 Before an upgrade of ICU or u8guard: prints the record of each name of FILE
 (the ACL format: one name per line), as the versions running now derive
 it, one JSON object per line: {"name", "profile", "valid", "key",
 "lookalike_keys", "version_tag"}, or "valid": false and "rule" for a name
 the profile rejects; "name_hex" instead of "name" for one that is not
-UTF-8. Keep the output: after the upgrade, `u8guard acl verify` compares
+UTF-8. Keep the output: after the upgrade, `u8guard records verify` compares
 it with what the new versions derive (docs/upgrading.md). A summary goes
 to standard error.
   -p, --profile=NAME  a profile (`u8guard profiles`)
@@ -378,18 +399,19 @@ to standard error.
 exit status: 0 exported, 2 usage or I/O error
 )";
 
-// acl verify: its line in the list of commands of `u8guard --help`.
-constexpr char kAclVerifySummary[] =
-    R"(  acl verify --profile=NAME RECORDS  what an upgrade changed: keys, new collisions, look-alikes
+// records verify: its lines in the list of commands of `u8guard --help`.
+constexpr char kRecordsVerifySummary[] =
+    R"(  records verify --profile=NAME RECORDS
+                                     what an upgrade changed: keys, new collisions, look-alikes
 )";
 
-constexpr char kAclVerifyUsage[] =
-    R"(usage: u8guard acl verify -p|--profile=NAME [--policy=FILE] [--profile-dir=DIR]
-                          [--max-acl-bytes=N] [-f|--format=text|json]
-                          [--progress] [--] RECORDS
+constexpr char kRecordsVerifyUsage[] =
+    R"(usage: u8guard records verify -p|--profile=NAME [--policy=FILE]
+                              [--profile-dir=DIR] [--max-acl-bytes=N]
+                              [-f|--format=text|json] [--progress] [--] RECORDS
 
-After an upgrade: derives every name of RECORDS (the output of `u8guard acl
-export`) again with the versions running now and prints, as
+After an upgrade: derives every name of RECORDS (the output of `u8guard
+records export`) again with the versions running now and prints, as
 "RECORDS:LINE: KIND: DETAIL", each name whose key changed (key_changed),
 whose look-alike keys changed (lookalike_keys_changed), that the profile
 rejects now (now_rejected) or accepts now (now_accepted), and a summary of
@@ -423,11 +445,18 @@ exit status: 0 nothing changed, 1 changes or groups, 2 usage or I/O error
 constexpr char kAclGroupUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME FILE
        u8guard acl lookup -p|--profile=NAME -a|--acl=FILE [--mode=exact|skeleton] [ID]...
-       u8guard acl export -p|--profile=NAME FILE
-       u8guard acl verify -p|--profile=NAME RECORDS
+       u8guard acl export -p|--profile=NAME FILE (alias of records export)
+       u8guard acl verify -p|--profile=NAME RECORDS (alias of records verify)
 
 See `u8guard acl audit --help`, `u8guard acl lookup --help`,
-`u8guard acl export --help` and `u8guard acl verify --help`.
+`u8guard records export --help` and `u8guard records verify --help`.
+)";
+
+constexpr char kRecordsGroupUsage[] =
+    R"(usage: u8guard records export -p|--profile=NAME FILE
+       u8guard records verify -p|--profile=NAME RECORDS
+
+See `u8guard records export --help` and `u8guard records verify --help`.
 )";
 
 constexpr char kPathGroupUsage[] =
@@ -461,7 +490,11 @@ constexpr char kVersionUsage[] =
        u8guard --version | -V [-f|--format=text|json]
 
 Prints the library, ICU and Unicode versions and the UTF-8 kernel that runs,
-with what U8GUARD_KERNEL asked for when that was not honoured.
+with what U8GUARD_KERNEL asked for when that was not honoured. JSON:
+{"u8guard", "library", "icu", "unicode", "utf8_kernel"} ("library", the
+library's version, is "u8guard" under the name the other surfaces use),
+with "utf8_kernel_requested" and "utf8_kernel_note" when U8GUARD_KERNEL
+was not honoured.
 
 exit status: 0, or 2 for a usage or I/O error
 )";
@@ -478,28 +511,47 @@ constexpr char kHelpUsage[] =
 Prints the usage of u8guard, or of COMMAND (as `u8guard COMMAND --help`).
 )";
 
+// `usage` with a paragraph after its synopsis that names `aliases`:
+// "alias: u8guard acl verify (the same command, its name in u8guard 0.1)".
+std::string WithAliases(std::string_view usage,
+                        const std::vector<std::string_view>& aliases) {
+  if (aliases.empty()) return std::string(usage);
+  const size_t synopsis_end = usage.find("\n\n") + 2;
+  std::string names;
+  for (const std::string_view alias : aliases) {
+    if (!names.empty()) names += ", ";
+    names.append("`u8guard ").append(alias).append("`");
+  }
+  return std::string(usage.substr(0, synopsis_end)) + "alias: " + names +
+         " (the same command, its name in u8guard 0.1)\n\n" +
+         std::string(usage.substr(synopsis_end));
+}
+
 }  // namespace
 
 const std::vector<Command>& Commands() {
-  static const auto* const kCommands = new std::vector<Command>{
+  // (Not const: each usage gains its aliases' paragraph once, below.)
+  static auto* const kCommands = new std::vector<Command>{
       {"",
        "check",
        kCheckSummary,
        kCheckUsage,
        {"format", "threads", "map"},
-       &RunCheck},
+       &RunCheck,
+       {"validate"}},
       {"",
-       "canon",
-       kCanonSummary,
-       absl::StrCat(kCanonUsage, kCanonUsageRest),
+       "key",
+       kKeySummary,
+       absl::StrCat(kKeyUsage, kKeyUsageRest),
        {"format", "profile", "profile_dir", "line_buffered"},
        [](const std::vector<std::string>& args, Format format) {
          return RunCanon(args, format, /*enforce=*/false);
-       }},
+       },
+       {"canon"}},
       {"",
        "enforce",
        kEnforceSummary,
-       absl::StrCat(kEnforceUsage, kCanonUsageRest),
+       absl::StrCat(kEnforceUsage, kKeyUsageRest),
        {"format", "profile", "profile_dir", "line_buffered"},
        [](const std::vector<std::string>& args, Format format) {
          return RunCanon(args, format, /*enforce=*/true);
@@ -520,24 +572,25 @@ const std::vector<Command>& Commands() {
        "sanitize",
        kPathSummary,
        kPathUsage,
-       {"format", "percent_decode", "nfkc", "root", "backslash", "windows",
-        "allow_hidden", "leading_separator_is_root", "dot_dot",
-        "line_buffered"},
+       {"format", "percent_decode", "normalization", "nfkc", "root",
+        "backslash_is_separator", "backslash", "windows", "allow_hidden",
+        "leading_separator_is_root", "dot_dot", "line_buffered"},
        &RunPathSanitize},
       {"path",
        "read",
        kPathReadSummary,
        kPathReadUsage,
-       {"root", "symlinks", "no_xdev", "resolver", "percent_decode", "nfkc",
-        "backslash", "windows", "allow_hidden", "leading_separator_is_root",
-        "dot_dot"},
+       {"root", "symlinks", "no_xdev", "resolver", "percent_decode",
+        "normalization", "nfkc", "backslash_is_separator", "backslash",
+        "windows", "allow_hidden", "leading_separator_is_root", "dot_dot"},
        &RunPathRead},
       {"path", "", "", kPathGroupUsage, {}, &RunPath},
       {"acl",
        "audit",
        kAclAuditSummary,
        kAclAuditUsage,
-       {"format", "profile", "profile_dir", "max_acl_bytes", "progress"},
+       {"format", "profile", "profile_dir", "max_restriction_level",
+        "max_acl_bytes", "progress"},
        &RunAclAudit},
       {"acl",
        "lookup",
@@ -546,20 +599,23 @@ const std::vector<Command>& Commands() {
        {"format", "profile", "profile_dir", "acl", "mode", "max_acl_bytes",
         "line_buffered"},
        &RunAclLookup},
-      {"acl",
+      {"acl", "", "", kAclGroupUsage, {}, &RunAcl},
+      {"records",
        "export",
-       kAclExportSummary,
-       kAclExportUsage,
+       kRecordsExportSummary,
+       kRecordsExportUsage,
        {"profile", "profile_dir", "policy", "max_acl_bytes", "progress"},
-       &RunAclExport},
-      {"acl",
+       &RunAclExport,
+       {"acl export"}},
+      {"records",
        "verify",
-       kAclVerifySummary,
-       kAclVerifyUsage,
+       kRecordsVerifySummary,
+       kRecordsVerifyUsage,
        {"format", "profile", "profile_dir", "policy", "max_acl_bytes",
         "progress"},
-       &RunAclVerify},
-      {"acl", "", "", kAclGroupUsage, {}, &RunAcl},
+       &RunAclVerify,
+       {"acl verify"}},
+      {"records", "", "", kRecordsGroupUsage, {}, &RunRecords},
       {"",
        "register",
        kRegisterSummary,
@@ -575,26 +631,55 @@ const std::vector<Command>& Commands() {
        &RunProfiles},
       {"", "version", kVersionSummary, kVersionUsage, {"format"}, &RunVersion},
   };
+  [[maybe_unused]] static const bool kAliasesShown = [] {
+    for (Command& c : *kCommands) c.usage = WithAliases(c.usage, c.aliases);
+    return true;
+  }();
   return *kCommands;
+}
+
+const std::vector<Spelling>& Spellings() {
+  static const auto* const kSpellings = [] {
+    auto* spellings = new std::vector<Spelling>;
+    for (const Command& c : Commands()) {
+      if (c.name.empty()) continue;  // a group's own entry
+      if (c.group.empty()) {
+        spellings->push_back({c.name, "", &c, false});
+      } else {
+        spellings->push_back({c.group, c.name, &c, false});
+      }
+      for (const std::string_view alias : c.aliases) {
+        const size_t space = alias.find(' ');
+        spellings->push_back(space == std::string_view::npos
+                                 ? Spelling{alias, "", &c, true}
+                                 : Spelling{alias.substr(0, space),
+                                            alias.substr(space + 1), &c, true});
+      }
+    }
+    return spellings;
+  }();
+  return *kSpellings;
 }
 
 const Command* FindCommand(const std::vector<std::string>& words,
                            size_t& taken) {
-  const Command* group = nullptr;
-  for (const Command& c : Commands()) {
-    if (c.group.empty() && c.name == words[0]) {
+  for (const Spelling& s : Spellings()) {
+    if (s.first != words[0]) continue;
+    if (s.second.empty()) {
       taken = 1;
-      return &c;
+      return s.command;
     }
-    if (c.group != words[0]) continue;
-    if (c.name.empty()) group = &c;
-    if (words.size() > 1 && c.name == words[1]) {
+    if (words.size() > 1 && s.second == words[1]) {
       taken = 2;
-      return &c;
+      return s.command;
     }
   }
+  // A group without a subcommand it knows: the group's own entry.
   taken = 1;
-  return group;
+  for (const Command& c : Commands()) {
+    if (c.name.empty() && c.group == words[0]) return &c;
+  }
+  return nullptr;
 }
 
 std::string FullName(const Command& c) {
@@ -610,7 +695,15 @@ std::string_view Synopsis(std::string_view usage) {
 std::string_view ToolUsage() {
   static const auto* const kUsage = [] {
     auto* usage = new std::string(kUsageHead);
-    for (const Command& c : Commands()) *usage += c.summary;
+    for (const Command& c : Commands()) {
+      *usage += c.summary;
+      // Under the command's description, as version's "(also ...)".
+      for (size_t i = 0; i < c.aliases.size(); ++i) {
+        usage->append(i == 0 ? std::string(37, ' ') + "(alias: " : ", ")
+            .append(c.aliases[i]);
+      }
+      if (!c.aliases.empty()) *usage += ")\n";
+    }
     *usage += kHelpSummary;
     *usage += kUsageTail;
     return usage;
@@ -639,7 +732,8 @@ std::string ShortUsage() {
   std::string line = "commands:";
   for (size_t i = 0; i < items.size(); ++i) {
     const bool last = i + 1 == items.size();
-    if (line.size() + 1 + items[i].size() + (last ? 0 : 1) > 72) {
+    // Lines of 79 columns at most.
+    if (line.size() + 1 + items[i].size() + (last ? 0 : 1) > 79) {
       out.append(line).append("\n");
       line.assign(1, ' ');  // (not = " ": GCC 12 -Wrestrict)
     }

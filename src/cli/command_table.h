@@ -15,9 +15,10 @@
 
 namespace u8guard::cli {
 
-// A command: its name (one or two words), usage, flags and entry point. A
-// group's own entry ("acl", "path": empty name) runs when no subcommand it
-// knows follows, with the words after the group's name, to report that.
+// A command: its name (one or two words), usage, flags, entry point and
+// aliases. A group's own entry ("acl", "path": empty name) runs when no
+// subcommand it knows follows, with the words after the group's name, to
+// report that.
 struct Command {
   std::string_view group;  // "acl", "path", or empty
   std::string_view name;   // "audit"; for a group's own entry, empty
@@ -27,7 +28,24 @@ struct Command {
   std::string usage;
   std::vector<std::string_view> flags;  // absl names
   int (*run)(const std::vector<std::string>& args, Format format);
+  // Other full names it answers to, the same command in every respect
+  // (0.1's names: "acl verify" for "records verify", "canon" for "key").
+  // --help lists them beside the command, completion offers them too.
+  std::vector<std::string_view> aliases = {};
 };
+
+// One way to name a command: its full name or one of its aliases, as its
+// one or two words.
+struct Spelling {
+  std::string_view first;   // "records", "key", "acl"
+  std::string_view second;  // "verify"; empty for a one-word name
+  const Command* command;
+  bool alias;  // one of command->aliases, not its own name
+};
+
+// Every spelling of every command but the groups' own entries, in --help's
+// order, each command's aliases right after its own name.
+const std::vector<Spelling>& Spellings();
 
 // Every command, in the order `u8guard --help` lists them.
 const std::vector<Command>& Commands();
@@ -44,13 +62,14 @@ std::string ShortUsage();
 // The usage of `u8guard help` (`u8guard help --help`).
 std::string_view HelpUsage();
 
-// The command `words` name, and how many words it took: "acl audit" (two),
-// "acl" alone or with an unknown subcommand (the group's own entry, one),
-// "canon" (one). Nullptr when words[0] names no command.
+// The command `words` name, by its own name or an alias, and how many words
+// it took: "acl audit" (two), "acl verify" (records verify, two), "acl"
+// alone or with an unknown subcommand (the group's own entry, one), "canon"
+// (key, one). Nullptr when words[0] names no command.
 const Command* FindCommand(const std::vector<std::string>& words,
                            size_t& taken);
 
-// "canon", "acl audit"; a group's own entry: "acl".
+// "key", "acl audit"; a group's own entry: "acl". Never an alias.
 std::string FullName(const Command& c);
 
 // The first paragraph of a usage text: its synopsis.

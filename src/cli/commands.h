@@ -27,8 +27,8 @@ std::string FormatNames();
 // u8guard check [FILE|-]...
 int RunCheck(const std::vector<std::string>& args, Format format);
 
-// u8guard canon|enforce --profile=NAME [STRING]...: the comparison key
-// (canon) or the enforced form (enforce) of each input.
+// u8guard key|enforce --profile=NAME [STRING]...: the comparison key
+// (key, alias canon) or the enforced form (enforce) of each input.
 int RunCanon(const std::vector<std::string>& args, Format format, bool enforce);
 
 // u8guard compare --profile=NAME A B
@@ -55,16 +55,21 @@ int RunAclAudit(const std::vector<std::string>& args, Format format);
 // u8guard acl lookup --profile=NAME --acl=FILE [--mode=exact|skeleton] [ID]...
 int RunAclLookup(const std::vector<std::string>& args, Format format);
 
-// u8guard acl export --profile=NAME [--policy=FILE] FILE: the record of
-// each name of FILE (ExportRecordsFile), as JSON Lines.
+// u8guard records export (alias acl export) --profile=NAME [--policy=FILE]
+// FILE: the record of each name of FILE (ExportRecordsFile), as JSON Lines.
 int RunAclExport(const std::vector<std::string>& args, Format format);
 
-// u8guard acl verify --profile=NAME [--policy=FILE] RECORDS: what the
-// running versions change in the records (VerifyRecordsFile).
+// u8guard records verify (alias acl verify) --profile=NAME [--policy=FILE]
+// RECORDS: what the running versions change in the records
+// (VerifyRecordsFile).
 int RunAclVerify(const std::vector<std::string>& args, Format format);
 
-// u8guard acl [WORD]... without `audit` or `lookup`: a usage error.
+// u8guard acl [WORD]... without `audit`, `lookup`, `export` or `verify`: a
+// usage error.
 int RunAcl(const std::vector<std::string>& args, Format format);
+
+// u8guard records [WORD]... without `export` or `verify`: a usage error.
+int RunRecords(const std::vector<std::string>& args, Format format);
 
 // u8guard register --profile=NAME [--acl=FILE] [--policy=FILE]
 // [--others=A,B] [--add] [NAME]...: Registry::Decide (or Register) per

@@ -16,13 +16,13 @@
 namespace u8guard::cli {
 namespace {
 
-// True when `word` can be written in the script as it is: lowercase ASCII
-// letters, digits, '-', '_' and '.', not empty. (Every word of the table
-// is; a profile name that is not is left out, never quoted.)
+// True when `word` can be written in the script as it is: ASCII letters,
+// digits, '-', '_' and '.', not empty. (Every word of the table is, "NFKC"
+// included; a profile name that is not is left out, never quoted.)
 bool IsPlainWord(std::string_view word) {
   return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
   });
 }
 
@@ -195,19 +195,17 @@ complete -o default -F _u8guard u8guard
 
 std::string BashCompletion() {
   const std::vector<ShortFlag> short_flags = ShortFlags();
-  // The first words (commands and groups, in --help's order, then help)
-  // and each group's subcommands.
+  // The first words (commands, aliases and groups, in --help's order, then
+  // help) and each group's subcommands (aliases included: "acl export").
   std::vector<std::string> first_words;
   std::map<std::string, std::vector<std::string>> subcommands;
-  for (const Command& c : Commands()) {
-    const std::string first(c.group.empty() ? c.name : c.group);
+  for (const Spelling& sp : Spellings()) {
+    const std::string first(sp.first);
     if (std::find(first_words.begin(), first_words.end(), first) ==
         first_words.end()) {
       first_words.push_back(first);
     }
-    if (!c.group.empty() && !c.name.empty()) {
-      subcommands[first].emplace_back(c.name);
-    }
+    if (!sp.second.empty()) subcommands[first].emplace_back(sp.second);
   }
   first_words.emplace_back("help");
 
@@ -253,19 +251,19 @@ std::string BashCompletion() {
     if (first == "help") continue;
     const auto group = subcommands.find(first);
     if (group == subcommands.end()) {
-      for (const Command& c : Commands()) {
-        if (c.group.empty() && c.name == first) {
-          out += "    " + first + ") flags=\"" + FlagWords(c, short_flags) +
-                 "\" ;;\n";
+      for (const Spelling& sp : Spellings()) {
+        if (sp.second.empty() && sp.first == first) {
+          out += "    " + first + ") flags=\"" +
+                 FlagWords(*sp.command, short_flags) + "\" ;;\n";
         }
       }
       continue;
     }
     out += "    " + first + ")\n      case ${words[1]-} in\n";
-    for (const Command& c : Commands()) {
-      if (c.group == first && !c.name.empty()) {
-        out += "        " + std::string(c.name) + ") flags=\"" +
-               FlagWords(c, short_flags) + "\" ;;\n";
+    for (const Spelling& sp : Spellings()) {
+      if (sp.first == first && !sp.second.empty()) {
+        out += "        " + std::string(sp.second) + ") flags=\"" +
+               FlagWords(*sp.command, short_flags) + "\" ;;\n";
       }
     }
     out +=

@@ -18,6 +18,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "u8guard/acl.h"
+#include "u8guard/normalize.h"
+#include "u8guard/skeleton.h"
 
 ABSL_FLAG(std::string, format, "text", "output format: text or json");
 ABSL_FLAG(std::string, profile, "",
@@ -34,10 +36,18 @@ ABSL_FLAG(bool, lookalike_keys, false,
 // u8guard path sanitize (PathOptions, include/u8guard/path.h).
 ABSL_FLAG(bool, percent_decode, false,
           "path: decode %XX escapes once per segment (strictly)");
-ABSL_FLAG(bool, nfkc, false, "path: normalize segments with NFKC, not NFC");
+ABSL_FLAG(std::string, normalization,
+          std::string(::u8guard::NormalizationFormName(
+              ::u8guard::PathOptions().normalization)),
+          "path: the normalization of segments: NFC or NFKC");
+ABSL_FLAG(bool, nfkc, false,
+          "path: normalize segments with NFKC, not NFC (alias of "
+          "--normalization=NFKC)");
 ABSL_FLAG(std::string, root, "",
           "path: join results under this directory (never left)");
-ABSL_FLAG(bool, backslash, false, "path: '\\' is a separator too");
+ABSL_FLAG(bool, backslash_is_separator, false, "path: '\\' is a separator too");
+ABSL_FLAG(bool, backslash, false,
+          "path: '\\' is a separator too (alias of --backslash-is-separator)");
 ABSL_FLAG(bool, windows, false,
           "path: Windows rules (reserved names, trailing dots and spaces, "
           "< > : \" | ? *, '\\' as separator)");
@@ -63,6 +73,10 @@ ABSL_FLAG(std::string, acl, "",
 ABSL_FLAG(std::string, mode, "exact",
           "acl lookup: exact (allow lists: only canonical equality grants) or "
           "skeleton (deny lists: UTS #39 look-alikes; never grants)");
+ABSL_FLAG(std::string, max_restriction_level,
+          std::string(::u8guard::RestrictionLevelName(
+              ::u8guard::AclAuditOptions().max_restriction_level)),
+          "acl audit: report entries mixing scripts beyond this level");
 ABSL_FLAG(uint64_t, max_acl_bytes,
           uint64_t{::u8guard::AclLoadOptions().max_file_bytes},
           "acl: refuse ACL files larger than this many bytes");
@@ -104,8 +118,10 @@ constexpr std::string_view kCliFlags[] = {
     "line_buffered",
     "lookalike_keys",
     "percent_decode",
+    "normalization",
     "nfkc",
     "root",
+    "backslash_is_separator",
     "backslash",
     "windows",
     "allow_hidden",
@@ -116,6 +132,7 @@ constexpr std::string_view kCliFlags[] = {
     "resolver",
     "acl",
     "mode",
+    "max_restriction_level",
     "max_acl_bytes",
     "policy",
     "others",
@@ -283,11 +300,64 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
   return absl::OkStatus();
 }
 
+namespace {
+
+// PathOptions::normalization from --normalization and its alias --nfkc
+// (--nfkc: NFKC, --nonfkc: NFC). InvalidArgument for a form the sanitizer
+// refuses, or when both are given and disagree.
+absl::StatusOr<NormalizationForm> NormalizationFromFlags() {
+  const std::string name = absl::GetFlag(FLAGS_normalization);
+  const absl::StatusOr<NormalizationForm> form = ParseNormalizationForm(name);
+  if (!form.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--normalization=", name, ": ", form.status().message()));
+  }
+  // Which forms a path may use is the sanitizer's rule: asked, not copied.
+  PathOptions probe;
+  probe.normalization = *form;
+  if (const absl::StatusOr<std::string> s = SanitizePath("a", probe); !s.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--normalization=", name, ": ", s.status().message()));
+  }
+  if (!FlagGiven("nfkc")) return *form;
+  const bool nfkc = absl::GetFlag(FLAGS_nfkc);
+  const NormalizationForm alias_form =
+      nfkc ? NormalizationForm::kNfkc : NormalizationForm::kNfc;
+  if (FlagGiven("normalization") && *form != alias_form) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        nfkc ? "--nfkc" : "--nonfkc", " and --normalization=", name,
+        " disagree (--nfkc is --normalization=NFKC)"));
+  }
+  return alias_form;
+}
+
+// PathOptions::backslash_is_separator from --backslash-is-separator and
+// its alias --backslash. InvalidArgument when both are given and disagree.
+absl::StatusOr<bool> BackslashFromFlags() {
+  const bool primary = absl::GetFlag(FLAGS_backslash_is_separator);
+  if (!FlagGiven("backslash")) return primary;
+  const bool alias = absl::GetFlag(FLAGS_backslash);
+  if (FlagGiven("backslash_is_separator") && primary != alias) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        alias ? "--backslash" : "--nobackslash", " and ",
+        primary ? "--backslash-is-separator" : "--nobackslash-is-separator",
+        " disagree (--backslash is --backslash-is-separator)"));
+  }
+  return alias;
+}
+
+}  // namespace
+
 absl::StatusOr<PathOptions> PathOptionsFromFlags() {
   PathOptions o;
   o.percent_decode = absl::GetFlag(FLAGS_percent_decode);
-  if (absl::GetFlag(FLAGS_nfkc)) o.normalization = NormalizationForm::kNfkc;
-  o.backslash_is_separator = absl::GetFlag(FLAGS_backslash);
+  const absl::StatusOr<NormalizationForm> normalization =
+      NormalizationFromFlags();
+  if (!normalization.ok()) return normalization.status();
+  o.normalization = *normalization;
+  const absl::StatusOr<bool> backslash = BackslashFromFlags();
+  if (!backslash.ok()) return backslash.status();
+  o.backslash_is_separator = *backslash;
   o.windows = absl::GetFlag(FLAGS_windows);
   o.allow_hidden = absl::GetFlag(FLAGS_allow_hidden);
   o.leading_separator_is_root = absl::GetFlag(FLAGS_leading_separator_is_root);

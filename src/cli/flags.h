@@ -26,10 +26,14 @@ ABSL_DECLARE_FLAG(std::string, profile_dir);
 ABSL_DECLARE_FLAG(bool, line_buffered);
 // u8guard skeleton: the look-alike keys instead of the skeleton.
 ABSL_DECLARE_FLAG(bool, lookalike_keys);
-// u8guard path sanitize (PathOptions, include/u8guard/path.h).
+// u8guard path sanitize (PathOptions, include/u8guard/path.h). --nfkc is
+// an alias of --normalization=NFKC, --backslash of
+// --backslash-is-separator (PathOptionsFromFlags).
 ABSL_DECLARE_FLAG(bool, percent_decode);
+ABSL_DECLARE_FLAG(std::string, normalization);
 ABSL_DECLARE_FLAG(bool, nfkc);
 ABSL_DECLARE_FLAG(std::string, root);
+ABSL_DECLARE_FLAG(bool, backslash_is_separator);
 ABSL_DECLARE_FLAG(bool, backslash);
 ABSL_DECLARE_FLAG(bool, windows);
 ABSL_DECLARE_FLAG(bool, allow_hidden);
@@ -46,6 +50,8 @@ ABSL_DECLARE_FLAG(std::string, mode);
 ABSL_DECLARE_FLAG(std::string, policy);
 ABSL_DECLARE_FLAG(std::string, others);
 ABSL_DECLARE_FLAG(bool, add);
+// acl audit: AclAuditOptions::max_restriction_level.
+ABSL_DECLARE_FLAG(std::string, max_restriction_level);
 // acl audit, acl lookup: AclLoadOptions::max_file_bytes.
 ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 
@@ -62,10 +68,13 @@ namespace u8guard::cli {
 // errors otherwise.
 absl::StatusOr<Profile> SelectedProfile();
 
-// The sanitizer's options from the path flags (--percent-decode, --nfkc,
-// --backslash, --windows, --allow-hidden, --leading-separator-is-root,
+// The sanitizer's options from the path flags (--percent-decode,
+// --normalization or its alias --nfkc, --backslash-is-separator or its
+// alias --backslash, --windows, --allow-hidden, --leading-separator-is-root,
 // --dot-dot); not --root, which each command reads its own way.
-// InvalidArgument naming the flag for a bad --dot-dot.
+// InvalidArgument naming the flag for a bad --dot-dot or --normalization
+// (a form SanitizePath refuses), or naming both spellings when a flag and
+// its alias are given and disagree.
 absl::StatusOr<PathOptions> PathOptionsFromFlags();
 
 // PathOptionsFromFlags with --symlinks, --no-xdev and --resolver, for

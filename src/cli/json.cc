@@ -111,8 +111,10 @@ void AddShownField(JsonObject& o, std::string_view key, std::string_view shown,
 void AddRejectionFields(JsonObject& o, const Rejection& r) {
   o.Add("rule", r.rule_id()).Add("offset", uint64_t{r.offset});
   if (r.code_point) {
+    // The text, and the integer scalar value every API reports.
     o.Add("code_point",
-          absl::StrFormat("U+%04X", static_cast<uint32_t>(*r.code_point)));
+          absl::StrFormat("U+%04X", static_cast<uint32_t>(*r.code_point)))
+        .Add("code_point_value", uint64_t{*r.code_point});
   }
 }
 

@@ -55,7 +55,8 @@ void AddShownField(JsonObject& o, std::string_view key, std::string_view shown,
                    size_t size, bool with_hex);
 
 // Adds the fields of a rejection: "rule" (its id), "offset" and, when a
-// code point is to blame, "code_point" ("U+200B").
+// code point is to blame, "code_point" ("U+200B") and "code_point_value"
+// (8203, the integer every API reports).
 void AddRejectionFields(JsonObject& o, const Rejection& r);
 
 // Adds "error" (the message of `status`, which must not be OK) and, when it

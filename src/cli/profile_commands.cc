@@ -32,7 +32,7 @@ int RunCanon(const std::vector<std::string>& args, Format format,
     return kExitUsage;
   }
   return ForEachInput(
-      enforce ? "enforce" : "canon", args, profile->max_input_bytes,
+      enforce ? "enforce" : "key", args, profile->max_input_bytes,
       [&](const Input& input) {
         const absl::StatusOr<std::string> out =
             enforce ? Enforce(*profile, input.bytes)

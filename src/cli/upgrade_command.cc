@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// u8guard acl export | acl verify: a thin shell over upgrade.h. The records,
+// u8guard records export | records verify (aliases: acl export | acl
+// verify): a thin shell over upgrade.h. The records,
 // the comparison and the groups are the library's (ExportRecordsFile,
 // VerifyRecordsFile); this file formats them.
 
@@ -32,14 +33,14 @@ namespace {
 // Reports a usage or I/O error: exit 2. `message` may quote what the user
 // typed: it is escaped.
 int Fail(std::string_view command, std::string_view message) {
-  std::cerr << "u8guard acl " << command << ": " << EscapeForDisplay(message)
-            << "\n";
+  std::cerr << "u8guard records " << command << ": "
+            << EscapeForDisplay(message) << "\n";
   return kExitUsage;
 }
 
 // Reports an error status (its message escaped): exit 2.
 int Fail(std::string_view command, const absl::Status& status) {
-  std::cerr << "u8guard acl " << command << ": " << ShownMessage(status)
+  std::cerr << "u8guard records " << command << ": " << ShownMessage(status)
             << "\n";
   return kExitUsage;
 }
@@ -192,7 +193,7 @@ int RunAclExport(const std::vector<std::string>& args, Format) {
   const absl::StatusOr<RegistrationPolicy> policy = SelectedPolicy();
   if (!policy.ok()) return Fail("export", policy.status());
   const std::unique_ptr<ProgressReporter> progress =
-      ProgressFromFlags("u8guard acl export", "names");
+      ProgressFromFlags("u8guard records export", "names");
   RecordFileOptions options = FileOptionsFromFlags();
   if (progress) options.progress = progress->Callback();
   // Every record is written as soon as it is made, never collected.
@@ -204,7 +205,7 @@ int RunAclExport(const std::vector<std::string>& args, Format) {
       options);
   if (progress) progress->End(e.ok());
   if (!e.ok()) return Fail("export", e.status());
-  std::cerr << "u8guard acl export: " << EscapeForDisplay(args[0]) << ": "
+  std::cerr << "u8guard records export: " << EscapeForDisplay(args[0]) << ": "
             << e->names << " names, " << e->valid << " valid (ICU "
             << IcuVersion() << ", Unicode " << UnicodeVersion() << ")\n";
   return kExitOk;
@@ -219,7 +220,7 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   const std::string& file = args[0];
   const std::string shown_file = EscapeForDisplay(file);
   const std::unique_ptr<ProgressReporter> progress =
-      ProgressFromFlags("u8guard acl verify", "records");
+      ProgressFromFlags("u8guard records verify", "records");
   RecordFileOptions options = FileOptionsFromFlags();
   if (progress) options.progress = progress->Callback();
   const absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
@@ -280,6 +281,17 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
               << UnicodeVersion() << ")\n";
   }
   return v->change_count == 0 && v->groups.empty() ? kExitOk : kExitNegative;
+}
+
+int RunRecords(const std::vector<std::string>& args, Format) {
+  std::cerr << "u8guard records: "
+            << (args.empty()
+                    ? std::string("needs a subcommand: export or verify")
+                    : "unknown subcommand '" + EscapeForDisplay(args[0]) + "'")
+            << "\n"
+            << "usage: u8guard records export --profile=NAME FILE\n"
+               "       u8guard records verify --profile=NAME RECORDS\n";
+  return kExitUsage;
 }
 
 }  // namespace u8guard::cli

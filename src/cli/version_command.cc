@@ -25,7 +25,10 @@ int RunVersion(const std::vector<std::string>& args, Format format) {
   const std::string_view requested = ShownPrefix(choice.requested);
   if (format == Format::kJson) {
     JsonObject o;
+    // "library" is "u8guard" under the name the other surfaces use
+    // (LibraryVersion, library_version); "u8guard" stays.
     o.Add("u8guard", LibraryVersion())
+        .Add("library", LibraryVersion())
         .Add("icu", IcuVersion())
         .Add("unicode", UnicodeVersion())
         .Add("utf8_kernel", kernel);

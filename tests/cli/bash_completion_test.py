@@ -9,7 +9,8 @@ installed as share/bash-completion/completions/u8guard). It is sourced in
 bash and its function _u8guard asked, as bash asks it, for:
 
 * the first word: the commands and groups of `u8guard --help`'s list of
-  commands (the first word of each line), and --help, -h, --version, -V
+  commands (the first word of each line, and of each alias it lists under
+  a command: "(alias: acl export)"), and --help, -h, --version, -V
   for a word starting with "-", which are the flags of the tool's own
   synopsis;
 * a group's second word: its subcommands in that list (also after help);
@@ -45,13 +46,20 @@ def synopsis(usage):
 
 
 def listed_commands(help_text):
-    """[(first word, second word or None)] of --help's list of commands."""
+    """[(first word, second word or None)] of --help's list of commands,
+    with the aliases it lists under a command ("(alias: acl export)")."""
     section = help_text.split('\ncommands:\n', 1)[1].split('\n\n', 1)[0]
     commands = []
     for line in section.split('\n'):
         m = re.match(r'  ([a-z]+)(?: ([a-z]+)(?= |$))?', line)
         if m:
             commands.append((m.group(1), m.group(2)))
+        m = re.match(r' +\(alias: ([a-z, ]+)\)$', line)
+        if m:
+            for alias in m.group(1).split(', '):
+                words = alias.split(' ')
+                commands.append((words[0], words[1] if len(words) > 1
+                                 else None))
     return commands
 
 

@@ -96,7 +96,7 @@ TEST_F(CliAcl, AuditJson) {
                 "\"username-case-mapped: rejected at byte 2 (U+200B): "
                 "DISALLOWED/precis_ignorable_properties\", \"rule\": "
                 "\"DISALLOWED/precis_ignorable_properties\", \"offset\": 2, "
-                "\"code_point\": \"U+200B\"}");
+                "\"code_point\": \"U+200B\", \"code_point_value\": 8203}");
   EXPECT_EQ(lines[2].rfind(file + "\"kind\": \"summary\", \"profile\": "
                                   "\"username-case-mapped\", \"entries\": 4, "
                                   "\"valid_entries\": 3, \"findings\": 2, ",
@@ -151,16 +151,18 @@ TEST_F(CliAcl, LookupJsonAndStdin) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
             "{\"id\": \"Admin\", \"mode\": \"exact\", \"found\": true, "
-            "\"line\": 2, \"index\": 0, \"entry\": \"admin\", \"key\": "
+            "\"line\": 2, \"index\": 0, \"original\": \"admin\", \"entry\": "
+            "\"admin\", \"key\": "
             "\"admin\"}\n"
             "{\"id\": \"zed\", \"mode\": \"exact\", \"found\": false}\n");
   const auto rejected = Run(Lookup("--format=json --mode=skeleton 'a b'"));
   EXPECT_EQ(rejected.exit_code, 1);
-  EXPECT_EQ(rejected.out,
-            "{\"id\": \"a b\", \"mode\": \"skeleton\", \"found\": false, "
-            "\"error\": \"username-case-mapped: rejected at byte 1 (U+0020): "
-            "DISALLOWED/spaces\", \"rule\": \"DISALLOWED/spaces\", "
-            "\"offset\": 1, \"code_point\": \"U+0020\"}\n");
+  EXPECT_EQ(
+      rejected.out,
+      "{\"id\": \"a b\", \"mode\": \"skeleton\", \"found\": false, "
+      "\"error\": \"username-case-mapped: rejected at byte 1 (U+0020): "
+      "DISALLOWED/spaces\", \"rule\": \"DISALLOWED/spaces\", "
+      "\"offset\": 1, \"code_point\": \"U+0020\", \"code_point_value\": 32}\n");
   const auto all_found = Run(Lookup(""), "admin\nPAYPAL\n");
   EXPECT_EQ(all_found.exit_code, 0);
 }
@@ -324,9 +326,11 @@ TEST_F(CliAcl, LongEntriesAreShownCut) {
                  ShellQuote(file) + " --format=json < " + ShellQuote(ids));
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(absl::StrContains(
-      r.out, "\"found\": true, \"line\": 1, \"index\": 0, \"entry\": \"" +
-                 a256 +
-                 "\", \"entry_truncated\": true, \"entry_bytes\": 1048576, "))
+      r.out,
+      "\"found\": true, \"line\": 1, \"index\": 0, \"original\": \"" + a256 +
+          "\", \"original_truncated\": true, \"original_bytes\": "
+          "1048576, \"entry\": \"" +
+          a256 + "\", \"entry_truncated\": true, \"entry_bytes\": 1048576, "))
       << r.out.substr(0, 2000);
   EXPECT_TRUE(absl::StartsWith(r.out, "{\"id\": \"" + big + "\", \"mode\""));
   EXPECT_LT(r.out.size(), big.size() + 2048u);

@@ -84,10 +84,12 @@ TEST_F(CliCheck, JsonOutput) {
                          "\", \"valid\": true, \"valid_up_to\": 15}\n",
                          "{\"file\": \"", overlong_,
                          "\", \"valid\": false, \"valid_up_to\": 1, \"error\": "
-                         "\"overlong\", \"error_len\": 1}\n",
+                         "\"overlong\", \"rule\": \"utf8/overlong\", "
+                         "\"error_len\": 1}\n",
                          "{\"file\": \"", truncated_,
                          "\", \"valid\": false, \"valid_up_to\": 3, \"error\": "
-                         "\"truncated\", \"error_len\": 0}\n"));
+                         "\"truncated\", \"rule\": \"utf8/truncated\", "
+                         "\"error_len\": 0}\n"));
 }
 
 TEST_F(CliCheck, JsonEscapesFileNames) {
@@ -113,7 +115,8 @@ TEST_F(CliCheck, StandardInput) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
             "{\"file\": \"-\", \"valid\": false, \"valid_up_to\": 2, "
-            "\"error\": \"surrogate\", \"error_len\": 1}\n");
+            "\"error\": \"surrogate\", \"rule\": \"utf8/surrogate\", "
+            "\"error_len\": 1}\n");
   // A regular file on standard input is checked from its offset, mapped
   // or read, and a valid one is left at its end (the last dd reads nothing;
   // where an invalid one is left is not said).

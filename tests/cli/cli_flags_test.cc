@@ -193,7 +193,7 @@ TEST_F(CliExit, FlagErrorsExitTwo) {
       {"canon --=x", "unknown flag --"},
       // A flag of another command.
       {"canon --profile=nickname --mode=skeleton x",
-       "--mode is not a flag of `u8guard canon`"},
+       "--mode is not a flag of `u8guard key`"},
       {"check --profile=nickname " + ShellQuote(file_),
        "--profile is not a flag of `u8guard check`"},
       {"path sanitize --line_buffered --acl=x a",
@@ -248,15 +248,29 @@ TEST_F(CliExit, AbseilBuiltinFlagsAreRefused) {
 // --help, -h and `help COMMAND`: the usage on standard output, exit 0, for
 // the tool and for each command, whatever else is on the command line.
 TEST_F(CliExit, HelpForTheToolAndEachCommand) {
-  const std::vector<std::string> commands = {
-      "",         "check",         "canon",   "enforce",   "compare",
-      "path",     "path sanitize", "acl",     "acl audit", "acl lookup",
-      "register", "profiles",      "version", "help"};
+  const std::vector<std::string> commands = {"",
+                                             "check",
+                                             "key",
+                                             "enforce",
+                                             "compare",
+                                             "path",
+                                             "path sanitize",
+                                             "acl",
+                                             "acl audit",
+                                             "acl lookup",
+                                             "records",
+                                             "records export",
+                                             "records verify",
+                                             "register",
+                                             "profiles",
+                                             "version",
+                                             "help"};
   for (const std::string& command : commands) {
-    const std::string synopsis =
-        command.empty() || command == "acl" || command == "path"
-            ? "usage: u8guard "
-            : "usage: u8guard " + command;
+    const std::string synopsis = command.empty() || command == "acl" ||
+                                         command == "path" ||
+                                         command == "records"
+                                     ? "usage: u8guard "
+                                     : "usage: u8guard " + command;
     std::vector<std::string> variants = {command + " --help", command + " -h",
                                          "help " + command};
     // Other flags and arguments do not matter (words after the tool's own
@@ -270,7 +284,8 @@ TEST_F(CliExit, HelpForTheToolAndEachCommand) {
       EXPECT_EQ(r.exit_code, 0) << Stderr();
       EXPECT_TRUE(absl::StartsWith(r.out, synopsis)) << r.out;
       EXPECT_TRUE(absl::StrContains(r.out, "exit status") || command == "acl" ||
-                  command == "path" || command == "help")
+                  command == "path" || command == "records" ||
+                  command == "help")
           << r.out;
       EXPECT_EQ(Stderr(), "");
     }
@@ -312,17 +327,17 @@ TEST_F(CliExit, BareInvocationPrintsAShortUsage) {
     EXPECT_TRUE(absl::StrContains(usage, "u8guard help COMMAND")) << usage;
     EXPECT_TRUE(absl::StrContains(usage, "u8guard --help")) << usage;
     for (const char* command :
-         {"check,", "canon,", "enforce,", "compare,", "path sanitize|read,",
-          "acl audit|lookup|export|verify,", "register,", "profiles,",
-          "version,", "help\n"}) {
+         {"check,", "key,", "enforce,", "compare,", "path sanitize|read,",
+          "acl audit|lookup,", "records export|verify,", "register,",
+          "profiles,", "version,", "help\n"}) {
       EXPECT_TRUE(absl::StrContains(usage, command)) << command;
     }
   }
   // Each command the short usage names is one of --help's list.
   for (const char* command :
-       {"\n  check ", "\n  canon ", "\n  enforce ", "\n  compare ",
+       {"\n  check ", "\n  key ", "\n  enforce ", "\n  compare ",
         "\n  path sanitize ", "\n  path read ", "\n  acl audit ",
-        "\n  acl lookup ", "\n  acl export ", "\n  acl verify ",
+        "\n  acl lookup ", "\n  records export ", "\n  records verify",
         "\n  register ", "\n  profiles ", "\n  version ", "\n  help "}) {
     EXPECT_TRUE(absl::StrContains(help, command)) << command;
   }
@@ -389,7 +404,7 @@ TEST_F(CliExit, ShortFlags) {
       {"canon -pnickname x", "unknown flag -pnickname"},
       {"canon -q x", "unknown flag -q"},
       {"canon -p nickname -r /srv x",
-       "-r (--root) is not a flag of `u8guard canon`"},
+       "-r (--root) is not a flag of `u8guard key`"},
       {"canon -p nickname -f xml x", "--format must be"},
   };
   for (const auto& [args, message] : errors) ExpectUsageError(args, message);

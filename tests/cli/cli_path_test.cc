@@ -91,7 +91,7 @@ TEST(PathCli, Json) {
             "{\"input\": \".env\", \"ok\": false, \"error\": \"path: rejected "
             "at byte 0 (U+002E): path/hidden: hidden segment (starts with "
             "'.')\", \"rule\": \"path/hidden\", \"offset\": 0, "
-            "\"code_point\": \"U+002E\"}");
+            "\"code_point\": \"U+002E\", \"code_point_value\": 46}");
 }
 
 TEST(PathCli, JsonAllAcceptedExitsZero) {

@@ -319,10 +319,10 @@ TEST_F(CliProgress, NoneWithoutATerminalOrTheFlag) {
 TEST_F(CliProgress, TheFinalLinesCountEverything) {
   ToolRun r = Tool("acl export --progress -p username-case-mapped -- " +
                    ShellQuote(names_));
-  EXPECT_THAT(r.err, HasSubstr("u8guard acl export: 3,002 names ("));
+  EXPECT_THAT(r.err, HasSubstr("u8guard records export: 3,002 names ("));
   r = Tool("acl verify --progress -p username-case-mapped -- " +
            ShellQuote(records_));
-  EXPECT_THAT(r.err, HasSubstr("u8guard acl verify: 3,002 records ("));
+  EXPECT_THAT(r.err, HasSubstr("u8guard records verify: 3,002 records ("));
   r = Tool("acl audit --progress -p username-case-mapped -- " +
            ShellQuote(names_));
   EXPECT_THAT(r.err, HasSubstr("u8guard acl audit: loading: 3,002 entries ("));

@@ -123,7 +123,7 @@ TEST_F(CliRegister, JsonHasTheRecordAndTheDecision) {
             "false, \"identifier\": 0, \"error\": \"username-case-mapped: "
             "rejected at byte 1 (U+0020): DISALLOWED/spaces\", \"rule\": "
             "\"DISALLOWED/spaces\", \"offset\": 1, \"code_point\": "
-            "\"U+0020\"}");
+            "\"U+0020\", \"code_point_value\": 32}");
 }
 
 TEST_F(CliRegister, JsonOfAMixedScriptName) {
@@ -190,7 +190,7 @@ TEST_F(CliRegister, OtherIdentifiers) {
                 "\", \"identifier\": 1, \"error\": \"username-case-mapped: "
                 "rejected at byte 1 (U+0020): DISALLOWED/spaces\", \"rule\": "
                 "\"DISALLOWED/spaces\", \"offset\": 1, \"code_point\": "
-                "\"U+0020\"}\n");
+                "\"U+0020\", \"code_point_value\": 32}\n");
 }
 
 // --policy: protected names added to the built-in ones, exemptions, the

@@ -131,7 +131,7 @@ TEST_F(CliStream, EachLineIsAnsweredBeforeTheNextIsRead) {
        "{\"input\": \"a b\", \"ok\": false, \"error\": \"" +
            CanonText("a b").substr(10) +
            "\", \"rule\": \"DISALLOWED/spaces\", \"offset\": 1, "
-           "\"code_point\": \"U+0020\"}"});
+           "\"code_point\": \"U+0020\", \"code_point_value\": 32}"});
 }
 
 // Lines of max_input_bytes and max_input_bytes + 1 bytes and one of 1 MiB,
@@ -376,7 +376,7 @@ TEST_F(CliStream, UnreadableStandardInputExitsTwo) {
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_TRUE(absl::StrContains(ReadFileOrDie(err),
-                                  "u8guard canon: cannot read standard input"))
+                                  "u8guard key: cannot read standard input"))
         << ReadFileOrDie(err);
   }
 }

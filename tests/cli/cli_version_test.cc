@@ -74,10 +74,12 @@ TEST(CliVersion, ShowsTheKernelThatRuns) {
                                 IcuVersion(), "\nUnicode ", UnicodeVersion(),
                                 "\nUTF-8 kernel ", BestName(), "\n"));
   r = Version(nullptr, "--format=json version");
-  EXPECT_EQ(r.out, absl::StrCat(
-                       "{\"u8guard\": \"", LibraryVersion(), "\", \"icu\": \"",
-                       IcuVersion(), "\", \"unicode\": \"", UnicodeVersion(),
-                       "\", \"utf8_kernel\": \"", BestName(), "\"}\n"));
+  EXPECT_EQ(
+      r.out,
+      absl::StrCat("{\"u8guard\": \"", LibraryVersion(), "\", \"library\": \"",
+                   LibraryVersion(), "\", \"icu\": \"", IcuVersion(),
+                   "\", \"unicode\": \"", UnicodeVersion(),
+                   "\", \"utf8_kernel\": \"", BestName(), "\"}\n"));
   // Set but empty: as unset.
   EXPECT_EQ(KernelLine(Version("", "version")), "UTF-8 kernel " + BestName());
 }

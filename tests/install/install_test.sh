@@ -288,8 +288,9 @@ case "$step" in
     shown=$(groff -man -Tascii -P-cbou "$page" | sed 's/^ *//')
     tool=$work/full/bin/u8guard
     checked=0
-    for command in "" check canon enforce compare "path sanitize" \
-      "acl audit" "acl lookup" register profiles version help; do
+    for command in "" check validate key canon enforce compare \
+      "path sanitize" "acl audit" "acl lookup" "records export" \
+      "records verify" "acl export" register profiles version help; do
       # shellcheck disable=SC2086  # the command's words
       help=$("$tool" $command --help)
       [ -n "$help" ] || fail "u8guard $command --help printed nothing"

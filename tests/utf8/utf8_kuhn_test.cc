@@ -329,11 +329,12 @@ TEST_F(KuhnTest, WholeFileFirstErrorInLibraryAndCli) {
   const auto json =
       RunCommand(CliPath() + " check --format=json " + ShellQuote(path));
   EXPECT_EQ(json.exit_code, 1);
-  EXPECT_EQ(json.out, absl::StrFormat("{\"file\": \"%s\", \"valid\": false, "
-                                      "\"valid_up_to\": %d, \"error\": \"%s\", "
-                                      "\"error_len\": %d}\n",
-                                      path, want, Utf8ErrorKindId(ref.kind),
-                                      ref.error_len));
+  EXPECT_EQ(json.out,
+            absl::StrFormat("{\"file\": \"%s\", \"valid\": false, "
+                            "\"valid_up_to\": %d, \"error\": \"%s\", "
+                            "\"rule\": \"utf8/%s\", \"error_len\": %d}\n",
+                            path, want, Utf8ErrorKindId(ref.kind),
+                            Utf8ErrorKindId(ref.kind), ref.error_len));
   // Through standard input as well.
   const auto piped = RunCommand(CliPath() + " check < " + ShellQuote(path));
   EXPECT_EQ(piped.exit_code, 1);

@@ -1,7 +1,7 @@
 u8guard check examples/valid.txt examples/iis-overlong.txt
 # examples/valid.txt: ok
 # examples/iis-overlong.txt:15: overlong encoding
-u8guard canon --profile=username-case-mapped -- 'ＡＤＭＩＮ' "$(printf '\u212aevin')"
+u8guard key --profile=username-case-mapped -- 'ＡＤＭＩＮ' "$(printf '\u212aevin')"
 # admin
 # kevin
 u8guard compare --profile=username-case-mapped -- 'ＡＤＭＩＮ' admin

@@ -480,24 +480,13 @@ void RegisterResults(py::module_& m) {
   BindDecision(m);
 }
 
-void RegisterRegistry(py::module_& m) {
-  py::class_<PyRegistry>(m, "Registry", R"doc(
-The accounts a service has, in memory: each a name and any other
-identifiers (an email's local part, a display handle), all in one namespace
-under one profile (a u8guard.Profile or a built-in profile's name) and
-policy (a RegistrationPolicy; None: the default). About 200 bytes per
-identifier.
-
-decide() only reads: any number of threads may decide at once. add() and
-register() change the registry; the Registry serializes them itself (no
-lock of your own is needed), and register() decides and adds in one step,
-so that two threads cannot both register clashing names. Names and other
-identifiers are str or bytes; results have the type of the name.)doc")
-      .def(py::init([](py::handle profile, py::handle policy) {
-             return PyRegistry(profile, policy);
-           }),
-           py::arg("profile"), py::arg("policy") = py::none(),
-           "An empty registry.")
+// The ways to make a Registry: empty, or load (an ACL-format file).
+void DefRegistryBuilders(py::class_<PyRegistry>& cls) {
+  cls.def(py::init([](py::handle profile, py::handle policy) {
+            return PyRegistry(profile, policy);
+          }),
+          py::arg("profile"), py::arg("policy") = py::none(),
+          "An empty registry.")
       .def_static(
           "load",
           [](py::handle profile, py::handle path, const py::args& extra,
@@ -514,9 +503,13 @@ skipped) and adds each name as an account, without deciding: a registry
 holds what the service has. Names the profile rejects are skipped (skipped
 counts them). OSError when the file cannot be read. The policy is
 keyword-only; Registry.load(profile, path, policy) still works in 0.x,
-with a DeprecationWarning.)doc")
-      .def("decide", &PyRegistry::Decide, py::arg("name"),
-           py::arg("others") = py::tuple(), R"doc(
+with a DeprecationWarning.)doc");
+}
+
+// decide, register and add.
+void DefRegistryDecisions(py::class_<PyRegistry>& cls) {
+  cls.def("decide", &PyRegistry::Decide, py::arg("name"),
+          py::arg("others") = py::tuple(), R"doc(
 Decides whether an account with `name` and the other identifiers `others`
 may be added, and returns a RegistrationDecision; a refusal is a decision,
 not an exception. Changes nothing.)doc")
@@ -528,8 +521,12 @@ not an exception. Changes nothing.)doc")
            py::arg("others") = py::tuple(), R"doc(
 Adds an account as is (an existing one), without deciding. Raises
 u8guard.Rejected when the profile rejects one of its identifiers (nothing
-is added then).)doc")
-      .def("__len__", &PyRegistry::Accounts)
+is added then).)doc");
+}
+
+// What a Registry holds: accounts, skipped, memory_usage, profile, policy.
+void DefRegistryProperties(py::class_<PyRegistry>& cls) {
+  cls.def("__len__", &PyRegistry::Accounts)
       .def_property_readonly("accounts", &PyRegistry::Accounts,
                              "The number of accounts added.")
       .def_property_readonly("skipped", &PyRegistry::Skipped,
@@ -555,6 +552,24 @@ is added then).)doc")
                std::string(py::repr(py::str(self.registry().profile().name))) +
                ">";
       });
+}
+
+void RegisterRegistry(py::module_& m) {
+  py::class_<PyRegistry> cls(m, "Registry", R"doc(
+The accounts a service has, in memory: each a name and any other
+identifiers (an email's local part, a display handle), all in one namespace
+under one profile (a u8guard.Profile or a built-in profile's name) and
+policy (a RegistrationPolicy; None: the default). About 200 bytes per
+identifier.
+
+decide() only reads: any number of threads may decide at once. add() and
+register() change the registry; the Registry serializes them itself (no
+lock of your own is needed), and register() decides and adds in one step,
+so that two threads cannot both register clashing names. Names and other
+identifiers are str or bytes; results have the type of the name.)doc");
+  DefRegistryBuilders(cls);
+  DefRegistryDecisions(cls);
+  DefRegistryProperties(cls);
 }
 
 }  // namespace

@@ -95,9 +95,9 @@ look-alike key; members, every name valid now that has it, in file order
       });
 }
 
-}  // namespace
-
-void RegisterUpgrade(py::module_& m) {
+// name_record and export_records: the records of names, as written
+// before an upgrade of ICU.
+void DefRecordWriters(py::module_& m) {
   m.def(
       "name_record",
       [](py::handle profile, py::handle name, const py::args& extra,
@@ -145,7 +145,10 @@ DeprecationWarning.)doc");
       "`names`, in order: the lines of a records file. The policy is "
       "keyword-only; export_records(profile, names, policy) still works in "
       "0.x, with a DeprecationWarning.");
+}
 
+// Binds RecordChange: what an upgrade changed for one record or pair.
+void BindRecordChange(py::module_& m) {
   py::class_<RecordChange>(m, "RecordChange", R"doc(
 What an upgrade changed for one record (kind: "key_changed",
 "lookalike_keys_changed", "now_rejected", "now_accepted") or for a pair
@@ -174,9 +177,10 @@ record (other_line, other_name) and the shared key.)doc")
         return "RecordChange(" + std::string(RecordChangeKindName(c.kind)) +
                ", line " + std::to_string(c.line) + ")";
       });
+}
 
-  RegisterGroups(m);
-
+// Binds RecordVerification: the result of verify_records.
+void BindRecordVerification(py::module_& m) {
   py::class_<PyVerification>(m, "RecordVerification",
                              "The result of verify_records.")
       .def_property_readonly(
@@ -217,7 +221,10 @@ record (other_line, other_name) and the shared key.)doc")
       .def("__bool__", [](const PyVerification& v) {
         return v.changes.empty() && v.summary.groups.empty();
       });
+}
 
+// verify_records: the records derived again with the ICU running now.
+void DefVerifyRecords(py::module_& m) {
   m.def(
       "verify_records",
       [](py::handle profile, py::handle records, const py::args& extra,
@@ -253,6 +260,16 @@ pair that now collides or looks alike and did not in the records derives
 ValueError naming the line and column for a malformed record, or a record
 of another profile. The policy is keyword-only; verify_records(profile,
 records, policy) still works in 0.x, with a DeprecationWarning.)doc");
+}
+
+}  // namespace
+
+void RegisterUpgrade(py::module_& m) {
+  DefRecordWriters(m);
+  BindRecordChange(m);
+  RegisterGroups(m);
+  BindRecordVerification(m);
+  DefVerifyRecords(m);
 }
 
 }  // namespace u8guard::python

@@ -145,11 +145,21 @@ class RecordVerifier::Impl {
 
   // The summary, with the groups: call once, after the last record.
   RecordVerification Finish() {
-    struct Found {
-      RecordGroupKind kind;
-      const std::string* key;
-      const GroupList* list;
-    };
+    for (const Found& f : GroupsOfTwoOrMore()) AddGroup(f);
+    return std::move(summary_);
+  }
+
+ private:
+  // A group of records sharing a new key or look-alike key.
+  struct Found {
+    RecordGroupKind kind;
+    const std::string* key;
+    const GroupList* list;
+  };
+
+  // The groups of two or more records: the collision groups, then the
+  // look-alike groups, each in the order of its first member.
+  std::vector<Found> GroupsOfTwoOrMore() const {
     std::vector<Found> found;
     for (const auto& [key, g] : by_key_) {
       const GroupList& list = lists_[g];
@@ -167,48 +177,56 @@ class RecordVerifier::Impl {
       return std::pair(a.kind, a.list->first) <
              std::pair(b.kind, b.list->first);
     });
-    for (const Found& f : found) {
-      std::vector<uint32_t> members;
-      members.reserve(f.list->size);
-      for (uint32_t l = f.list->first; l != UINT32_MAX; l = links_[l].next) {
-        members.push_back(links_[l].record);
-      }
-      const std::vector<size_t> partners = f.kind == RecordGroupKind::kCollision
-                                               ? CollisionPartners(members)
-                                               : LookalikePartners(members);
-      size_t sum = 0;
-      for (size_t p : partners) sum += p;
-      if (sum == 0) continue;  // every pair shared a key before
-      RecordGroup& group = summary_.groups.emplace_back();
-      group.kind = f.kind;
-      group.key = *f.key;
-      group.new_pairs = sum / 2;
-      (f.kind == RecordGroupKind::kCollision ? summary_.new_collision_pairs
-                                             : summary_.new_lookalike_pairs) +=
-          group.new_pairs;
-      group.members.reserve(members.size());
-      for (size_t i = 0; i < members.size(); ++i) {
-        const Stored& s = stored_[members[i]];
-        RecordGroupMember& m = group.members.emplace_back();
-        m.line = s.line;
-        m.name = s.name;
-        m.new_key = s.new_key;
-        m.was_valid = s.valid;
-        m.old_key = s.old_key;
-        m.old_lookalike_keys = s.old_lookalike_keys;
-        m.new_to_group =
-            !s.valid ||
-            (f.kind == RecordGroupKind::kCollision
-                 ? s.old_key != group.key
-                 : !std::binary_search(s.old_lookalike_keys.begin(),
-                                       s.old_lookalike_keys.end(), group.key));
-        m.new_partners = partners[i];
-      }
-    }
-    return std::move(summary_);
+    return found;
   }
 
- private:
+  // Adds group `f` to the summary when it has a new pair (a pair that
+  // shared no key before), with its members and their new partners.
+  void AddGroup(const Found& f) {
+    std::vector<uint32_t> members;
+    members.reserve(f.list->size);
+    for (uint32_t l = f.list->first; l != UINT32_MAX; l = links_[l].next) {
+      members.push_back(links_[l].record);
+    }
+    const std::vector<size_t> partners = f.kind == RecordGroupKind::kCollision
+                                             ? CollisionPartners(members)
+                                             : LookalikePartners(members);
+    size_t sum = 0;
+    for (size_t p : partners) sum += p;
+    if (sum == 0) return;  // every pair shared a key before
+    RecordGroup& group = summary_.groups.emplace_back();
+    group.kind = f.kind;
+    group.key = *f.key;
+    group.new_pairs = sum / 2;
+    (f.kind == RecordGroupKind::kCollision ? summary_.new_collision_pairs
+                                           : summary_.new_lookalike_pairs) +=
+        group.new_pairs;
+    group.members.reserve(members.size());
+    for (size_t i = 0; i < members.size(); ++i) {
+      group.members.push_back(Member(stored_[members[i]], group, partners[i]));
+    }
+  }
+
+  // Record `s` as a member of `group`, with its new partners in it.
+  static RecordGroupMember Member(const Stored& s, const RecordGroup& group,
+                                  size_t new_partners) {
+    RecordGroupMember m;
+    m.line = s.line;
+    m.name = s.name;
+    m.new_key = s.new_key;
+    m.was_valid = s.valid;
+    m.old_key = s.old_key;
+    m.old_lookalike_keys = s.old_lookalike_keys;
+    m.new_to_group =
+        !s.valid ||
+        (group.kind == RecordGroupKind::kCollision
+             ? s.old_key != group.key
+             : !std::binary_search(s.old_lookalike_keys.begin(),
+                                   s.old_lookalike_keys.end(), group.key));
+    m.new_partners = new_partners;
+    return m;
+  }
+
   void Report(const RecordChange& c) {
     ++summary_.change_count;
     sink_(c);

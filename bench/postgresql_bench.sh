@@ -18,7 +18,7 @@ build=$(cd "${1:?usage: postgresql_bench.sh BUILD_DIR [ROWS] [RUNS]}" && pwd)
 rows=${2:-1000000}
 runs=${3:-3}
 pg_bindir=${U8GUARD_PG_BINDIR:-/usr/lib/postgresql/15/bin}
-cluster=$here/../integrations/postgresql/tests/pg_cluster.sh
+cluster=$here/../integrations/postgresql/pg_cluster.sh
 # The module preloaded, as docs/postgresql.md recommends (set
 # U8GUARD_PG_CONF= to measure without: each backend and parallel worker then
 # builds u8guard's tables on first use, about 75 ms).

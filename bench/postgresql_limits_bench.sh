@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # What the extension costs DDL that cannot touch its indexes, and how long
 # its slowest calls take at the input bound, in one throw-away server
-# (integrations/postgresql/tests/pg_cluster.sh, the extension installed from
+# (integrations/postgresql/pg_cluster.sh, the extension installed from
 # BUILD_DIR).
 #
 #   bench/postgresql_limits_bench.sh BUILD_DIR [SECONDS] [ROUNDS]
@@ -25,7 +25,7 @@ build=$(cd "${1:?usage: postgresql_limits_bench.sh BUILD_DIR [SECONDS] [ROUNDS]}
 seconds=${2:-5}
 rounds=${3:-5}
 pg_bindir=${U8GUARD_PG_BINDIR:-/usr/lib/postgresql/15/bin}
-cluster=$here/../integrations/postgresql/tests/pg_cluster.sh
+cluster=$here/../integrations/postgresql/pg_cluster.sh
 state=$(mktemp /tmp/u8guard-pg-bench.XXXXXX)
 work=$(mktemp -d /tmp/u8guard-pg-bench-work.XXXXXX)
 trap 'cat "$work/pgbench.err" 2>/dev/null | tail -5 >&2; "$cluster" stop "$state" || true; rm -rf "$state" "$work"' EXIT

@@ -5,7 +5,7 @@
 # each name's record with u8guard_registration(); unique indexes refuse
 # taken keys and look-alike keys; a CHECK refuses every other verdict),
 # holding ROWS names, in one throw-away server (integrations/postgresql/
-# tests/pg_cluster.sh, the extension installed from BUILD_DIR).
+# pg_cluster.sh, the extension installed from BUILD_DIR).
 #
 #   bench/postgresql_registration_bench.sh BUILD_DIR [ROWS] [SECONDS] [CLIENTS]
 #
@@ -38,7 +38,7 @@ rows=${2:-1000000}
 seconds=${3:-10}
 clients=${4:-1 4}
 pg_bindir=${U8GUARD_PG_BINDIR:-/usr/lib/postgresql/15/bin}
-cluster=$here/../integrations/postgresql/tests/pg_cluster.sh
+cluster=$here/../integrations/postgresql/pg_cluster.sh
 example=$here/../integrations/postgresql/examples/registration.sql
 export U8GUARD_PG_CONF=${U8GUARD_PG_CONF-shared_preload_libraries = 'u8guard'}
 state=$(mktemp /tmp/u8guard-pg-bench.XXXXXX)

@@ -421,7 +421,7 @@ case "$step" in
     ;;
 
   postgresql)
-    cluster=$source/integrations/postgresql/tests/pg_cluster.sh
+    cluster=$source/integrations/postgresql/pg_cluster.sh
     state=$work/pg.state
     trap '"$cluster" stop "$state"' EXIT
     # Only the PostgreSQL package's files: the server must not need others.

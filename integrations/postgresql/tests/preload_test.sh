@@ -12,7 +12,7 @@ set -euo pipefail
 build=$1 pg_bindir=$2 module=$3
 here=$(cd "$(dirname "$0")" && pwd)
 state=$(mktemp /tmp/u8guard-pg-preload.XXXXXX)
-trap '"$here/pg_cluster.sh" stop "$state"; rm -f "$state"' EXIT
+trap '"$here/../pg_cluster.sh" stop "$state"; rm -f "$state"' EXIT
 
 unexpected=$(nm -D --defined-only "$module" | awk '{ print $3 }' |
   grep -Ev '^(Pg_magic_func|_PG_init|u8guard_pg_[a-z0-9_]+|pg_finfo_u8guard_pg_[a-z0-9_]+)$' || true)
@@ -25,7 +25,7 @@ nm -D --defined-only "$module" | grep -q ' _PG_init$' ||
   { echo "_PG_init is not exported" >&2; exit 1; }
 
 U8GUARD_PG_CONF="shared_preload_libraries = 'u8guard'" \
-  "$here/pg_cluster.sh" start "$state" "$build" "$pg_bindir"
+  "$here/../pg_cluster.sh" start "$state" "$build" "$pg_bindir"
 dir=$(cat "$state")
 export PGHOST=$dir PGUSER=postgres PGDATABASE=postgres
 got=$(psql -X -q -At -v ON_ERROR_STOP=1 <<'SQL'

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The SQL surface of the conformance test: each case of CASES through the
 extension's functions (those of version 0.4) with psql, on a throw-away
-server this starts itself with integrations/postgresql/tests/pg_cluster.sh;
+server this starts itself with integrations/postgresql/pg_cluster.sh;
 one JSON line per case on standard output.
 
     sql_surface.py CASES.tsv WORK_DIR
@@ -140,7 +140,7 @@ def main():
             f.write(f"SELECT {literal(c['id'])} || E'\\t' || "
                     f"pg_temp.conformance_try({literal(q)});\n")
     cluster = os.path.join(os.environ["U8GUARD_SOURCE_DIR"], "integrations",
-                           "postgresql", "tests", "pg_cluster.sh")
+                           "postgresql", "pg_cluster.sh")
     state = os.path.join(work, "pg_cluster.state")
     subprocess.run([cluster, "start", state, os.environ["U8GUARD_BUILD_DIR"],
                     bindir], check=True, stdout=sys.stderr)

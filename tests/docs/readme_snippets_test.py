@@ -13,8 +13,9 @@ by a newline. Every file git tracks under examples/quickstart/ but the
 expected outputs (*.out) must be shown in README.md, and every file under
 integrations/go/examples in docs/go.md. The files themselves are compiled
 and run by the install test (C++, C, the CLI), the Python tests, the Go
-tests and the PostgreSQL tests, so what the guides show is what those
-tests ran.
+tests, the PostgreSQL tests and tests/docs/quickstart_test.sh (each of
+README.md's, as written, from a scratch copy, as nobody too), so what the
+guides show is what those tests ran.
 
 Exits 0 when all of that holds; 1, naming each difference, otherwise.
 """

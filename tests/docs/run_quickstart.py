@@ -9,8 +9,9 @@ line or on several joined by a trailing backslash, each followed by the
 lines it prints on standard output written as comments ("# " and the
 line). A blank line ends a command's output. The commands run one after
 the other with bash in DIRECTORY, with this process's environment (the
-install test points PATH, PKG_CONFIG_PATH, CMAKE_PREFIX_PATH and
-LD_LIBRARY_PATH at an installed u8guard). A command followed by output
+install test and tests/docs/quickstart_test.sh point PATH,
+PKG_CONFIG_PATH, CMAKE_PREFIX_PATH and LD_LIBRARY_PATH at an installed
+u8guard). A command followed by output
 lines must print exactly those (its exit status is free: a refusal exits
 1); one followed by none must exit 0, whatever it prints.
 

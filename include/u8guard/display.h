@@ -47,6 +47,17 @@ std::string JsonStringForDisplay(std::string_view s);
 // other format characters pass): EscapeForDisplay escapes those too.
 std::string EscapeControls(std::string_view s);
 
+// Returns `cp` in the U+ notation every message and report uses: "U+"
+// and its value in upper-case hex, at least 4 digits ("U+0041",
+// "U+1F600"). Any value is written as it is, above U+10FFFF and surrogates
+// included; nothing is rejected.
+std::string CodePointNotation(char32_t cp);
+
+// Returns `bytes` as upper-case hex, two digits a byte and nothing between
+// ("C0AE"): how the tool's JSON shows input that is not UTF-8 ("input_hex").
+// Accepts any bytes.
+std::string HexBytes(std::string_view bytes);
+
 // Returns the Unicode name of `cp` from ICU, e.g. "CYRILLIC SMALL LETTER A",
 // or a label such as "<control-0007>" for code points without a name; ""
 // when ICU cannot answer or `cp` is above U+10FFFF.

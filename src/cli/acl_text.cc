@@ -27,8 +27,7 @@ std::string Where(size_t line, size_t index) {
 // "U+0430 CYRILLIC SMALL LETTER A"
 std::string CodePointName(char32_t cp) {
   const std::string name = UnicodeCharacterName(cp);
-  return absl::StrFormat("U+%04X%s%s", static_cast<uint32_t>(cp),
-                         name.empty() ? "" : " ", name);
+  return absl::StrCat(CodePointNotation(cp), name.empty() ? "" : " ", name);
 }
 
 // "; non-ASCII: U+0430 CYRILLIC SMALL LETTER A" naming the first few

@@ -89,9 +89,7 @@ void AddInputField(JsonObject& o, std::string_view key,
                    std::string_view input) {
   o.Add(key, input);
   if (!IsValidUtf8(input)) {
-    std::string hex;
-    for (unsigned char c : input) absl::StrAppendFormat(&hex, "%02X", c);
-    o.Add(std::string(key) + "_hex", hex);
+    o.Add(std::string(key) + "_hex", HexBytes(input));
   }
 }
 
@@ -112,8 +110,7 @@ void AddRejectionFields(JsonObject& o, const Rejection& r) {
   o.Add("rule", r.rule_id()).Add("offset", uint64_t{r.offset});
   if (r.code_point) {
     // The text, and the integer scalar value every API reports.
-    o.Add("code_point",
-          absl::StrFormat("U+%04X", static_cast<uint32_t>(*r.code_point)))
+    o.Add("code_point", CodePointNotation(*r.code_point))
         .Add("code_point_value", uint64_t{*r.code_point});
   }
 }

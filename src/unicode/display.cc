@@ -47,6 +47,18 @@ std::string JsonStringForDisplay(std::string_view s) {
   return out;
 }
 
+std::string CodePointNotation(char32_t cp) {
+  std::string out;
+  internal::AppendCodePointNotation(out, cp);
+  return out;
+}
+
+std::string HexBytes(std::string_view bytes) {
+  std::string out;
+  internal::AppendHexBytes(out, bytes, internal::HexCase::kUpper);
+  return out;
+}
+
 std::string EscapeControls(std::string_view s) {
   std::string out;
   out.reserve(s.size());

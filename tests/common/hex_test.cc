@@ -91,6 +91,24 @@ TEST(Hex, CodePointNotation) {
   }
 }
 
+// The public forms (display.h) are the same helpers: every code point
+// and value just past the range, and every byte.
+TEST(Hex, PublicNotationIsTheHelpers) {
+  for (char32_t cp = 0; cp <= 0x110100; ++cp) {
+    std::string want;
+    AppendCodePointNotation(want, cp);
+    ASSERT_EQ(CodePointNotation(cp), want);
+    ASSERT_EQ(want, absl::StrFormat("U+%04X", static_cast<uint32_t>(cp)));
+  }
+  std::string all;
+  for (int b = 0; b < 0x100; ++b) all.push_back(static_cast<char>(b));
+  std::string want;
+  AppendHexBytes(want, all, HexCase::kUpper);
+  EXPECT_EQ(HexBytes(all), want);
+  EXPECT_EQ(HexBytes("\xC0\xAE"), "C0AE");
+  EXPECT_EQ(HexBytes(""), "");
+}
+
 TEST(Hex, DigitValueOfEveryChar) {
   for (int c = 0; c < 0x100; ++c) {
     int want = -1;

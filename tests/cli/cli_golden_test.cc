@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,15 @@ struct GoldenCase {
   std::string name;
   std::string arguments;  // shell syntax
 };
+
+// How GoogleTest shows a case, in the names ctest registers ("...  #
+// GetParam() = NAME: ARGUMENTS"): without it, the bytes of the strings'
+// objects, heap addresses included, which change from build to build and
+// run to run, so that ctest's names (and its timings, kept by name) did
+// not carry over.
+void PrintTo(const GoldenCase& c, std::ostream* os) {
+  *os << c.name << ": " << c.arguments;
+}
 
 std::vector<GoldenCase> LoadCases() {
   std::vector<GoldenCase> cases;

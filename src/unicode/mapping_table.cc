@@ -89,6 +89,9 @@ bool MapsSimply(UChar32 cp, UChar32 simple, bool fold) {
 // The kNonStarterShift and kTrailingNonStarterShift fields of `cp`, from its
 // NFKD decomposition (UAX #15 §13).
 uint16_t NonStarterFlags(const icu::Normalizer2& nfkd, UChar32 cp) {
+  // Inert under NFKD: no decomposition and a starter, so none of it is a
+  // non-starter (most code points; skips the decomposition's string).
+  if (nfkd.isInert(cp)) return 0;
   icu::UnicodeString d;
   if (!nfkd.getDecomposition(cp, d)) d = icu::UnicodeString(cp);
   unsigned trailing = 0, count = 0;

@@ -148,19 +148,25 @@ class AclBuilder {
       // skeleton filed under this hash among them.
       const std::string* mine = nullptr;
       s_->table.Insert(f.hash, offset, [&](uint32_t other) {
-        if (mine == nullptr) {
-          if (!s_->SkeletonsOf(offset, skeletons_).ok()) return false;
-          for (size_t i = 0; i < skeletons_.size && mine == nullptr; ++i) {
-            if (TableHash(skeletons_.skeleton[i]) == f.hash) {
-              mine = &skeletons_.skeleton[i];
-            }
-          }
-          if (mine == nullptr) return false;
-        }
+        if (mine == nullptr) mine = OwnSkeleton(offset, f.hash);
+        if (mine == nullptr) return false;
         return s_->SkeletonsOf(other, other_skeletons_).ok() &&
                other_skeletons_.Contains(*mine);
       });
     }
+  }
+
+  // The skeleton with `hash` among those of the entry at `offset`
+  // (computed into skeletons_); null when they cannot be computed or none
+  // has it.
+  const std::string* OwnSkeleton(uint32_t offset, uint64_t hash) {
+    if (!s_->SkeletonsOf(offset, skeletons_).ok()) return nullptr;
+    for (size_t i = 0; i < skeletons_.size; ++i) {
+      if (TableHash(skeletons_.skeleton[i]) == hash) {
+        return &skeletons_.skeleton[i];
+      }
+    }
+    return nullptr;
   }
 
   // One hash of one valid entry (position v) to file in the table.

@@ -109,6 +109,48 @@ absl::StatusOr<AclAuditOptions> AuditOptionsFromFlags() {
   return o;
 }
 
+// One finding of `file` (shown as `shown_file` in text), as the audit
+// finds it: a JSON line, or a text line at its line or entry number.
+void PrintFinding(const AclFinding& f, const std::string& file,
+                  const std::string& shown_file, Format format) {
+  if (format == Format::kJson) {
+    std::cout << FindingJson(file, f) << "\n";
+    return;
+  }
+  const std::string text = DescribeFinding(f, f.original_size);
+  if (f.line > 0) {
+    std::cout << shown_file << ":" << f.line << ": " << text << "\n";
+  } else {
+    std::cout << shown_file << ": entry #" << f.index << ": " << text << "\n";
+  }
+}
+
+// The audit's summary line, after its findings.
+void PrintAuditSummary(const AclAudit& audit, const std::string& file,
+                       const std::string& shown_file, Format format) {
+  if (format == Format::kJson) {
+    JsonObject o;
+    AddInputField(o, "file", file);
+    std::cout << o.Add("kind", "summary")
+                     .Add("profile", audit.profile)
+                     .Add("entries", uint64_t{audit.entries})
+                     .Add("valid_entries", uint64_t{audit.valid_entries})
+                     .Add("findings", uint64_t{audit.finding_count})
+                     .Add("icu", audit.icu_version)
+                     .Add("unicode", audit.unicode_version)
+                     .Line()
+              << "\n";
+  } else {
+    // A profile from --profile-dir is named by its policy file.
+    std::cout << absl::StrFormat(
+        "%s: %d entries, %d valid, %d findings (profile %s, ICU %s, Unicode "
+        "%s)\n",
+        shown_file, audit.entries, audit.valid_entries, audit.finding_count,
+        EscapeForDisplay(audit.profile), audit.icu_version,
+        audit.unicode_version);
+  }
+}
+
 }  // namespace
 
 int RunAclAudit(const std::vector<std::string>& args, Format format) {
@@ -144,45 +186,14 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
   // audit stops being printed once standard output has failed.
   const absl::StatusOr<AclAudit> audit =
       AuditAcl(*index, *audit_options, [&](const AclFinding& f) {
-        if (!std::cout.good()) return;
-        if (format == Format::kJson) {
-          std::cout << FindingJson(file, f) << "\n";
-          return;
-        }
-        const std::string text = DescribeFinding(f, f.original_size);
-        if (f.line > 0) {
-          std::cout << shown_file << ":" << f.line << ": " << text << "\n";
-        } else {
-          std::cout << shown_file << ": entry #" << f.index << ": " << text
-                    << "\n";
-        }
+        if (std::cout.good()) PrintFinding(f, file, shown_file, format);
       });
   if (progress) progress->End(audit.ok());
   if (!audit.ok()) {
     std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
     return kExitUsage;
   }
-  if (format == Format::kJson) {
-    JsonObject o;
-    AddInputField(o, "file", file);
-    std::cout << o.Add("kind", "summary")
-                     .Add("profile", audit->profile)
-                     .Add("entries", uint64_t{audit->entries})
-                     .Add("valid_entries", uint64_t{audit->valid_entries})
-                     .Add("findings", uint64_t{audit->finding_count})
-                     .Add("icu", audit->icu_version)
-                     .Add("unicode", audit->unicode_version)
-                     .Line()
-              << "\n";
-  } else {
-    // A profile from --profile-dir is named by its policy file.
-    std::cout << absl::StrFormat(
-        "%s: %d entries, %d valid, %d findings (profile %s, ICU %s, Unicode "
-        "%s)\n",
-        shown_file, audit->entries, audit->valid_entries, audit->finding_count,
-        EscapeForDisplay(audit->profile), audit->icu_version,
-        audit->unicode_version);
-  }
+  PrintAuditSummary(*audit, file, shown_file, format);
   return audit->finding_count == 0 ? kExitOk : kExitNegative;
 }
 

@@ -527,11 +527,9 @@ std::string WithAliases(std::string_view usage,
          std::string(usage.substr(synopsis_end));
 }
 
-}  // namespace
-
-const std::vector<Command>& Commands() {
-  // (Not const: each usage gains its aliases' paragraph once, below.)
-  static auto* const kCommands = new std::vector<Command>{
+// The commands on text: check, key, enforce, compare, skeleton.
+std::vector<Command> TextCommands() {
+  return {
       {"",
        "check",
        kCheckSummary,
@@ -568,6 +566,12 @@ const std::vector<Command>& Commands() {
        kSkeletonUsage,
        {"format", "profile", "profile_dir", "lookalike_keys", "line_buffered"},
        &RunSkeleton},
+  };
+}
+
+// path sanitize, path read, and the path group's own entry.
+std::vector<Command> PathCommands() {
+  return {
       {"path",
        "sanitize",
        kPathSummary,
@@ -585,6 +589,12 @@ const std::vector<Command>& Commands() {
         "windows", "allow_hidden", "leading_separator_is_root", "dot_dot"},
        &RunPathRead},
       {"path", "", "", kPathGroupUsage, {}, &RunPath},
+  };
+}
+
+// acl audit, acl lookup, and the acl group's own entry.
+std::vector<Command> AclCommands() {
+  return {
       {"acl",
        "audit",
        kAclAuditSummary,
@@ -600,6 +610,12 @@ const std::vector<Command>& Commands() {
         "line_buffered"},
        &RunAclLookup},
       {"acl", "", "", kAclGroupUsage, {}, &RunAcl},
+  };
+}
+
+// records export, records verify, and the records group's own entry.
+std::vector<Command> RecordsCommands() {
+  return {
       {"records",
        "export",
        kRecordsExportSummary,
@@ -616,6 +632,12 @@ const std::vector<Command>& Commands() {
        &RunAclVerify,
        {"acl verify"}},
       {"records", "", "", kRecordsGroupUsage, {}, &RunRecords},
+  };
+}
+
+// register, profiles, version.
+std::vector<Command> AccountAndToolCommands() {
+  return {
       {"",
        "register",
        kRegisterSummary,
@@ -631,9 +653,22 @@ const std::vector<Command>& Commands() {
        &RunProfiles},
       {"", "version", kVersionSummary, kVersionUsage, {"format"}, &RunVersion},
   };
-  [[maybe_unused]] static const bool kAliasesShown = [] {
-    for (Command& c : *kCommands) c.usage = WithAliases(c.usage, c.aliases);
-    return true;
+}
+
+}  // namespace
+
+const std::vector<Command>& Commands() {
+  // In --help's order; each usage with its aliases' paragraph.
+  static const std::vector<Command>* const kCommands = [] {
+    auto* commands = new std::vector<Command>();
+    for (const auto area : {&TextCommands, &PathCommands, &AclCommands,
+                            &RecordsCommands, &AccountAndToolCommands}) {
+      for (Command& c : area()) {
+        c.usage = WithAliases(c.usage, c.aliases);
+        commands->push_back(std::move(c));
+      }
+    }
+    return commands;
   }();
   return *kCommands;
 }

@@ -191,30 +191,37 @@ constexpr char kTail[] =
 complete -o default -F _u8guard u8guard
 )";
 
-}  // namespace
-
-std::string BashCompletion() {
-  const std::vector<ShortFlag> short_flags = ShortFlags();
-  // The first words (commands, aliases and groups, in --help's order, then
-  // help) and each group's subcommands (aliases included: "acl export").
+// The words a command line can start with (commands, aliases and groups,
+// in --help's order, then help) and each group's subcommands (aliases
+// included: "acl export").
+struct CommandWords {
   std::vector<std::string> first_words;
   std::map<std::string, std::vector<std::string>> subcommands;
+};
+
+CommandWords CommandWordsInOrder() {
+  CommandWords w;
   for (const Spelling& sp : Spellings()) {
     const std::string first(sp.first);
-    if (std::find(first_words.begin(), first_words.end(), first) ==
-        first_words.end()) {
-      first_words.push_back(first);
+    if (std::find(w.first_words.begin(), w.first_words.end(), first) ==
+        w.first_words.end()) {
+      w.first_words.push_back(first);
     }
-    if (!sp.second.empty()) subcommands[first].emplace_back(sp.second);
+    if (!sp.second.empty()) w.subcommands[first].emplace_back(sp.second);
   }
-  first_words.emplace_back("help");
+  w.first_words.emplace_back("help");
+  return w;
+}
 
-  std::string out = kHead;
+// The arms that find the flag a word is the value of (the short forms
+// among them), and those that complete a flag's value.
+std::string FlagArms(const std::vector<ShortFlag>& short_flags) {
   std::string shorts;
   for (const ShortFlag& s : short_flags) {
     shorts += std::string(shorts.empty() ? "" : " | ") + "-" + s.letter;
   }
-  out += "      " + shorts + ") ((i++)) ;;  # a short form and its value\n";
+  std::string out =
+      "      " + shorts + ") ((i++)) ;;  # a short form and its value\n";
   out += kFlagValue;
   for (const ShortFlag& s : short_flags) {
     out += std::string("      -") + s.letter +
@@ -224,59 +231,91 @@ std::string BashCompletion() {
   for (const auto& [flag, value] : SynopsisValues()) {
     out += ValueArm(flag, value);
   }
-  out += kCommandsHead;
-  // No command yet: the commands, or the tool's own flags.
-  out +=
+  return out;
+}
+
+// The arms of a line without a command yet (the commands, or the tool's
+// own flags) and of help [COMMAND] (command names).
+std::string NoCommandAndHelpArms(const CommandWords& w) {
+  std::string out =
       "    \"\")\n"
       "      if [[ $cur == -* ]]; then\n"
       "        _u8guard_reply -W \"--help -h --version -V\"\n"
       "      else\n"
       "        _u8guard_reply -W \"" +
-      Joined(first_words) +
+      Joined(w.first_words) +
       "\"\n"
       "      fi\n"
       "      return 0\n"
       "      ;;\n";
-  // help [COMMAND]: command names.
   out += "    help)\n      [[ $cur == -* ]] && return 0\n";
   out += "      case ${#words[@]} in\n        1) _u8guard_reply -W \"" +
-         Joined(first_words) + "\" ;;\n        2)\n";
+         Joined(w.first_words) + "\" ;;\n        2)\n";
   out += "          case ${words[1]} in\n";
-  for (const auto& [group, names] : subcommands) {
+  for (const auto& [group, names] : w.subcommands) {
     out += "            " + group + ") _u8guard_reply -W \"" + Joined(names) +
            "\" ;;\n";
   }
   out += "          esac\n          ;;\n      esac\n      return 0\n      ;;\n";
-  for (const std::string& first : first_words) {
+  return out;
+}
+
+// The arm of one group (`first`, with its subcommands' names): each
+// subcommand's flags, or the subcommands while none is given.
+std::string GroupArm(const std::string& first,
+                     const std::vector<std::string>& names,
+                     const std::vector<ShortFlag>& short_flags) {
+  std::string out = "    " + first + ")\n      case ${words[1]-} in\n";
+  for (const Spelling& sp : Spellings()) {
+    if (sp.first == first && !sp.second.empty()) {
+      out += "        " + std::string(sp.second) + ") flags=\"" +
+             FlagWords(*sp.command, short_flags) + "\" ;;\n";
+    }
+  }
+  out +=
+      "        *)\n"
+      "          ((${#words[@]} == 1)) && [[ $cur != -* ]] &&\n"
+      "            _u8guard_reply -W \"" +
+      Joined(names) +
+      "\"\n"
+      "          return 0\n"
+      "          ;;\n"
+      "      esac\n"
+      "      ;;\n";
+  return out;
+}
+
+// The arm of each command or group: the flags it takes.
+std::string CommandArms(const CommandWords& w,
+                        const std::vector<ShortFlag>& short_flags) {
+  std::string out;
+  for (const std::string& first : w.first_words) {
     if (first == "help") continue;
-    const auto group = subcommands.find(first);
-    if (group == subcommands.end()) {
-      for (const Spelling& sp : Spellings()) {
-        if (sp.second.empty() && sp.first == first) {
-          out += "    " + first + ") flags=\"" +
-                 FlagWords(*sp.command, short_flags) + "\" ;;\n";
-        }
-      }
+    const auto group = w.subcommands.find(first);
+    if (group != w.subcommands.end()) {
+      out += GroupArm(first, group->second, short_flags);
       continue;
     }
-    out += "    " + first + ")\n      case ${words[1]-} in\n";
     for (const Spelling& sp : Spellings()) {
-      if (sp.first == first && !sp.second.empty()) {
-        out += "        " + std::string(sp.second) + ") flags=\"" +
+      if (sp.second.empty() && sp.first == first) {
+        out += "    " + first + ") flags=\"" +
                FlagWords(*sp.command, short_flags) + "\" ;;\n";
       }
     }
-    out +=
-        "        *)\n"
-        "          ((${#words[@]} == 1)) && [[ $cur != -* ]] &&\n"
-        "            _u8guard_reply -W \"" +
-        Joined(group->second) +
-        "\"\n"
-        "          return 0\n"
-        "          ;;\n"
-        "      esac\n"
-        "      ;;\n";
   }
+  return out;
+}
+
+}  // namespace
+
+std::string BashCompletion() {
+  const std::vector<ShortFlag> short_flags = ShortFlags();
+  const CommandWords words = CommandWordsInOrder();
+  std::string out = kHead;
+  out += FlagArms(short_flags);
+  out += kCommandsHead;
+  out += NoCommandAndHelpArms(words);
+  out += CommandArms(words, short_flags);
   out += kTail;
   return out;
 }

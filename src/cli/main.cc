@@ -2,6 +2,7 @@
 // The u8guard command-line tool: a thin shell over the public API. See
 // docs/cli.md for the contract.
 
+#include <cstddef>
 #include <cstring>
 #include <iostream>
 #include <optional>
@@ -93,8 +94,9 @@ int RunCommand(const Command& command, const CommandLine& line, size_t taken) {
     std::cerr << "u8guard: --format must be " << FormatNames() << "\n";
     return kExitUsage;
   }
-  const std::vector<std::string> args(line.positional.begin() + taken,
-                                      line.positional.end());
+  const std::vector<std::string> args(
+      line.positional.begin() + static_cast<std::ptrdiff_t>(taken),
+      line.positional.end());
   return command.run(args, *format);
 }
 

@@ -184,6 +184,71 @@ std::string GroupJson(const std::string& file, const RecordGroup& g) {
   return o.AddObjects("members", members).Line();
 }
 
+// One change of `file` (shown as `shown_file` in text), as the
+// verification finds it: a JSON line, or a text line at its line.
+void PrintChange(const RecordChange& c, const std::string& file,
+                 const std::string& shown_file, Format format) {
+  if (format == Format::kJson) {
+    std::cout << ChangeJson(file, c) << "\n";
+  } else {
+    std::cout << shown_file << ":" << c.line << ": "
+              << RecordChangeKindName(c.kind) << ": " << ChangeText(c) << "\n";
+  }
+}
+
+// The groups of a verification (every pair that now shares a key and did
+// not before), after its changes.
+void PrintGroups(const RecordVerification& v, const std::string& file,
+                 const std::string& shown_file, Format format) {
+  for (const RecordGroup& g : v.groups) {
+    if (!std::cout.good()) break;
+    if (format == Format::kJson) {
+      std::cout << GroupJson(file, g) << "\n";
+    } else {
+      std::cout << GroupText(shown_file, g);
+    }
+  }
+}
+
+// The verification's summary line, last.
+void PrintVerificationSummary(const RecordVerification& v,
+                              const std::string& file,
+                              const std::string& shown_file, Format format) {
+  if (format == Format::kJson) {
+    JsonObject o;
+    AddInputField(o, "file", file);
+    std::cout << o.Add("kind", "summary")
+                     .Add("profile", v.profile)
+                     .Add("records", uint64_t{v.records})
+                     .Add("valid", uint64_t{v.valid})
+                     .Add("changed_names", uint64_t{v.changed_names})
+                     .Add("changes", uint64_t{v.change_count})
+                     .Add("groups", uint64_t{v.groups.size()})
+                     .Add("new_collision_pairs",
+                          uint64_t{v.new_collision_pairs})
+                     .Add("new_lookalike_pairs",
+                          uint64_t{v.new_lookalike_pairs})
+                     .AddArray("record_version_tags", v.record_version_tags)
+                     .Add("version_tag", v.version_tag)
+                     .Line()
+              << "\n";
+  } else {
+    std::cout << shown_file << ": " << v.records << " records, " << v.valid
+              << " valid now, " << v.changed_names << " names changed, "
+              << v.change_count << " changes, "
+              << Count(v.groups.size(), "group") << " with "
+              << Count(v.new_collision_pairs, "new collision pair") << " and "
+              << Count(v.new_lookalike_pairs, "new look-alike pair")
+              << " (profile " << EscapeForDisplay(v.profile) << "; records of "
+              << (v.record_version_tags.empty()
+                      ? std::string("none")
+                      : EscapeForDisplay(
+                            absl::StrJoin(v.record_version_tags, ", ")))
+              << "; now ICU " << IcuVersion() << ", Unicode "
+              << UnicodeVersion() << ")\n";
+  }
+}
+
 }  // namespace
 
 int RunAclExport(const std::vector<std::string>& args, Format) {
@@ -226,60 +291,13 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   const absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
       *profile, *policy, file,
       [&](const RecordChange& c) {
-        if (!std::cout.good()) return;
-        if (format == Format::kJson) {
-          std::cout << ChangeJson(file, c) << "\n";
-        } else {
-          std::cout << shown_file << ":" << c.line << ": "
-                    << RecordChangeKindName(c.kind) << ": " << ChangeText(c)
-                    << "\n";
-        }
+        if (std::cout.good()) PrintChange(c, file, shown_file, format);
       },
       options);
   if (progress) progress->End(v.ok());
   if (!v.ok()) return Fail("verify", v.status());
-  // The groups: every pair that now shares a key and did not before.
-  for (const RecordGroup& g : v->groups) {
-    if (!std::cout.good()) break;
-    if (format == Format::kJson) {
-      std::cout << GroupJson(file, g) << "\n";
-    } else {
-      std::cout << GroupText(shown_file, g);
-    }
-  }
-  if (format == Format::kJson) {
-    JsonObject o;
-    AddInputField(o, "file", file);
-    std::cout << o.Add("kind", "summary")
-                     .Add("profile", v->profile)
-                     .Add("records", uint64_t{v->records})
-                     .Add("valid", uint64_t{v->valid})
-                     .Add("changed_names", uint64_t{v->changed_names})
-                     .Add("changes", uint64_t{v->change_count})
-                     .Add("groups", uint64_t{v->groups.size()})
-                     .Add("new_collision_pairs",
-                          uint64_t{v->new_collision_pairs})
-                     .Add("new_lookalike_pairs",
-                          uint64_t{v->new_lookalike_pairs})
-                     .AddArray("record_version_tags", v->record_version_tags)
-                     .Add("version_tag", v->version_tag)
-                     .Line()
-              << "\n";
-  } else {
-    std::cout << shown_file << ": " << v->records << " records, " << v->valid
-              << " valid now, " << v->changed_names << " names changed, "
-              << v->change_count << " changes, "
-              << Count(v->groups.size(), "group") << " with "
-              << Count(v->new_collision_pairs, "new collision pair") << " and "
-              << Count(v->new_lookalike_pairs, "new look-alike pair")
-              << " (profile " << EscapeForDisplay(v->profile) << "; records of "
-              << (v->record_version_tags.empty()
-                      ? std::string("none")
-                      : EscapeForDisplay(
-                            absl::StrJoin(v->record_version_tags, ", ")))
-              << "; now ICU " << IcuVersion() << ", Unicode "
-              << UnicodeVersion() << ")\n";
-  }
+  PrintGroups(*v, file, shown_file, format);
+  PrintVerificationSummary(*v, file, shown_file, format);
   return v->change_count == 0 && v->groups.empty() ? kExitOk : kExitNegative;
 }
 

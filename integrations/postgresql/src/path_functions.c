@@ -83,3 +83,21 @@ Datum u8guard_pg_sanitize_path(PG_FUNCTION_ARGS) {
   if (result == NULL) pgext_raise(&error);
   PG_RETURN_TEXT_P(result);
 }
+
+/* The defaults of u8guard_sanitize_path's max_depth and max_length, the
+ * C API's (u8guard_path_options_init), for the SQL defaults. */
+PG_FUNCTION_INFO_V1(u8guard_pg_path_default_max_depth);
+Datum u8guard_pg_path_default_max_depth(PG_FUNCTION_ARGS) {
+  u8guard_path_options options;
+  (void)fcinfo;
+  u8guard_path_options_init(&options);
+  PG_RETURN_INT32((int32)options.max_depth);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_path_default_max_length);
+Datum u8guard_pg_path_default_max_length(PG_FUNCTION_ARGS) {
+  u8guard_path_options options;
+  (void)fcinfo;
+  u8guard_path_options_init(&options);
+  PG_RETURN_INT32((int32)options.max_length);
+}

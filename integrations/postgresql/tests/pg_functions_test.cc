@@ -398,16 +398,58 @@ TEST(PgFunctions, VolatilityParallelSafetyAndStrictness) {
       {"public.u8guard_sanitize_path", "i", "s", "t"},
       {"public.u8guard_skeleton", "i", "s", "t"},
       {"public.u8guard_try_key", "i", "s", "t"},
+      {"public.u8guard_validate_utf8", "i", "s", "t"},
+      // A verification reads a table through a cursor (SPI): STABLE, and
+      // not in a parallel worker.
+      {"public.u8guard_verify_records", "s", "u", "t"},
+      {"public.u8guard_verify_records_groups", "s", "u", "t"},
       {"public.u8guard_versions", "s", "s", "t"},
       // What the functions that run SQL call (SQL 0.3): bound again in the
       // schema only the superuser controls.
       {"u8guard_internal.u8guard_ddl_end", "v", "u", "f"},
       {"u8guard_internal.u8guard_lookalike_keys", "i", "s", "t"},
+      // The C API's defaults of u8guard_sanitize_path (SQL 0.5).
+      {"u8guard_internal.u8guard_path_default_max_depth", "i", "s", "t"},
+      {"u8guard_internal.u8guard_path_default_max_length", "i", "s", "t"},
       {"u8guard_internal.u8guard_rejection", "i", "s", "t"},
       {"u8guard_internal.u8guard_try_key", "i", "s", "t"},
       {"u8guard_internal.u8guard_versions", "s", "s", "t"},
   };
   EXPECT_EQ(got, want);
+}
+
+// u8guard_validate_utf8 is u8guard_check_utf8 under the vocabulary's name;
+// u8guard_sanitize_path's max_depth and max_length default to the C API's
+// (u8guard_path_options_init), read from it rather than restated in SQL.
+TEST(PgFunctions, AliasesAndDefaultsComeFromTheLibrary) {
+  TestDatabase db;
+  pgtest::Connection& conn = db.conn();
+  for (const char* bytes : {"'\\xff'", "'abc'", "'\\xe282'"}) {
+    EXPECT_EQ(conn.Query(absl::StrCat("SELECT u8guard_validate_utf8(", bytes,
+                                      "::bytea)::text")),
+              conn.Query(absl::StrCat("SELECT u8guard_check_utf8(", bytes,
+                                      "::bytea)::text")))
+        << bytes;
+  }
+  const PathOptions options;
+  EXPECT_EQ(
+      conn.Query("SELECT u8guard_internal.u8guard_path_default_max_depth(),"
+                 " u8guard_internal.u8guard_path_default_max_length()"),
+      (std::vector<Row>{{std::to_string(options.max_depth),
+                         std::to_string(options.max_length)}}));
+  // At the default depth a path passes; one segment more is refused.
+  const std::string at_limit =
+      absl::StrCat("repeat('a/', ", options.max_depth - 1, ") || 'a'");
+  EXPECT_EQ(
+      conn.Query("SELECT u8guard_sanitize_path(" + at_limit + ") IS NOT NULL"),
+      (std::vector<Row>{{"t"}}));
+  const pgtest::Result deep =
+      conn.Exec("SELECT u8guard_sanitize_path('a/' || " + at_limit + ")");
+  EXPECT_EQ(deep.sqlstate, "22023") << deep.Describe();
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM pg_proc WHERE proname = "
+                       "'u8guard_sanitize_path' AND "
+                       "pg_get_function_arguments(oid) LIKE '%4096%'"),
+            (std::vector<Row>{{"0"}}));
 }
 
 }  // namespace

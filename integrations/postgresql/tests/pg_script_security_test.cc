@@ -353,29 +353,33 @@ const std::vector<Path>& Paths() {
   static const auto* const kPaths = new std::vector<Path>{
       // CREATE EXTENSION at every version. 0.3 has no install script of
       // its own: PostgreSQL runs 0.1's, 0.1 -> 0.2 and 0.2 -> 0.3, and
-      // the trap runs. 0.4 and the default run u8guard--0.4.sql.
+      // the trap runs. 0.4 runs u8guard--0.4.sql, 0.5 and the default
+      // u8guard--0.5.sql.
       {"Create01", nullptr, {{create("0.1"), false}}, "0.1"},
       {"Create02", nullptr, {{create("0.2"), false}}, "0.2"},
       {"Create03", nullptr, {{create("0.3"), true}}, "0.3"},
       {"Create04", nullptr, {{create("0.4"), false}}, "0.4"},
+      {"Create05", nullptr, {{create("0.5"), false}}, "0.5"},
       {"CreateDefault",
        nullptr,
        {{"CREATE EXTENSION u8guard{schema}", false}},
-       "0.4"},
+       "0.5"},
       // Updates of a database that installed a release before the traps
       // were planted: the old 0.2 -> 0.3 runs the trap, and no path to 0.4
-      // takes it (0.1 -> 0.2 -> 0.4, 0.2 -> 0.4, 0.3 -> 0.4).
+      // or 0.5 takes it (0.1 -> 0.2 -> 0.4, 0.2 -> 0.4, 0.3 -> 0.4, then
+      // 0.4 -> 0.5).
       {"From01StepByStep",
        "0.1",
        {{update("0.2"), false}, {update("0.3"), true}, {update("0.4"), false}},
        "0.4"},
       {"From01To04", "0.1", {{update("0.4"), false}}, "0.4"},
-      {"From01Default", "0.1", {{update_default, false}}, "0.4"},
+      {"From01Default", "0.1", {{update_default, false}}, "0.5"},
       {"From02To03", "0.2", {{update("0.3"), true}}, "0.3"},
       {"From02To04", "0.2", {{update("0.4"), false}}, "0.4"},
-      {"From02Default", "0.2", {{update_default, false}}, "0.4"},
+      {"From02Default", "0.2", {{update_default, false}}, "0.5"},
       {"From03To04", "0.3", {{update("0.4"), false}}, "0.4"},
-      {"From03Default", "0.3", {{update_default, false}}, "0.4"},
+      {"From03Default", "0.3", {{update_default, false}}, "0.5"},
+      {"From04To05", "0.4", {{update("0.5"), false}}, "0.5"},
   };
   return *kPaths;
 }

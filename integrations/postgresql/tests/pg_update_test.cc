@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ALTER EXTENSION u8guard UPDATE from the earlier releases: the security
 // fixes of 0.2, 0.3 and 0.4 reach a database that installed 0.1, what it
-// holds stays, and every way to 0.4 ends where CREATE EXTENSION does.
+// holds stays, and every way to 0.5 ends where CREATE EXTENSION does.
 
 #include <algorithm>
 #include <string>
@@ -108,43 +108,49 @@ ORDER BY 1, 2
 )sql");
 }
 
-// The ALTER EXTENSION statements of one way from `from` to 0.4.
+// The ALTER EXTENSION statements of one way from `from` to 0.5.
 struct UpdatePath {
   const char* from;
   std::vector<std::string> updates;
 };
 
-const std::vector<UpdatePath>& EveryPathTo04() {
+const std::vector<UpdatePath>& EveryPathTo05() {
   static const auto* const kPaths = new std::vector<UpdatePath>{
       {"0.1", {"ALTER EXTENSION u8guard UPDATE"}},
-      {"0.1", {"ALTER EXTENSION u8guard UPDATE TO '0.4'"}},
+      {"0.1",
+       {"ALTER EXTENSION u8guard UPDATE TO '0.4'",
+        "ALTER EXTENSION u8guard UPDATE TO '0.5'"}},
       {"0.1",
        {"ALTER EXTENSION u8guard UPDATE TO '0.2'",
         "ALTER EXTENSION u8guard UPDATE TO '0.3'",
-        "ALTER EXTENSION u8guard UPDATE TO '0.4'"}},
+        "ALTER EXTENSION u8guard UPDATE TO '0.4'",
+        "ALTER EXTENSION u8guard UPDATE TO '0.5'"}},
       {"0.1",
        {"ALTER EXTENSION u8guard UPDATE TO '0.2'",
         "ALTER EXTENSION u8guard UPDATE"}},
       {"0.2", {"ALTER EXTENSION u8guard UPDATE"}},
       {"0.2",
        {"ALTER EXTENSION u8guard UPDATE TO '0.3'",
-        "ALTER EXTENSION u8guard UPDATE TO '0.4'"}},
+        "ALTER EXTENSION u8guard UPDATE TO '0.4'",
+        "ALTER EXTENSION u8guard UPDATE TO '0.5'"}},
       {"0.3", {"ALTER EXTENSION u8guard UPDATE"}},
+      {"0.4", {"ALTER EXTENSION u8guard UPDATE"}},
+      {"0.4", {"ALTER EXTENSION u8guard UPDATE TO '0.5'"}},
   };
   return *kPaths;
 }
 
-// CREATE EXTENSION u8guard (u8guard--0.4.sql) and every way from a released
-// version to 0.4 end in the same objects, defined the same way.
-TEST(PgUpdate, EveryPathTo04EqualsAFreshInstall) {
+// CREATE EXTENSION u8guard (u8guard--0.5.sql) and every way from a released
+// version to 0.5 end in the same objects, defined the same way.
+TEST(PgUpdate, EveryPathTo05EqualsAFreshInstall) {
   TestDatabase fresh;
   const std::vector<Row> want = Catalog(fresh.conn());
   // Not a vacuous comparison.
   ASSERT_GT(want.size(), 40u);
-  EXPECT_NE(std::find(want.begin(), want.end(), Row{"version", "0.4"}),
+  EXPECT_NE(std::find(want.begin(), want.end(), Row{"version", "0.5"}),
             want.end());
   int n = 0;
-  for (const UpdatePath& path : EveryPathTo04()) {
+  for (const UpdatePath& path : EveryPathTo05()) {
     std::string description = absl::StrCat("CREATE EXTENSION ", path.from);
     for (const std::string& update : path.updates) {
       absl::StrAppend(&description, "; ", update);
@@ -163,21 +169,29 @@ TEST(PgUpdate, EveryPathTo04EqualsAFreshInstall) {
 // PostgreSQL takes the shortest chain of update scripts, so no update from
 // 0.1 or 0.2 to 0.4 runs u8guard--0.2--0.3.sql, whose last statement
 // compared with unqualified operators (PgScriptSecurity replays the attack).
-// And CREATE EXTENSION runs the install script of 0.4 itself, not 0.1's and
+// And CREATE EXTENSION runs the install script of 0.5 itself, not 0.1's and
 // the updates: its records table is made after the schema u8guard_internal
 // (a chain makes the table in 0.1 and moves it there in 0.3).
 TEST(PgUpdate, ThePathsTo04SkipTheScriptOf03) {
   TestDatabase db;
   Connection& conn = db.conn();
-  EXPECT_EQ(
-      conn.Query("SELECT source, path FROM "
-                 "pg_extension_update_paths('u8guard') "
-                 "WHERE target = '0.4' ORDER BY 1"),
-      (std::vector<Row>{
-          {"0.1", "0.1--0.2--0.4"}, {"0.2", "0.2--0.4"}, {"0.3", "0.3--0.4"}}));
+  EXPECT_EQ(conn.Query("SELECT source, path FROM "
+                       "pg_extension_update_paths('u8guard') "
+                       "WHERE target = '0.4' ORDER BY 1"),
+            (std::vector<Row>{{"0.1", "0.1--0.2--0.4"},
+                              {"0.2", "0.2--0.4"},
+                              {"0.3", "0.3--0.4"},
+                              {"0.5", std::nullopt}}));  // no way back
+  EXPECT_EQ(conn.Query("SELECT source, path FROM "
+                       "pg_extension_update_paths('u8guard') "
+                       "WHERE target = '0.5' ORDER BY 1"),
+            (std::vector<Row>{{"0.1", "0.1--0.2--0.4--0.5"},
+                              {"0.2", "0.2--0.4--0.5"},
+                              {"0.3", "0.3--0.4--0.5"},
+                              {"0.4", "0.4--0.5"}}));
   EXPECT_EQ(conn.Query("SELECT default_version FROM pg_available_extensions "
                        "WHERE name = 'u8guard'"),
-            (std::vector<Row>{{"0.4"}}));
+            (std::vector<Row>{{"0.5"}}));
   const std::string table_after_schema =
       "SELECT 'u8guard_internal.u8guard_index_builds'::regclass::oid "
       "  > 'u8guard_internal'::regnamespace::oid";
@@ -286,7 +300,7 @@ TEST(PgUpdate, KeepsRecordsIndexesAndGrants) {
   conn.Query(absl::StrFormat(
       "REVOKE ALL ON FUNCTION u8guard_reindex_stale() FROM %s", role));
   const std::vector<Row> records_before_04 = conn.Query(records);
-  conn.Query("ALTER EXTENSION u8guard UPDATE");
+  conn.Query("ALTER EXTENSION u8guard UPDATE TO '0.4'");
   EXPECT_EQ(conn.Query("SELECT extversion FROM pg_extension "
                        "WHERE extname = 'u8guard'"),
             (std::vector<Row>{{"0.4"}}));

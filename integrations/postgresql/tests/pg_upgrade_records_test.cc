@@ -4,11 +4,16 @@
 // editing the records the running one made, as pg_stale_index_test edits
 // the recorded versions (tests/registration/across_icu_test.py runs two ICUs).
 
+#include <chrono>
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "gtest/gtest.h"
 #include "integrations/postgresql/tests/pg_test_support.h"
+#include "u8guard/profile.h"
+#include "u8guard/registration.h"
+#include "u8guard/upgrade.h"
 
 namespace u8guard {
 namespace {
@@ -17,6 +22,7 @@ using pgtest::Connection;
 using pgtest::Result;
 using pgtest::Row;
 using pgtest::TestDatabase;
+using pgtest::Value;
 
 // A table of records as u8guard_registration() gives them.
 void MakeRecords(Connection& conn, const std::string& table) {
@@ -144,6 +150,157 @@ TEST(PgUpgradeRecords, ReadsWithTheCallersRights) {
       "  LANGUAGE sql AS 'SELECT ''trapped''';"
       "SET search_path = trap, public");
   EXPECT_TRUE(Verify(conn, "public.records").empty());
+}
+
+// The rows of `table` as the records file `u8guard records verify` reads:
+// FormatNameRecord lines in the order of name COLLATE "C", the order
+// u8guard_verify_records reads them in.
+std::string ExportInOrder(Connection& conn, const std::string& table) {
+  std::string text;
+  for (const Row& r : conn.Query(
+           "SELECT name, key, lookalike_keys[1], lookalike_keys[2], "
+           "lookalike_keys[3] FROM " +
+           table + " WHERE name IS NOT NULL ORDER BY name COLLATE \"C\"")) {
+    NameRecord record;
+    record.name = *r[0];
+    record.profile = "username-case-mapped";
+    record.valid = r[1].has_value();
+    if (record.valid) {
+      record.key = *r[1];
+      for (size_t i = 2; i < 5; ++i) {
+        if (r[i].has_value()) record.lookalike_keys.push_back(*r[i]);
+      }
+    } else {
+      record.rule = "DISALLOWED/unassigned";
+    }
+    text += FormatNameRecord(record) + "\n";
+  }
+  return text;
+}
+
+// The findings of the library on that file, as u8guard_verify_records'
+// rows, in its order.
+std::vector<Row> VerifyFile(const std::string& text) {
+  std::vector<Row> rows;
+  const auto value = [](const std::string& s) -> Value {
+    return s.empty() ? Value() : Value(s);
+  };
+  const absl::StatusOr<RecordVerification> v = VerifyRecords(
+      **FindBuiltinProfile("username-case-mapped"), DefaultRegistrationPolicy(),
+      text, [&](const RecordChange& c) {
+        const bool pair = c.kind == RecordChangeKind::kNewCollision ||
+                          c.kind == RecordChangeKind::kNewLookalike;
+        rows.push_back({std::string(RecordChangeKindName(c.kind)), c.name,
+                        value(c.old_key), value(c.new_key), value(c.rule),
+                        pair ? Value(c.other_name) : Value(),
+                        value(c.shared_key)});
+      });
+  EXPECT_TRUE(v.ok()) << v.status();
+  return rows;
+}
+
+std::vector<Row> VerifyUnsorted(Connection& conn, const std::string& table) {
+  return conn.Query(
+      "SELECT kind, name, old_key, new_key, rule, other_name, shared_key "
+      "FROM u8guard_verify_records('" +
+      table + "', 'username-case-mapped')");
+}
+
+// 0.4's query named the first record with a key by name, which the rows of
+// a table need; 0.5 reads the rows in that order, documented, and the
+// library decides: the findings, in their order, are those of `u8guard
+// records verify` on the same records written in that order. The rows go
+// in another order than that: pаypal (Cyrillic а) and рaypal (Cyrillic р)
+// looked alike before, paypal looked like neither.
+TEST(PgUpgradeRecords, FindingsAreTheLibrarysInTheOrderOfName) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  const std::string cyrillic_a = "p\u0430ypal", cyrillic_er = "\u0440aypal";
+  conn.Query(
+      "CREATE TABLE records (name text, key text, lookalike_keys "
+      "text[])");
+  conn.Copy("records (name, key, lookalike_keys)",
+            {{cyrillic_er, cyrillic_er, "{old}"},
+             {"paypal", "paypal", "{paypal}"},
+             {cyrillic_a, cyrillic_a, "{old}"},
+             {"Erin", "erin", "{erin,erln}"},
+             {"ERIN", std::nullopt, std::nullopt}});
+  const std::vector<Row> got = VerifyUnsorted(conn, "records");
+  EXPECT_EQ(got, VerifyFile(ExportInOrder(conn, "records")));
+  // paypal comes first in that order: both Cyrillic names are new
+  // look-alikes of it (in the rows' own order, рaypal came first, and
+  // pаypal, which looked like it before, would not be named).
+  EXPECT_EQ(got, (std::vector<Row>{
+                     {"now_accepted", "ERIN", std::nullopt, "erin",
+                      std::nullopt, std::nullopt, std::nullopt},
+                     {"new_collision", "Erin", "erin", "erin", std::nullopt,
+                      "ERIN", "erin"},
+                     {"lookalike_keys_changed", cyrillic_a, cyrillic_a,
+                      cyrillic_a, std::nullopt, std::nullopt, std::nullopt},
+                     {"new_lookalike", cyrillic_a, cyrillic_a, cyrillic_a,
+                      std::nullopt, "paypal", "paypal"},
+                     {"lookalike_keys_changed", cyrillic_er, cyrillic_er,
+                      cyrillic_er, std::nullopt, std::nullopt, std::nullopt},
+                     {"new_lookalike", cyrillic_er, cyrillic_er, cyrillic_er,
+                      std::nullopt, "paypal", "paypal"},
+                 }));
+  // The groups: every new pair, with each member's position in that order.
+  EXPECT_EQ(
+      conn.Query("SELECT group_number, kind, key, new_pairs, line, name, "
+                 "was_valid, old_lookalike_keys, new_to_group, new_partners "
+                 "FROM u8guard_verify_records_groups('records', "
+                 "'username-case-mapped')"),
+      (std::vector<Row>{
+          {"1", "collision_group", "erin", "1", "1", "ERIN", "f", std::nullopt,
+           "t", "1"},
+          {"1", "collision_group", "erin", "1", "2", "Erin", "t", "{erin,erln}",
+           "f", "1"},
+          {"2", "lookalike_group", "paypal", "2", "3", "paypal", "t",
+           "{paypal}", "f", "2"},
+          {"2", "lookalike_group", "paypal", "2", "4", cyrillic_a, "t", "{old}",
+           "t", "1"},
+          {"2", "lookalike_group", "paypal", "2", "5", cyrillic_er, "t",
+           "{old}", "t", "1"},
+      }));
+}
+
+// A row with more look-alike keys than a record holds, or a NULL among
+// them: refused, as the library refuses such a record.
+TEST(PgUpgradeRecords, RefusesARowNoRecordHolds) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  conn.Query(
+      "CREATE TABLE records (name text, key text, lookalike_keys text[]);"
+      "INSERT INTO records VALUES ('bob', 'bob', '{a,b,c,d}')");
+  Result r = conn.Exec(
+      "SELECT * FROM u8guard_verify_records('records', "
+      "'username-case-mapped')");
+  EXPECT_EQ(r.sqlstate, "22023") << r.Describe();
+  EXPECT_EQ(r.message, "line 1: more than 3 look-alike keys");
+  conn.Query("UPDATE records SET lookalike_keys = '{bob,NULL}'");
+  r = conn.Exec(
+      "SELECT * FROM u8guard_verify_records_groups('records', "
+      "'username-case-mapped')");
+  EXPECT_EQ(r.sqlstate, "22004") << r.Describe();
+}
+
+// Every row answers a cancel: a statement_timeout stops a verification of
+// a large table within about a second.
+TEST(PgUpgradeRecords, AnswersAStatementTimeout) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  conn.Query(
+      "CREATE TABLE big AS SELECT 'user' || i AS name, 'user' || i AS key,"
+      "  ARRAY['user' || i] AS lookalike_keys"
+      "  FROM generate_series(1, 400000) i");
+  conn.Query("SET statement_timeout = '300ms'");
+  const auto start = std::chrono::steady_clock::now();
+  const Result r = conn.Exec(
+      "SELECT count(*) FROM u8guard_verify_records('big', "
+      "'username-case-mapped')");
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(r.sqlstate, "57014") << r.Describe();
+  EXPECT_LT(elapsed, std::chrono::milliseconds(1300));
 }
 
 }  // namespace

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Upgrade verification of a table of records: u8guard_verify_records and
+ * u8guard_verify_records_groups, a shell over the C API's streaming
+ * verifier (u8guard_record_verifier_*): the rows are read through a cursor
+ * in the order of name COLLATE "C", a batch at a time, and each is added as
+ * the record at its position in that order (the line of the records file
+ * `u8guard records verify` reads in the same order). Memory is the
+ * verifier's own plus one batch; the rows out go to a tuplestore, which
+ * spills to disk past work_mem. Every row answers a cancel. */
+
+/* clang-format off: postgres.h comes first in every PostgreSQL source. */
+#include "postgres.h"
+/* clang-format on */
+
+#include "access/detoast.h"
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "funcapi.h"
+#include "integrations/postgresql/src/u8guard_pg.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+
+/* Rows fetched from the cursor at a time. */
+#define PGEXT_VERIFY_BATCH 256
+
+/* One call: its verifier (freed with the call's memory, on ERROR too) and
+ * where the rows out go. */
+typedef struct pgext_verify {
+  u8guard_record_verifier *verifier;
+  u8guard_record_verification *result; /* after finish_verify */
+  Oid function;
+  ReturnSetInfo *rsinfo;
+  bool emit_changes; /* u8guard_verify_records; else the groups */
+  MemoryContext row_context;
+} pgext_verify;
+
+static void free_verifier(void *arg) {
+  pgext_verify *v = (pgext_verify *)arg;
+  u8guard_record_verifier_free(v->verifier);
+  v->verifier = NULL;
+  u8guard_record_verification_free(v->result);
+  v->result = NULL;
+}
+
+/* Sets up the call: the result's tuplestore, the profile, the verifier. */
+static pgext_verify *start_verify(FunctionCallInfo fcinfo, bool emit_changes) {
+  pgext_verify *v = palloc0(sizeof(pgext_verify));
+  MemoryContextCallback *callback = palloc0(sizeof(MemoryContextCallback));
+  const u8guard_profile *profile = pgext_profile(PG_GETARG_TEXT_PP(1));
+  u8guard_error error;
+  InitMaterializedSRF(fcinfo, 0);
+  v->function = fcinfo->flinfo->fn_oid;
+  v->rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
+  v->emit_changes = emit_changes;
+  if (u8guard_record_verifier_new(profile, NULL, &v->verifier, &error) !=
+      U8GUARD_OK) {
+    pgext_raise(&error);
+  }
+  callback->func = free_verifier;
+  callback->arg = v;
+  MemoryContextRegisterResetCallback(CurrentMemoryContext, callback);
+  v->row_context =
+      AllocSetContextCreate(CurrentMemoryContext, "u8guard_verify_records row",
+                            ALLOCSET_DEFAULT_SIZES);
+  return v;
+}
+
+/* Text `value` detoasted, after the u8guard.max_input_bytes check. */
+static text *bounded_text(pgext_verify *v, Datum value) {
+  pgext_check_input_size(toast_raw_datum_size(value) - VARHDRSZ, v->function);
+  return DatumGetTextPP(value);
+}
+
+/* Points `fields` at the elements of the text[] `value` (lookalike_keys). */
+static void set_lookalike_keys(pgext_verify *v, Datum value,
+                               u8guard_record_fields *fields) {
+  Datum *elements;
+  bool *nulls;
+  int count;
+  const char **keys;
+  size_t *lens;
+  deconstruct_array(DatumGetArrayTypeP(value), TEXTOID, -1, false, TYPALIGN_INT,
+                    &elements, &nulls, &count);
+  keys = palloc0(sizeof(char *) * (count + 1));
+  lens = palloc0(sizeof(size_t) * (count + 1));
+  for (int i = 0; i < count; ++i) {
+    text *key;
+    if (nulls[i]) {
+      ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                      errmsg("%s: lookalike_keys holds a NULL",
+                             get_func_name(v->function))));
+    }
+    key = bounded_text(v, elements[i]);
+    keys[i] = VARDATA_ANY(key);
+    lens[i] = VARSIZE_ANY_EXHDR(key);
+  }
+  fields->lookalike_keys = keys;
+  fields->lookalike_key_lens = lens;
+  fields->lookalike_key_count = (size_t)count;
+}
+
+/* A text Datum of s[0, len), or a NULL for an empty string (a key is never
+ * empty: "" stands for none). */
+static Datum text_or_null(const char *s, size_t len, bool *null) {
+  *null = len == 0;
+  return *null ? (Datum)0 : PointerGetDatum(cstring_to_text_with_len(s, len));
+}
+
+/* Writes the changes the last add found: (kind, name, old_key, new_key,
+ * rule, other_name, shared_key), as 0.4 did. */
+static void emit_changes(pgext_verify *v) {
+  const size_t count = u8guard_record_verifier_change_count(v->verifier);
+  for (size_t i = 0; i < count; ++i) {
+    u8guard_record_change c;
+    Datum values[7];
+    bool nulls[7] = {false, false, false, false, false, false, false};
+    bool pair;
+    if (u8guard_record_verifier_change(v->verifier, i, &c) != U8GUARD_OK) {
+      elog(ERROR, "u8guard_verify_records: change %zu is missing", i);
+    }
+    pair = c.kind == U8GUARD_RECORD_NEW_COLLISION ||
+           c.kind == U8GUARD_RECORD_NEW_LOOKALIKE;
+    values[0] = CStringGetTextDatum(u8guard_record_change_kind_name(c.kind));
+    values[1] = PointerGetDatum(cstring_to_text_with_len(c.name, c.name_len));
+    values[2] = text_or_null(c.old_key, c.old_key_len, &nulls[2]);
+    values[3] = text_or_null(c.new_key, c.new_key_len, &nulls[3]);
+    values[4] = text_or_null(c.rule, strlen(c.rule), &nulls[4]);
+    values[5] = text_or_null(c.other_name, c.other_name_len, &nulls[5]);
+    nulls[5] = !pair;
+    values[6] = text_or_null(c.shared_key, c.shared_key_len, &nulls[6]);
+    tuplestore_putvalues(v->rsinfo->setResult, v->rsinfo->setDesc, values,
+                         nulls);
+  }
+}
+
+/* Adds the row `tuple` as the record at `position`, and writes its
+ * changes. */
+static void add_row(pgext_verify *v, HeapTuple tuple, TupleDesc desc,
+                    uint64 position) {
+  u8guard_record_fields fields;
+  u8guard_error error;
+  bool null;
+  Datum value;
+  text *name;
+  memset(&fields, 0, sizeof fields);
+  name = bounded_text(v, SPI_getbinval(tuple, desc, 1, &null));
+  fields.name = VARDATA_ANY(name);
+  fields.name_len = VARSIZE_ANY_EXHDR(name);
+  value = SPI_getbinval(tuple, desc, 2, &null);
+  if (!null) {
+    const text *key = bounded_text(v, value);
+    fields.valid = 1;
+    fields.key = VARDATA_ANY(key);
+    fields.key_len = VARSIZE_ANY_EXHDR(key);
+  }
+  value = SPI_getbinval(tuple, desc, 3, &null);
+  if (!null) set_lookalike_keys(v, value, &fields);
+  if (u8guard_record_verifier_add_fields(v->verifier, &fields, position,
+                                         &error) != U8GUARD_OK) {
+    pgext_raise(&error);
+  }
+  if (v->emit_changes) emit_changes(v);
+}
+
+/* Reads the rows of `relid` in the order of name COLLATE "C" through a
+ * cursor, a batch at a time, and adds each (NULL names skipped). Runs with
+ * the caller's rights. */
+static void verify_rows(pgext_verify *v, Oid relid) {
+  const char *table = quote_qualified_identifier(
+      get_namespace_name(get_rel_namespace(relid)), get_rel_name(relid));
+  uint64 position = 0;
+  Portal cursor;
+  if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
+  cursor = SPI_cursor_open_with_args(
+      NULL,
+      psprintf("SELECT t.name::pg_catalog.text, t.key::pg_catalog.text, "
+               "t.lookalike_keys::pg_catalog.text[] FROM %s t "
+               "WHERE t.name IS NOT NULL "
+               "ORDER BY t.name::pg_catalog.text COLLATE pg_catalog.\"C\"",
+               table),
+      0, NULL, NULL, NULL, true, CURSOR_OPT_NO_SCROLL);
+  for (;;) {
+    SPI_cursor_fetch(cursor, true, PGEXT_VERIFY_BATCH);
+    if (SPI_processed == 0) break;
+    for (uint64 i = 0; i < SPI_processed; ++i) {
+      MemoryContext caller = MemoryContextSwitchTo(v->row_context);
+      CHECK_FOR_INTERRUPTS();
+      add_row(v, SPI_tuptable->vals[i], SPI_tuptable->tupdesc, ++position);
+      MemoryContextSwitchTo(caller);
+      MemoryContextReset(v->row_context);
+    }
+    SPI_freetuptable(SPI_tuptable);
+  }
+  SPI_cursor_close(cursor);
+  SPI_finish();
+}
+
+/* Finishes the verification: v->result, its counts and groups (freed
+ * with the verifier). */
+static void finish_verify(pgext_verify *v) {
+  u8guard_error error;
+  if (u8guard_record_verifier_finish(v->verifier, &v->result, &error) !=
+      U8GUARD_OK) {
+    pgext_raise(&error);
+  }
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_verify_records);
+Datum u8guard_pg_verify_records(PG_FUNCTION_ARGS) {
+  pgext_verify *v = start_verify(fcinfo, true);
+  verify_rows(v, PG_GETARG_OID(0));
+  /* The groups are u8guard_verify_records_groups'. */
+  finish_verify(v);
+  free_verifier(v);
+  return (Datum)0;
+}
+
+/* Writes member `m` of group number `g` (0-based), `group`: (group_number,
+ * kind, key, new_pairs, line, name, new_key, was_valid, old_key,
+ * old_lookalike_keys, new_to_group, new_partners). */
+static void emit_member(pgext_verify *v, size_t g,
+                        const u8guard_record_group *group,
+                        const u8guard_record_group_member *m) {
+  Datum values[12];
+  bool nulls[12];
+  Datum keys[U8GUARD_MAX_LOOKALIKE_SKELETONS];
+  memset(nulls, 0, sizeof nulls);
+  for (size_t i = 0; i < m->old_lookalike_key_count; ++i) {
+    keys[i] = PointerGetDatum(cstring_to_text_with_len(
+        m->old_lookalike_keys[i], m->old_lookalike_key_lens[i]));
+  }
+  values[0] = Int64GetDatum((int64)g + 1);
+  values[1] = CStringGetTextDatum(u8guard_record_group_kind_name(group->kind));
+  values[2] =
+      PointerGetDatum(cstring_to_text_with_len(group->key, group->key_len));
+  values[3] = Int64GetDatum((int64)group->new_pairs);
+  values[4] = Int64GetDatum((int64)m->line);
+  values[5] = PointerGetDatum(cstring_to_text_with_len(m->name, m->name_len));
+  values[6] = text_or_null(m->new_key, m->new_key_len, &nulls[6]);
+  values[7] = BoolGetDatum(m->was_valid != 0);
+  values[8] = text_or_null(m->old_key, m->old_key_len, &nulls[8]);
+  values[9] = PointerGetDatum(construct_array(
+      keys, (int)m->old_lookalike_key_count, TEXTOID, -1, false, TYPALIGN_INT));
+  nulls[9] = m->was_valid == 0;
+  values[10] = BoolGetDatum(m->new_to_group != 0);
+  values[11] = Int64GetDatum((int64)m->new_partners);
+  tuplestore_putvalues(v->rsinfo->setResult, v->rsinfo->setDesc, values, nulls);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_verify_records_groups);
+Datum u8guard_pg_verify_records_groups(PG_FUNCTION_ARGS) {
+  pgext_verify *v = start_verify(fcinfo, false);
+  const u8guard_record_verification *result;
+  verify_rows(v, PG_GETARG_OID(0));
+  finish_verify(v);
+  result = v->result;
+  for (size_t g = 0; g < u8guard_record_verification_group_count(result); ++g) {
+    u8guard_record_group group;
+    u8guard_record_verification_group(result, g, &group);
+    for (size_t i = 0; i < group.member_count; ++i) {
+      u8guard_record_group_member m;
+      u8guard_record_verification_group_member(result, g, i, &m);
+      CHECK_FOR_INTERRUPTS();
+      emit_member(v, g, &group, &m);
+    }
+  }
+  free_verifier(v);
+  return (Datum)0;
+}

@@ -21,6 +21,17 @@
 
 \echo Use "ALTER EXTENSION u8guard UPDATE TO '0.5'" to load this file. \quit
 
+-- u8guard_registration's fields under the names every other surface gives
+-- them (docs/vocabulary.md), beside the 0.x names, which stay: outcome
+-- (= verdict), conflict (= protected_name), code_point (the rejected code
+-- point's scalar value, NULL when none) and shared_key (NULL when none).
+-- Added last, in the order of a fresh 0.5 (PostgreSQL.PgUpdate.*).
+ALTER TYPE @extschema@.u8guard_registration
+  ADD ATTRIBUTE outcome text,
+  ADD ATTRIBUTE conflict text,
+  ADD ATTRIBUTE code_point integer,
+  ADD ATTRIBUTE shared_key text;
+
 CREATE FUNCTION @extschema@.u8guard_validate_utf8(bytes bytea)
   RETURNS @extschema@.u8guard_utf8_check
   AS 'MODULE_PATHNAME', 'u8guard_pg_check_utf8'

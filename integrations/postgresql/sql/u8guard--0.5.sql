@@ -146,7 +146,12 @@ CREATE FUNCTION @extschema@.u8guard_lookalike_keys(name text, profile text)
 -- for a protected name, the one it is or resembles; for a rejected one,
 -- the rule, the byte offset and the message. Collisions and look-alikes of
 -- existing accounts are the table's unique indexes' to refuse
--- (integrations/postgresql/examples/registration.sql).
+-- (integrations/postgresql/examples/registration.sql). Since 0.5 the
+-- fields also go by the names every other surface gives them
+-- (docs/vocabulary.md): outcome (= verdict), conflict (= protected_name),
+-- code_point (the rejected code point's scalar value, NULL when none) and
+-- shared_key (the key the name shares with the protected one, NULL when
+-- none); the 0.x names stay.
 CREATE TYPE @extschema@.u8guard_registration AS (
   verdict text,
   enforced text,
@@ -159,7 +164,11 @@ CREATE TYPE @extschema@.u8guard_registration AS (
   protected_name text,
   rule text,
   byte_offset bigint,
-  message text
+  message text,
+  outcome text,
+  conflict text,
+  code_point integer,
+  shared_key text
 );
 
 CREATE FUNCTION @extschema@.u8guard_registration(name text, profile text)

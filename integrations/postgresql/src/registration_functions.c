@@ -88,11 +88,32 @@ static Datum scripts_array(const char *scripts) {
       construct_array(elements, n, TEXTOID, -1, false, TYPALIGN_INT));
 }
 
+/* The number of columns of the result in 0.5; the type of an older
+ * version has the first 12, and heap_form_tuple reads as many as its
+ * descriptor has. */
+enum { kRegistrationColumns = 16 };
+
+/* The columns 0.5 added, under the names every other surface gives them
+ * (docs/vocabulary.md): outcome and conflict repeat verdict and
+ * protected_name; code_point and shared_key are the C API's (NULL when
+ * -1 or ""). */
+static void fill_vocabulary_values(const u8guard_registration *r, Datum *values,
+                                   bool *nulls) {
+  values[12] = values[0];
+  nulls[12] = nulls[0];
+  values[13] = values[8];
+  nulls[13] = nulls[8];
+  values[14] = Int32GetDatum(r->code_point);
+  nulls[14] = r->code_point < 0;
+  values[15] = text_or_null(r->shared_key, r->shared_key_len,
+                            r->shared_key_len > 0, &nulls[15]);
+}
+
 /* The columns of the result, from `r`. */
 static void fill_values(const u8guard_registration *r, Datum *values,
                         bool *nulls) {
   bool has = r->has_record != 0;
-  memset(nulls, 0, sizeof(bool) * 12);
+  memset(nulls, 0, sizeof(bool) * kRegistrationColumns);
   values[0] =
       CStringGetTextDatum(u8guard_registration_outcome_name(r->outcome));
   values[1] = text_or_null(r->enforced, r->enforced_len, has, &nulls[1]);
@@ -120,11 +141,13 @@ static void fill_values(const u8guard_registration *r, Datum *values,
   nulls[10] = !has;
   values[11] = has ? CStringGetTextDatum(r->message) : (Datum)0;
   nulls[11] = !has;
+  fill_vocabulary_values(r, values, nulls);
 }
 
 /* u8guard_registration(name, profile): (verdict, enforced, key,
  * lookalike_keys, restriction_level, scripts, display, version_tag,
- * protected_name, rule, byte_offset, message). */
+ * protected_name, rule, byte_offset, message, outcome, conflict,
+ * code_point, shared_key). */
 PG_FUNCTION_INFO_V1(u8guard_pg_registration);
 Datum u8guard_pg_registration(PG_FUNCTION_ARGS) {
   const text *name = pgext_bounded_text_arg(fcinfo, 0);
@@ -134,8 +157,8 @@ Datum u8guard_pg_registration(PG_FUNCTION_ARGS) {
   u8guard_registration *r = NULL;
   u8guard_error error;
   TupleDesc desc;
-  Datum values[12];
-  bool nulls[12];
+  Datum values[kRegistrationColumns];
+  bool nulls[kRegistrationColumns];
   HeapTuple tuple;
 
   if (u8guard_registry_decide(registry, VARDATA_ANY(name),

@@ -85,6 +85,52 @@ TEST(PgRegistration, RecordsAreTheLibrarys) {
   }
 }
 
+// The columns 0.5 added under the vocabulary's names: outcome and conflict
+// repeat verdict and protected_name on every row, code_point and shared_key
+// are the C++ API's (NULL when it has none).
+TEST(PgRegistration, VocabularyColumnsAreTheLibrarys) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  const Profile& profile = **FindBuiltinProfile("username-case-mapped");
+  Registry empty(profile);
+  int with_code_point = 0;
+  int with_shared_key = 0;
+  for (const std::string name :
+       {"Alice", "p\xD0\xB0ypal", "admin",
+        "\xC3\xA4"
+        "dmin",
+        "a b",
+        "a\xE2\x80\x8B"
+        "b",
+        "tanaka\xE7\x94\xB0\xE4\xB8\xAD", "paypaI", "ＡＤＭＩＮ", "", "r00t"}) {
+    SCOPED_TRACE(name);
+    const absl::StatusOr<RegistrationDecision> d = empty.Decide(name);
+    ASSERT_TRUE(d.ok());
+    pgtest::Value code_point = std::nullopt;
+    if (d->rejection.has_value() && d->rejection->code_point.has_value()) {
+      code_point =
+          absl::StrCat(static_cast<uint32_t>(*d->rejection->code_point));
+      ++with_code_point;
+    }
+    pgtest::Value shared_key = std::nullopt;
+    if (!d->shared_key.empty()) {
+      shared_key = d->shared_key;
+      ++with_shared_key;
+    }
+    EXPECT_EQ(
+        conn.Query("SELECT outcome, outcome = verdict, "
+                   "conflict IS NOT DISTINCT FROM protected_name, "
+                   "code_point, shared_key "
+                   "FROM u8guard_registration($1, "
+                   "'username-case-mapped')",
+                   {name}),
+        (std::vector<Row>{{std::string(RegistrationOutcomeName(d->outcome)),
+                           "t", "t", code_point, shared_key}}));
+  }
+  EXPECT_GT(with_code_point, 0);  // the set exercises both kinds of value
+  EXPECT_GT(with_shared_key, 0);
+}
+
 TEST(PgRegistration, TheMembersTableRefusesEveryReason) {
   TestDatabase db;
   Connection& conn = db.conn();

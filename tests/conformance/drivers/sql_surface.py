@@ -102,12 +102,10 @@ def answer(case, j):
     if op == "equivalent":
         return {"value": v}
     if op == "register":
-        a = common.register(
-            v["verdict"], v["rule"], v["byte_offset"], None, v["key"],
-            v["restriction_level"], v["lookalike_keys"], v["protected_name"],
-            v if v["key"] is not None else None)
-        del a["code_point"]  # (no such column: compare.MISSING_FIELDS)
-        return a
+        return common.register(
+            v["outcome"], v["rule"], v["byte_offset"], v["code_point"],
+            v["key"], v["restriction_level"], v["lookalike_keys"],
+            v["conflict"], v if v["key"] is not None else None)
     return common.ok(v)
 
 

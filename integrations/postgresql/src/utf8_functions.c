@@ -19,6 +19,23 @@
  * a chunk at a time, answering a cancel or statement_timeout between chunks
  * (bytea values reach 1 GB). The validator is freed on every way out, a
  * cancel (an error thrown from CHECK_FOR_INTERRUPTS) included. */
+/* Feeds data[0, len) to `stream` CHUNK_BYTES at a time, answering a cancel
+ * between chunks, and finishes it: the stream's status. */
+static u8guard_status feed_in_chunks(u8guard_utf8_stream *stream,
+                                     const char *data, size_t len,
+                                     u8guard_utf8_result *result) {
+  size_t done = 0;
+  u8guard_status status = U8GUARD_OK;
+  while (status == U8GUARD_OK && done < len) {
+    const size_t n = Min(CHUNK_BYTES, len - done);
+    CHECK_FOR_INTERRUPTS();
+    status = u8guard_utf8_stream_feed(stream, data + done, n, result);
+    done += n;
+  }
+  if (status == U8GUARD_OK) status = u8guard_utf8_stream_finish(stream, result);
+  return status;
+}
+
 static void validate_in_chunks(const char *data, size_t len,
                                u8guard_utf8_result *result) {
   /* Not changed inside PG_TRY, so it needs no volatile. */
@@ -28,16 +45,7 @@ static void validate_in_chunks(const char *data, size_t len,
                     errmsg("u8guard_check_utf8: out of memory")));
   PG_TRY();
   {
-    size_t done = 0;
-    u8guard_status status = U8GUARD_OK;
-    while (status == U8GUARD_OK && done < len) {
-      const size_t n = Min(CHUNK_BYTES, len - done);
-      CHECK_FOR_INTERRUPTS();
-      status = u8guard_utf8_stream_feed(stream, data + done, n, result);
-      done += n;
-    }
-    if (status == U8GUARD_OK)
-      status = u8guard_utf8_stream_finish(stream, result);
+    const u8guard_status status = feed_in_chunks(stream, data, len, result);
     if (status != U8GUARD_OK && status != U8GUARD_REJECTED)
       elog(ERROR, "u8guard_check_utf8: %s", u8guard_status_name(status));
   }

@@ -42,7 +42,8 @@ terminal, as a line redrawn in place; --progress shows it anywhere (else
 as a line a second, then a final line), --no-progress never. Standard
 output is the same either way.
 The aliases listed under a command are that command in every respect
-(the names of u8guard 0.1: validate, canon, acl export, acl verify).
+(canon, acl export and acl verify are the names u8guard 0.1 gave key,
+records export and records verify; validate is another name for check).
 Profiles are named as `u8guard profiles` lists them or, for the PRECIS
 profiles, as the RFCs do (UsernameCaseMapped, UsernameCasePreserved,
 OpaqueString, Nickname, IdentifierClass, FreeformClass).
@@ -512,7 +513,7 @@ Prints the usage of u8guard, or of COMMAND (as `u8guard COMMAND --help`).
 )";
 
 // `usage` with a paragraph after its synopsis that names `aliases`:
-// "alias: u8guard acl verify (the same command, its name in u8guard 0.1)".
+// "alias: `u8guard acl verify` (the same command)".
 std::string WithAliases(std::string_view usage,
                         const std::vector<std::string_view>& aliases) {
   if (aliases.empty()) return std::string(usage);
@@ -523,7 +524,7 @@ std::string WithAliases(std::string_view usage,
     names.append("`u8guard ").append(alias).append("`");
   }
   return std::string(usage.substr(0, synopsis_end)) + "alias: " + names +
-         " (the same command, its name in u8guard 0.1)\n\n" +
+         " (the same command)\n\n" +
          std::string(usage.substr(synopsis_end));
 }
 

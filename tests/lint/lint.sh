@@ -95,7 +95,7 @@ python3 tests/layering/check_includes.py "$root" || status=1
 echo "lint: search_path of the PostgreSQL extension's scripts"
 python3 tests/lint/pg_search_path.py || status=1
 
-echo "lint: clang-tidy on src/ and integrations/python/ ($jobs jobs)"
+echo "lint: clang-tidy on src/, integrations/python/ and integrations/postgresql/src/ ($jobs jobs)"
 # One finding a line: FILE: CHECK: MESSAGE (no line numbers, which move
 # with every edit above them).
 # clang-tidy exits non-zero on findings; a file it cannot compile shows as

@@ -170,10 +170,19 @@ static void add_row(pgext_verify *v, HeapTuple tuple, TupleDesc desc,
  * cursor, a batch at a time, and adds each (NULL names skipped). Runs with
  * the caller's rights. */
 static void verify_rows(pgext_verify *v, Oid relid) {
-  const char *table = quote_qualified_identifier(
-      get_namespace_name(get_rel_namespace(relid)), get_rel_name(relid));
+  /* NULL when the table, or its schema, was dropped since the argument
+   * was read. */
+  const char *name = get_rel_name(relid);
+  const char *schema = get_namespace_name(get_rel_namespace(relid));
+  const char *table;
   uint64 position = 0;
   Portal cursor;
+  if (name == NULL || schema == NULL) {
+    ereport(ERROR, (errcode(ERRCODE_UNDEFINED_TABLE),
+                    errmsg("%s: relation with OID %u does not exist",
+                           get_func_name(v->function), relid)));
+  }
+  table = quote_qualified_identifier(schema, name);
   if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
   cursor = SPI_cursor_open_with_args(
       NULL,

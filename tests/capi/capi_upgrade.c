@@ -455,6 +455,8 @@ static void check_streamed(const char *text) {
     }
   }
   /* Spent: no add, no second finish. */
+  u8guard_record_verification_free(got);
+  got = NULL;
   CAPI_CHECK_INT(u8guard_record_verifier_add(v, "{}", 2, 9, &e),
                  U8GUARD_INVALID_ARGUMENT);
   CAPI_CHECK_INT(u8guard_record_verifier_finish(v, &got, &e),

@@ -524,8 +524,7 @@ std::string WithAliases(std::string_view usage,
     names.append("`u8guard ").append(alias).append("`");
   }
   return std::string(usage.substr(0, synopsis_end)) + "alias: " + names +
-         " (the same command)\n\n" +
-         std::string(usage.substr(synopsis_end));
+         " (the same command)\n\n" + std::string(usage.substr(synopsis_end));
 }
 
 // The commands on text: check, key, enforce, compare, skeleton.

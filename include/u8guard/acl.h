@@ -343,10 +343,12 @@ enum class AclFindingKind : uint8_t {
   kCollision,      // two entries have the same canonical key
   kLookalike,      // two entries have different keys but the same skeleton
   kMixedScript,    // an entry's restriction level is looser than allowed
+  kMixedNumbers,   // an entry's digits are of more than one decimal system
+                   // (UTS #39 §5.3: ASCII "1" with Arabic-Indic "١")
 };
 
-// Returns "file_signature", "bom", "invalid", "collision", "lookalike" or
-// "mixed_script".
+// Returns "file_signature", "bom", "invalid", "collision", "lookalike",
+// "mixed_script" or "mixed_numbers".
 std::string_view AclFindingKindName(AclFindingKind kind);
 
 // One finding. Which fields are set depends on the kind.
@@ -400,7 +402,8 @@ struct AclAudit {
   // How many findings the audit made (all kinds).
   size_t finding_count = 0;
   // In this order: the file signature, then per entry in list order its
-  // BOM, invalid, collision, look-alike and mixed-script findings. Empty
+  // BOM, invalid, collision, look-alike, mixed-script and mixed-numbers
+  // findings. Empty
   // when the findings went to a sink (the streaming AuditAcl).
   std::vector<AclFinding> findings;
 };
@@ -412,7 +415,8 @@ using AclFindingSink = absl::FunctionRef<void(const AclFinding&)>;
 // Audits `index` (either mode): collisions (same key: each later entry
 // against the first one), look-alikes (same skeleton, different keys: the
 // first entry of each further key against the first entry of the
-// skeleton), mixed-script entries, invalid entries, BOMs. Hands each
+// skeleton), mixed-script entries, entries with mixed numbers, invalid
+// entries, BOMs. Hands each
 // finding to `sink` as soon as it is known and keeps none: besides the
 // index, an audit holds 70-80 bytes per valid entry (a hash-map slot for its
 // key and one per distinct skeleton, in tables that grow by doubling;

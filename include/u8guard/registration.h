@@ -16,7 +16,9 @@
 //
 // The reasons, in the order they are checked: the profile rejects the name;
 // it is (or looks like, or is with its diacritics stripped) a protected
-// name; its restriction level is looser than the policy allows; it has the
+// name; its restriction level is looser than the policy allows; it has
+// mixed numbers (digits of two decimal systems) and the policy refuses
+// them; it has the
 // key of a registered name (collision) or shares a look-alike key with one;
 // one of the account's other identifiers clashes with another account's.
 //
@@ -64,13 +66,18 @@ struct RegistrationPolicy {
   // in one script, or Latin with Han and kana (Japanese), Hangul (Korean)
   // or Bopomofo (Chinese).
   RestrictionLevel max_restriction_level = RestrictionLevel::kHighlyRestrictive;
+  // Names with mixed numbers (UTS #39 §5.3: digits of more than one decimal
+  // system, such as ASCII "1" with Arabic-Indic "١") are refused, as UTS #39
+  // recommends for identifiers and ICU's spoof checker does by default.
+  bool refuse_mixed_numbers = true;
 };
 
 // The protected names u8guard ships (policies/protected-names.txt): the
 // reserved names of RFC 2142 and the common system and role accounts.
 const std::vector<std::string>& DefaultProtectedNames();
 
-// DefaultProtectedNames(), no exemptions, kHighlyRestrictive.
+// DefaultProtectedNames(), no exemptions, kHighlyRestrictive, mixed numbers
+// refused.
 RegistrationPolicy DefaultRegistrationPolicy();
 
 // Parses a registration policy file (TOML): every key is optional,
@@ -81,6 +88,7 @@ RegistrationPolicy DefaultRegistrationPolicy();
 //                                                the default)
 //   confusable_exemptions = ["rn_m", "digits"]
 //   max_restriction_level = "highly_restrictive"
+//   refuse_mixed_numbers = true                 (a boolean)
 // Relative file names are relative to the policy file's directory. An
 // error names `source`, the line and the key, as profile files' do.
 absl::StatusOr<RegistrationPolicy> ParseRegistrationPolicy(
@@ -151,10 +159,12 @@ enum class RegistrationOutcome : uint8_t {
   kCrossFieldClash,   // clashes with another account's other identifier,
                       // or one of its other identifiers clashes with
                       // another account's name or identifier
+  kMixedNumbers,      // digits of more than one decimal system (UTS #39
+                      // §5.3), under a policy that refuses them
 };
 
 // Returns "accepted", "rejected", "protected_name", "restriction_level",
-// "collision", "lookalike" or "cross_field_clash".
+// "collision", "lookalike", "cross_field_clash" or "mixed_numbers".
 std::string_view RegistrationOutcomeName(RegistrationOutcome o);
 
 // One decision.
@@ -166,8 +176,8 @@ struct RegistrationDecision {
   // kCrossFieldClash's sake: then `identifier` says which).
   std::optional<Rejection> rejection;
   // What it clashes with, as registered: the protected name, or the
-  // registered name or identifier. Empty for kAccepted, kRejected and
-  // kRestrictionLevel.
+  // registered name or identifier. Empty for kAccepted, kRejected,
+  // kRestrictionLevel and kMixedNumbers.
   std::string conflict;
   // The key or look-alike key shared with `conflict`.
   std::string shared_key;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Look-alikes (UTS #39): confusable skeletons and restriction levels of
-// canonical keys, from ICU's spoof checker.
+// Look-alikes (UTS #39): confusable skeletons, restriction levels and mixed
+// numbers of canonical keys, from ICU's spoof checker.
 //
 // A skeleton is a deliberately loose fold ("rn" ~ "m", "l" ~ "1" ~ "I",
 // Cyrillic "а" ~ Latin "a"): two strings look alike when their skeletons
@@ -105,6 +105,22 @@ inline absl::StatusOr<std::vector<std::string>> LookalikeKeys(
 // ConfusableSkeleton.
 absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,
                                                     std::string_view bytes);
+
+// Returns the decimal systems (UTS #39 §5.3) of the digits (general
+// category Nd) in the canonical key of `bytes` under `profile`, each named
+// by its zero digit, ascending: none for "alice", {U+0030} for "room101",
+// {U+0030, U+0660} for "1" + Arabic-Indic "١" (ICU's
+// uspoof_getCheckResultNumerics). Errors as ConfusableSkeleton.
+absl::StatusOr<std::vector<char32_t>> DecimalSystemsOf(const Profile& profile,
+                                                       std::string_view bytes);
+
+// Returns true when the canonical key of `bytes` under `profile` has mixed
+// numbers (UTS #39 §5.3): digits of more than one decimal system, such as
+// ASCII "1" with Arabic-Indic "١" or Devanagari "१", which a reader cannot
+// tell apart from one number (ICU's USPOOF_MIXED_NUMBERS). False for digits
+// of one system, or none. Errors as ConfusableSkeleton. Thread-safe.
+absl::StatusOr<bool> HasMixedNumbers(const Profile& profile,
+                                     std::string_view bytes);
 
 }  // namespace u8guard
 U8GUARD_END_EXPORTS

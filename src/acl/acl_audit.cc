@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The ACL audit: file signature, BOMs, invalid entries, collisions,
-// look-alikes, mixed-script entries, streamed in list order.
+// look-alikes, mixed-script entries, mixed numbers, streamed in list order.
 
 #include <cstdint>
 #include <string>
@@ -12,6 +12,7 @@
 #include "src/acl/acl_storage.h"
 #include "src/common/enum_names.h"
 #include "src/common/progress_counter.h"
+#include "src/confusables/mixed_numbers.h"
 #include "src/confusables/skeleton.h"
 #include "u8guard/acl.h"
 
@@ -25,6 +26,7 @@ constexpr internal::EnumName<AclFindingKind> kFindingKindNames[] = {
     {AclFindingKind::kCollision, "collision"},
     {AclFindingKind::kLookalike, "lookalike"},
     {AclFindingKind::kMixedScript, "mixed_script"},
+    {AclFindingKind::kMixedNumbers, "mixed_numbers"},
 };
 
 // Debian's Abseil has its own string_view; the maps key on it.
@@ -168,7 +170,8 @@ class Auditor {
       return absl::OkStatus();
     }
     if (absl::Status s = AuditLookalike(e); !s.ok()) return s;
-    return AuditMixedScript(e);
+    if (absl::Status s = AuditMixedScript(e); !s.ok()) return s;
+    return AuditMixedNumbers(e);
   }
 
   // A look-alike finding against the earliest entry that shares any of
@@ -209,6 +212,15 @@ class Auditor {
       f.level = *level;
       Emit(f);
     }
+    return absl::OkStatus();
+  }
+
+  // A mixed-numbers finding when the entry's digits are of more than one
+  // decimal system (UTS #39 §5.3).
+  absl::Status AuditMixedNumbers(const AclEntry& e) {
+    const absl::StatusOr<bool> mixed = internal::HasMixedNumbersValid(e.key);
+    if (!mixed.ok()) return mixed.status();
+    if (*mixed) Emit(About(AclFindingKind::kMixedNumbers, e));
     return absl::OkStatus();
   }
 

@@ -71,7 +71,7 @@ u8guard_rule_t u8guard_rule_from_id(const char* id) {
 
 const char* u8guard_acl_finding_kind_name(int32_t kind) {
   static const std::vector<std::string>* const kNames =
-      CopyNames(U8GUARD_FINDING_MIXED_SCRIPT + 1, [](size_t value) {
+      CopyNames(U8GUARD_FINDING_MIXED_NUMBERS + 1, [](size_t value) {
         return u8guard::AclFindingKindName(
             static_cast<u8guard::AclFindingKind>(value));
       });

@@ -163,7 +163,7 @@ void u8guard_registration_policy_free(u8guard_registration_policy* policy) {
 
 const char* u8guard_registration_outcome_name(int32_t outcome) {
   if (outcome < U8GUARD_REGISTRATION_ACCEPTED ||
-      outcome > U8GUARD_REGISTRATION_CROSS_FIELD_CLASH) {
+      outcome > U8GUARD_REGISTRATION_MIXED_NUMBERS) {
     return "unknown";
   }
   // The names are string literals: NUL-terminated.

@@ -100,6 +100,10 @@ std::string DescribeFinding(const AclFinding& f, size_t original_size) {
       return absl::StrCat("mixed-script: ", original, " is ",
                           std::string(RestrictionLevelName(f.level)),
                           NonAsciiNote(f.key));
+    case AclFindingKind::kMixedNumbers:
+      return absl::StrCat(
+          "mixed-numbers: ", original, " (key ", QuotedShown(f.key),
+          ") has digits of more than one decimal system", NonAsciiNote(f.key));
   }
   return std::string(AclFindingKindName(f.kind));
 }

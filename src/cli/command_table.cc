@@ -339,23 +339,26 @@ Decides whether each NAME or, with none, each line of standard input
 `"NAME": refused: OUTCOME: DETAIL`. OUTCOME is rejected (the profile
 rejects it; DETAIL is why), protected_name (it is, or looks like, a
 protected name), restriction_level (it mixes scripts more than the policy
-allows), collision (a registered name has its key), lookalike (it shares a
-look-alike key with a registered name) or cross_field_clash (an identifier
-of --others clashes, or the name clashes with an other identifier); DETAIL
-then names what it clashes with and the shared key. JSON: {"input",
-"outcome", "accepted", "enforced", "key", "lookalike_keys",
-"restriction_level", "scripts", "display", "version_tag", "identifier",
-"conflict", "shared_key"}, with "error", "rule", "offset", "code_point" and
-"code_point_value" when the profile rejects it; the record (enforced ...
-version_tag) is given whole, to be stored with the account.
+allows), mixed_numbers (its digits are of more than one decimal system,
+such as ASCII 1 with Devanagari one), collision (a registered name has its
+key), lookalike (it shares a look-alike key with a registered name) or
+cross_field_clash (an identifier of --others clashes, or the name clashes
+with an other identifier); DETAIL then names what it clashes with and the
+shared key. JSON: {"input", "outcome", "accepted", "enforced", "key",
+"lookalike_keys", "restriction_level", "scripts", "display", "version_tag",
+"identifier", "conflict", "shared_key"}, with "error", "rule", "offset",
+"code_point" and "code_point_value" when the profile rejects it; the record
+(enforced ... version_tag) is given whole, to be stored with the account.
   -p, --profile=NAME  a profile (`u8guard profiles`)
   -a, --acl=FILE      the registered names, one a line (the ACL format);
                       names the profile rejects are skipped (counted on
                       standard error)
   --policy=FILE       a registration policy (TOML: protected_names,
                       protected_names_file, confusable_exemptions,
-                      max_restriction_level); default: the built-in
-                      protected names, no exemptions, highly_restrictive
+                      max_restriction_level, refuse_mixed_numbers);
+                      default: the built-in protected names, no
+                      exemptions, highly_restrictive, mixed numbers
+                      refused
   --others=A,B        the account's other identifiers (an email's local
                       part, a display handle), checked with each NAME
   --add               add each accepted NAME to the registry, so that the

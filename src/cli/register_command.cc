@@ -103,6 +103,11 @@ std::string DecisionText(const Input& input, const RegistrationDecision& d,
           " (the policy allows up to ",
           std::string(RestrictionLevelName(policy.max_restriction_level)), ")");
       break;
+    case RegistrationOutcome::kMixedNumbers:
+      absl::StrAppend(&out, "digits of more than one decimal system in ",
+                      QuotedShown(d.record->key),
+                      " (the policy refuses mixed numbers)");
+      break;
     default:
       absl::StrAppend(&out, QuotedShown(d.conflict), " (shared key ",
                       QuotedShown(d.shared_key), ")");

@@ -38,6 +38,7 @@ constexpr internal::EnumName<RegistrationOutcome> kOutcomeNames[] = {
     {RegistrationOutcome::kCollision, "collision"},
     {RegistrationOutcome::kLookalike, "lookalike"},
     {RegistrationOutcome::kCrossFieldClash, "cross_field_clash"},
+    {RegistrationOutcome::kMixedNumbers, "mixed_numbers"},
 };
 
 // The built-in name lists (policies/*.txt), compiled in.
@@ -113,10 +114,15 @@ class PolicyReader {
     if (key == "max_restriction_level") {
       return ReadMaxRestrictionLevel(node, key);
     }
+    if (key == "refuse_mixed_numbers") {
+      if (!node.is_boolean()) return Error(node, key, "expected a boolean");
+      p_.refuse_mixed_numbers = *node.value<bool>();
+      return absl::OkStatus();
+    }
     return Error(node, key,
                  "unknown key (known keys: protected_names, "
                  "protected_names_file, confusable_exemptions, "
-                 "max_restriction_level)");
+                 "max_restriction_level, refuse_mixed_numbers)");
   }
 
   absl::Status ReadExemptions(const toml::node& node, std::string_view key) {

@@ -13,6 +13,7 @@
 #include "src/acl/acl_lines.h"
 #include "src/common/progress_counter.h"
 #include "src/common/read_file.h"
+#include "src/confusables/mixed_numbers.h"
 #include "src/confusables/skeleton.h"
 #include "src/registration/registration_internal.h"
 #include "u8guard/acl.h"
@@ -297,6 +298,15 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
   if (d.record->restriction_level > s.policy.max_restriction_level) {
     Refuse(d, RegistrationOutcome::kRestrictionLevel, "", "", 0);
     return d;
+  }
+  if (s.policy.refuse_mixed_numbers) {
+    const absl::StatusOr<bool> mixed =
+        internal::HasMixedNumbersValid(d.record->key);
+    if (!mixed.ok()) return mixed.status();
+    if (*mixed) {
+      Refuse(d, RegistrationOutcome::kMixedNumbers, "", "", 0);
+      return d;
+    }
   }
   s.RefuseRegistered(keys, d);
   return d;

@@ -141,6 +141,32 @@ TEST(AclAudit, RestrictionLevelThreshold) {
   EXPECT_EQ(Summary(relaxed), (std::vector<std::string>{"mixed_script@2"}));
 }
 
+// UTS #39 §5.3: an entry whose digits are of two decimal systems (ASCII 1
+// and Devanagari one) is flagged; one system, whichever, is not.
+TEST(AclAudit, MixedNumbers) {
+  const std::string text =
+      "room101\n"
+      "\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE\xE0\xA5\xA7\xE0\xA5\xA8\n"
+      "\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE\xE0\xA5\xA7"
+      "2\n";
+  const AclAudit audit = Audit(text);
+  ASSERT_EQ(Summary(audit), (std::vector<std::string>{"mixed_numbers@3"}));
+  const AclFinding& f = audit.findings[0];
+  EXPECT_EQ(f.index, 2u);
+  EXPECT_EQ(f.key,
+            "\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE\xE0\xA5\xA7"
+            "2");
+  const std::string described = DescribeFinding(f, f.original_size);
+  EXPECT_EQ(described.rfind("mixed-numbers: ", 0), 0u) << described;
+  EXPECT_NE(described.find("more than one decimal system"), std::string::npos);
+  // Mixed scripts and mixed numbers: both findings, in that order.
+  const AclAudit both = Audit(
+      "user\xE0\xA5\xA7"
+      "2\n");
+  EXPECT_EQ(Summary(both),
+            (std::vector<std::string>{"mixed_script@1", "mixed_numbers@1"}));
+}
+
 TEST(AclAudit, ListsWithoutLinesUseIndexes) {
   absl::StatusOr<AclIndex> index =
       AclIndex::Build(Mapped(), {"bob", "BOB", "b ob"}, AclMode::kSkeleton);

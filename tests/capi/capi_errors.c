@@ -92,7 +92,9 @@ static void test_finding_kind_names(void) {
                  "lookalike");
   CAPI_CHECK_STR(u8guard_acl_finding_kind_name(U8GUARD_FINDING_MIXED_SCRIPT),
                  "mixed_script");
-  CAPI_CHECK_STR(u8guard_acl_finding_kind_name(6), "unknown");
+  CAPI_CHECK_STR(u8guard_acl_finding_kind_name(U8GUARD_FINDING_MIXED_NUMBERS),
+                 "mixed_numbers");
+  CAPI_CHECK_STR(u8guard_acl_finding_kind_name(7), "unknown");
   CAPI_CHECK_STR(u8guard_acl_finding_kind_name(-1), "unknown");
 }
 

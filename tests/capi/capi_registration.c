@@ -104,6 +104,14 @@ static void test_registry(void) {
                   U8GUARD_REGISTRATION_CROSS_FIELD_CLASH, "bob.smith");
   expect_decision(registry, "carol", carol_others, 1,
                   U8GUARD_REGISTRATION_CROSS_FIELD_CLASH, "bob");
+  /* Devanagari one and ASCII 1 (one script, two decimal systems); the
+   * Devanagari digits alone are accepted. */
+  expect_decision(registry,
+                  "\xE0\xA5\xA7"
+                  "1",
+                  NULL, 0, U8GUARD_REGISTRATION_MIXED_NUMBERS, "");
+  expect_decision(registry, "\xE0\xA5\xA7\xE0\xA5\xA8", NULL, 0,
+                  U8GUARD_REGISTRATION_ACCEPTED, "");
   /* A name the profile rejects: a decision, with the rule and offset. */
   CAPI_CHECK_INT(
       u8guard_registry_decide(registry, "a b", 3, NULL, NULL, 0, &r, &e),
@@ -194,7 +202,10 @@ static void test_policy_and_load(void) {
   CAPI_CHECK_STR(
       u8guard_registration_outcome_name(U8GUARD_REGISTRATION_CROSS_FIELD_CLASH),
       "cross_field_clash");
-  CAPI_CHECK_STR(u8guard_registration_outcome_name(7), "unknown");
+  CAPI_CHECK_STR(
+      u8guard_registration_outcome_name(U8GUARD_REGISTRATION_MIXED_NUMBERS),
+      "mixed_numbers");
+  CAPI_CHECK_STR(u8guard_registration_outcome_name(8), "unknown");
   CAPI_CHECK_STR(u8guard_display_safety_name(U8GUARD_DISPLAY_ESCAPED),
                  "escaped");
   u8guard_registration_policy_free(NULL);

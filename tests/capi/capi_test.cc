@@ -155,6 +155,8 @@ static_assert(U8GUARD_FINDING_LOOKALIKE ==
               static_cast<int>(AclFindingKind::kLookalike));
 static_assert(U8GUARD_FINDING_MIXED_SCRIPT ==
               static_cast<int>(AclFindingKind::kMixedScript));
+static_assert(U8GUARD_FINDING_MIXED_NUMBERS ==
+              static_cast<int>(AclFindingKind::kMixedNumbers));
 
 static_assert(U8GUARD_RESTRICTION_ASCII ==
               static_cast<int>(RestrictionLevel::kAscii));
@@ -215,10 +217,10 @@ TEST(CApiConstants, RuleIdsAndDescriptionsAreTheCppOnes) {
 }
 
 TEST(CApiConstants, FindingKindNamesAreTheCppOnes) {
-  for (int kind = -1; kind <= U8GUARD_FINDING_MIXED_SCRIPT + 2; ++kind) {
+  for (int kind = -1; kind <= U8GUARD_FINDING_MIXED_NUMBERS + 2; ++kind) {
     EXPECT_EQ(u8guard_acl_finding_kind_name(kind),
               AclFindingKindName(static_cast<AclFindingKind>(
-                  kind < 0 ? U8GUARD_FINDING_MIXED_SCRIPT + 1 : kind)))
+                  kind < 0 ? U8GUARD_FINDING_MIXED_NUMBERS + 1 : kind)))
         << kind;
   }
 }

@@ -218,6 +218,32 @@ TEST_F(CliRegister, PolicyFile) {
   EXPECT_EQ(Run("--policy=" + ShellQuote(policy) + " -- admin").exit_code, 0);
 }
 
+// Digits of two decimal systems (Devanagari one, ASCII 2): refused by
+// default with mixed_numbers, in text and JSON; a policy may let them in.
+TEST_F(CliRegister, MixedNumbers) {
+  const std::string mixed =
+      "\xE0\xA5\xA7"
+      "2";
+  auto r = Run("-- " + mixed + " \xE0\xA5\xA7\xE0\xA5\xA8");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "\"" + mixed +
+                       "\": refused: mixed_numbers: digits of more than one "
+                       "decimal system in \"" +
+                       mixed +
+                       "\" (the policy refuses mixed numbers)\n"
+                       "\"\xE0\xA5\xA7\xE0\xA5\xA8\": accepted (key "
+                       "\"\xE0\xA5\xA7\xE0\xA5\xA8\")\n");
+  r = Run("--format=json -- " + mixed);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("\"outcome\": \"mixed_numbers\", \"accepted\": false"),
+            std::string::npos)
+      << r.out;
+  const std::string policy = dir_.File("numbers.toml");
+  WriteFileOrDie(policy, "refuse_mixed_numbers = false\n");
+  EXPECT_EQ(Run("--policy=" + ShellQuote(policy) + " -- " + mixed).exit_code,
+            0);
+}
+
 TEST_F(CliRegister, BadPolicyFileNamesTheLineAndKey) {
   const std::string policy = dir_.File("bad.toml");
   WriteFileOrDie(policy,

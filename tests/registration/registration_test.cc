@@ -103,6 +103,10 @@ TEST(Registration, EveryReason) {
       {"r\xD0\xBE\xD0\xBEt", RegistrationOutcome::kProtectedName, "root"},
       // Mixed scripts (Cyrillic а): refused before any look-alike check.
       {"p\xD0\xB0ypal", RegistrationOutcome::kRestrictionLevel, ""},
+      // Devanagari one beside ASCII 1: one script, two decimal systems.
+      {"\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE\xE0\xA5\xA7"
+       "1",
+       RegistrationOutcome::kMixedNumbers, ""},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -235,6 +239,63 @@ TEST(Registration, SkeletonsWithExemptions) {
       EXPECT_EQ(with_rn_m, plain) << s;
     }
   }
+}
+
+// UTS #39 §5.3: names whose digits come from two decimal systems are
+// refused by default, after the restriction level and before any collision;
+// digits of one system pass; the policy may let mixed numbers in.
+TEST(Registration, MixedNumbers) {
+  EXPECT_TRUE(DefaultRegistrationPolicy().refuse_mixed_numbers);
+  Registry registry(UserNames());
+  ASSERT_TRUE(registry.Add("user1").ok());
+  // राम with Devanagari one, with ASCII 1, with both.
+  const std::string ram = "\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE";
+  EXPECT_TRUE(Decide(registry, ram + "\xE0\xA5\xA7\xE0\xA5\xA8").accepted());
+  EXPECT_TRUE(Decide(registry, ram + "12").accepted());
+  const RegistrationDecision mixed = Decide(registry, ram +
+                                                          "\xE0\xA5\xA7"
+                                                          "2");
+  EXPECT_EQ(RegistrationOutcomeName(mixed.outcome), "mixed_numbers");
+  ASSERT_TRUE(mixed.record.has_value());
+  EXPECT_TRUE(mixed.conflict.empty());
+  // Mixed scripts too: the restriction level is checked first.
+  EXPECT_EQ(Decide(registry,
+                   "user\xE0\xA5\xA7"
+                   "2")
+                .outcome,
+            RegistrationOutcome::kRestrictionLevel);
+  // Let in, it meets the other checks: its key is new, so it is accepted.
+  RegistrationPolicy lax = DefaultRegistrationPolicy();
+  lax.refuse_mixed_numbers = false;
+  Registry lax_registry(UserNames(), lax);
+  EXPECT_TRUE(Decide(lax_registry, ram + "\xE0\xA5\xA7"
+                                         "2")
+                  .accepted());
+  // Register refuses it and adds nothing.
+  const absl::StatusOr<RegistrationDecision> r =
+      registry.Register(ram +
+                        "\xE0\xA5\xA7"
+                        "2");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->outcome, RegistrationOutcome::kMixedNumbers);
+  EXPECT_EQ(registry.accounts(), 1u);
+  // The policy file's key.
+  const absl::StatusOr<RegistrationPolicy> off =
+      ParseRegistrationPolicy("refuse_mixed_numbers = false\n", "p.toml");
+  ASSERT_TRUE(off.ok()) << off.status();
+  EXPECT_FALSE(off->refuse_mixed_numbers);
+  const absl::StatusOr<RegistrationPolicy> on =
+      ParseRegistrationPolicy("refuse_mixed_numbers = true\n", "p.toml");
+  ASSERT_TRUE(on.ok()) << on.status();
+  EXPECT_TRUE(on->refuse_mixed_numbers);
+  EXPECT_TRUE(ParseRegistrationPolicy("", "p.toml")->refuse_mixed_numbers);
+  const absl::StatusOr<RegistrationPolicy> bad =
+      ParseRegistrationPolicy("refuse_mixed_numbers = \"yes\"\n", "p.toml");
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("p.toml:1: key "
+                                        "\"refuse_mixed_numbers\""),
+            std::string::npos)
+      << bad.status();
 }
 
 TEST(Registration, PolicyFiles) {

@@ -127,6 +127,7 @@ U8GUARD_EXPORT u8guard_status u8guard_deny_list_resembles(
 #define U8GUARD_FINDING_COLLISION 3      /* two entries, one key */
 #define U8GUARD_FINDING_LOOKALIKE 4      /* two keys, one skeleton */
 #define U8GUARD_FINDING_MIXED_SCRIPT 5   /* restriction level too loose */
+#define U8GUARD_FINDING_MIXED_NUMBERS 6  /* digits of two decimal systems */
 
 /* UTS #39 restriction levels, strictest first (the values of the C++
  * u8guard::RestrictionLevel). */
@@ -281,7 +282,8 @@ U8GUARD_EXPORT size_t u8guard_acl_audit_finding_original_size(
     const u8guard_acl_audit *audit, size_t index);
 
 /* The name of a finding kind: "file_signature", "bom", "invalid",
- * "collision", "lookalike", "mixed_script"; "unknown" otherwise. */
+ * "collision", "lookalike", "mixed_script", "mixed_numbers"; "unknown"
+ * otherwise. */
 U8GUARD_EXPORT const char *u8guard_acl_finding_kind_name(int32_t kind);
 
 #ifdef __cplusplus

@@ -46,9 +46,12 @@ U8GUARD_EXPORT void u8guard_registration_policy_free(
 #define U8GUARD_REGISTRATION_COLLISION 4
 #define U8GUARD_REGISTRATION_LOOKALIKE 5
 #define U8GUARD_REGISTRATION_CROSS_FIELD_CLASH 6
+/* digits of more than one decimal system (UTS #39 section 5.3) */
+#define U8GUARD_REGISTRATION_MIXED_NUMBERS 7
 
 /* "accepted", "rejected", "protected_name", "restriction_level",
- * "collision", "lookalike", "cross_field_clash"; "unknown" otherwise. */
+ * "collision", "lookalike", "cross_field_clash", "mixed_numbers";
+ * "unknown" otherwise. */
 U8GUARD_EXPORT const char *u8guard_registration_outcome_name(int32_t outcome);
 
 /* Display safety (u8guard::DisplaySafety). */

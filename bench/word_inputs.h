@@ -34,6 +34,8 @@
 #include <string_view>
 #include <vector>
 
+#include "benchmark/benchmark.h"
+
 namespace u8guard::bench {
 
 // Strings per pool; a power of two, so a benchmark cycles with a mask.
@@ -70,6 +72,29 @@ const WordPool& WordPoolNamed(const std::string& name);
 // share of strings that are all ASCII, the share of bytes in 2/3/4-byte
 // characters.
 std::string DescribeWordPool(const WordPool& pool);
+
+// Runs `fn` on one string of `pool` per iteration, cycling through the
+// pool, and counts items (strings) and bytes (the pool's mean per string).
+template <typename Fn>
+void RunWords(benchmark::State& state, const WordPool& pool, Fn& fn) {
+  const char* const base = pool.bytes.data();
+  const uint32_t* const ends = pool.ends.data();
+  const size_t mask = pool.count() - 1;
+  size_t i = 0;
+  uint32_t begin = 0;
+  for (auto _ : state) {
+    const uint32_t end = ends[i];
+    auto r = fn(std::string_view(base + begin, end - begin));
+    benchmark::DoNotOptimize(r);
+    i = (i + 1) & mask;
+    begin = i == 0 ? 0 : end;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetBytesProcessed(
+      static_cast<int64_t>(static_cast<double>(state.iterations()) *
+                           static_cast<double>(pool.bytes.size()) /
+                           static_cast<double>(pool.count())));
+}
 
 }  // namespace u8guard::bench
 

@@ -65,27 +65,6 @@ namespace {
 // Calls fn(word) once per iteration, word after word of the pool. The
 // words lie back to back, as in a buffer of tokens; `begin` is the previous
 // word's end, so finding a word costs one load.
-template <typename Fn>
-void RunWords(benchmark::State& state, const WordPool& pool, Fn& fn) {
-  const char* const base = pool.bytes.data();
-  const uint32_t* const ends = pool.ends.data();
-  const size_t mask = pool.count() - 1;
-  size_t i = 0;
-  uint32_t begin = 0;
-  for (auto _ : state) {
-    const uint32_t end = ends[i];
-    auto r = fn(std::string_view(base + begin, end - begin));
-    benchmark::DoNotOptimize(r);
-    i = (i + 1) & mask;
-    begin = i == 0 ? 0 : end;
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.SetBytesProcessed(
-      static_cast<int64_t>(static_cast<double>(state.iterations()) *
-                           static_cast<double>(pool.bytes.size()) /
-                           static_cast<double>(pool.count())));
-}
-
 // ---- validation ------------------------------------------------------------
 
 bool U8guardValidate(std::string_view s) { return ValidateUtf8(s).ok(); }

@@ -21,7 +21,7 @@
 #include "src/common/thread_scratch.h"
 #include "src/common/verdict.h"
 #include "src/confusables/case_forms.h"
-#include "src/confusables/skeleton_linear.h"
+#include "src/confusables/skeleton_table.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
@@ -187,17 +187,19 @@ struct SkeletonScratch {
   std::string undotted, part, form, lowered, skeleton;
 };
 
-// Inputs up to this many bytes go to ICU's skeleton whole: its final NFD
-// sorts a run of marks by insertion, which costs at most a few thousand
-// steps here. Longer ones take LinearSkeletonInto, whose output is the
-// same (tests/confusables/skeleton_linear_test.cc) and whose time is linear.
-constexpr size_t kMaxIcuWholeBytes = 256;
-
+// u8guard's own skeleton engine (skeleton_table.h): the same bytes as
+// ICU's skeleton (tests/confusables/skeleton_table_test.cc, the fuzz
+// stage), in time linear in the input.
 absl::Status NonAsciiSkeletonInto(std::string_view valid_utf8,
                                   std::string& out) {
-  return valid_utf8.size() <= kMaxIcuWholeBytes
-             ? IcuSkeletonInto(valid_utf8, out)
-             : LinearSkeletonInto(valid_utf8, out);
+  out.clear();
+  const SkeletonTable* table = SkeletonTable::Get();
+  if (table == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (absl::Status s = table->AppendSkeleton(valid_utf8, out); !s.ok()) {
+    out.clear();
+    return s;
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace

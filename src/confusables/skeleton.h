@@ -92,8 +92,10 @@ absl::Status FoldedSkeletonInto(std::string_view valid_utf8,
                                 const SkeletonExemptions& exempt,
                                 std::string& out);
 
-// SkeletonInto computed by ICU's spoof checker in every case (SkeletonInto
-// answers ASCII input from a per-character table taken from ICU). For tests.
+// SkeletonInto computed by ICU's spoof checker in every case: the oracle of
+// SkeletonInto, which answers ASCII input from a per-character table and
+// other input with u8guard's own engine (skeleton_table.h), both taken from
+// ICU. For tests, and for building those tables.
 absl::Status IcuSkeletonInto(std::string_view valid_utf8, std::string& out);
 
 // Returns the UTS #39 restriction level of `valid_utf8`. Internal when ICU

@@ -13,25 +13,17 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "src/common/thread_scratch.h"
-#include "src/confusables/skeleton.h"
+#include "src/confusables/skeleton_table.h"
 #include "src/utf8/decode_valid.h"
 
 namespace u8guard::internal {
 namespace {
 
-// The most prototypes a thread keeps: a name uses a few dozen code points,
-// a hostile text at most all of them; past the bound the cache starts over,
-// so its memory stays under a few hundred KiB.
-constexpr size_t kMaxCachedPrototypes = 4096;
-
 struct LinearScratch {
-  absl::flat_hash_map<char32_t, std::u32string> prototypes;
   std::u32string decomposed, mapped, sorted;
   std::vector<uint8_t> ccc;
-  std::string one;
 };
 
 // Sorts each run of code points with a nonzero canonical combining class by
@@ -115,27 +107,13 @@ absl::Status LinearSkeletonInto(std::string_view valid_utf8, std::string& out) {
   CanonicalOrder(*nfd, decomposed, scratch.ccc, scratch.sorted);
   // Each code point's prototype (its skeleton alone: already in NFD), then
   // the canonical order of the whole.
+  const SkeletonTable* table = SkeletonTable::Get();
+  if (table == nullptr) {
+    return absl::InternalError("ICU spoof checker: no confusable data");
+  }
   std::u32string& mapped = scratch.mapped;
   mapped.clear();
-  auto& prototypes = scratch.prototypes;
-  for (const char32_t cp : decomposed) {
-    auto it = prototypes.find(cp);
-    if (it == prototypes.end()) {
-      if (prototypes.size() >= kMaxCachedPrototypes) prototypes.clear();
-      scratch.one.clear();
-      AppendValid(cp, scratch.one);
-      std::string skeleton;
-      if (absl::Status s = IcuSkeletonInto(scratch.one, skeleton); !s.ok()) {
-        return s;
-      }
-      std::u32string prototype;
-      for (const char *p = skeleton.data(), *e = p + skeleton.size(); p < e;) {
-        prototype += DecodeValid(p);
-      }
-      it = prototypes.emplace(cp, std::move(prototype)).first;
-    }
-    mapped += it->second;
-  }
+  for (const char32_t cp : decomposed) table->AppendPrototype(cp, mapped);
   CanonicalOrder(*nfd, mapped, scratch.ccc, scratch.sorted);
   out.reserve(mapped.size());
   for (const char32_t cp : mapped) AppendValid(cp, out);

@@ -19,7 +19,7 @@ namespace u8guard::internal {
 // U+0316) * n, whose input has runs of one mark, makes one run of 2n marks
 // that ICU's normalizer sorts by insertion. Computed as UTS #39 defines it:
 // NFD, each code point replaced by its prototype (ICU's skeleton of that
-// code point alone, kept in a small per-thread cache), NFD again, where
+// code point alone, from SkeletonTable), NFD again, where
 // both NFDs reorder runs of marks by a stable sort on the canonical
 // combining class (counting sort for long runs). Internal when ICU fails;
 // `out` is then empty.

@@ -11,9 +11,10 @@
 // CMakeLists.txt) instead of hiding in short inputs. The first byte picks
 // the profile; inputs that are not valid UTF-8 are made so by dropping
 // what is ill-formed (u8guard's lossy decoder would insert U+FFFD).
-// Checked on every input: LinearSkeletonInto equals ICU's skeleton on the
-// input before repetition (ICU is quick there); the input in lower case,
-// capitals and title case, where the profile gives it the input's key and
+// Checked on every input: u8guard's skeleton engine (SkeletonInto) and
+// LinearSkeletonInto equal ICU's skeleton on the input before repetition
+// (ICU is quick there); the input in lower case, capitals and title case,
+// where the profile gives it the input's key and
 // accepts its enforced form, gets the input's verdict from a registry with
 // a few names; every operation returns a result or a Status and never
 // crashes.
@@ -116,11 +117,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::string_view(reinterpret_cast<const char*>(data + 1), size - 1));
   if (unit.empty()) return 0;
 
-  std::string linear, icu;
-  if (u8guard::internal::LinearSkeletonInto(unit, linear).ok() &&
-      u8guard::internal::IcuSkeletonInto(unit, icu).ok() && linear != icu) {
-    std::fprintf(stderr, "LinearSkeletonInto differs from ICU's skeleton\n");
-    std::abort();
+  std::string linear, engine, icu;
+  if (u8guard::internal::IcuSkeletonInto(unit, icu).ok()) {
+    if (u8guard::internal::LinearSkeletonInto(unit, linear).ok() &&
+        linear != icu) {
+      std::fprintf(stderr, "LinearSkeletonInto differs from ICU's skeleton\n");
+      std::abort();
+    }
+    if (u8guard::internal::SkeletonInto(unit, engine).ok() && engine != icu) {
+      std::fprintf(stderr, "SkeletonInto differs from ICU's skeleton\n");
+      std::abort();
+    }
   }
 
   if (unit.size() <= 256) CheckOneVerdictPerKey(profile, unit);

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal: u8guard's own UTS #39 skeleton engine, on a per-code-point table
+// taken from ICU's spoof checker once per process.
+
+#ifndef U8GUARD_SRC_CONFUSABLES_SKELETON_TABLE_H_
+#define U8GUARD_SRC_CONFUSABLES_SKELETON_TABLE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "src/unicode/code_point_table.h"
+
+namespace u8guard::internal {
+
+// The UTS #39 skeleton of every code point alone (ICU's
+// uspoof_getSkeletonUTF8 of that one code point), and whether the code point
+// is "plain": its NFD and its skeleton are non-empty runs of code points of
+// canonical combining class 0. A plain code point splits a string for both
+// NFD steps of UTS #39 (NFD, each code point replaced by its prototype, NFD
+// again): no canonical reordering crosses it, so the skeleton of a string
+// is the skeletons of its pieces between plain code points, each plain one
+// contributing its own. A piece of one code point is that code point's
+// skeleton from the table; only a piece of two or more (a letter and its
+// combining marks, a mark run) is computed in full, by LinearSkeletonInto.
+// Built from ICU at the first skeleton of a string that is not ASCII (about
+// 40 ms: ICU's skeleton of every assigned code point), then only read:
+// thread-safe.
+class SkeletonTable {
+ public:
+  // The table of the process; nullptr when ICU's spoof checker cannot be
+  // opened (its confusable data is missing) or the table cannot be built.
+  static const SkeletonTable* Get();
+
+  // Appends the UTS #39 skeleton of `valid_utf8` (which must be valid
+  // UTF-8) to `out`: the same bytes as ICU's uspoof_getSkeletonUTF8, in
+  // time linear in the input. Internal when ICU fails on a piece.
+  absl::Status AppendSkeleton(std::string_view valid_utf8,
+                              std::string& out) const;
+
+  // Appends the skeleton of `cp` alone (its UTS #39 prototype, in NFD) to
+  // `out` as code points.
+  void AppendPrototype(char32_t cp, std::u32string& out) const;
+
+  // Bytes the table holds (the trie and the skeletons' bytes).
+  size_t bytes() const { return values_->bytes() + skeletons_.size(); }
+
+  // The value of a code point: 0 for a plain code point that is its own
+  // skeleton (most), otherwise kPlain or not, the skeleton's offset in
+  // skeletons_ (never 0) and its length.
+  static constexpr uint32_t kPlain = 1u << 31;
+  static constexpr int kOffsetShift = 8;
+  static constexpr uint32_t kLengthMask = 0xFF;
+
+ private:
+  SkeletonTable(const CodePointTable<uint32_t>* values, std::string skeletons)
+      : values_(values), skeletons_(std::move(skeletons)) {}
+  std::string_view SkeletonOf(uint32_t value) const {
+    return std::string_view(skeletons_)
+        .substr((value & ~kPlain) >> kOffsetShift, value & kLengthMask);
+  }
+  absl::Status AppendPiece(const char* begin, const char* end, size_t count,
+                           uint32_t last_value, std::string& out) const;
+
+  const CodePointTable<uint32_t>* values_;
+  std::string skeletons_;
+};
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_CONFUSABLES_SKELETON_TABLE_H_

@@ -84,7 +84,8 @@ std::vector<std::string> NameList(py::handle names, const char* what) {
 }
 
 PyPolicy MakePolicy(py::handle protected_names, py::handle exemptions,
-                    const std::string& max_restriction_level) {
+                    const std::string& max_restriction_level,
+                    bool refuse_mixed_numbers) {
   PyPolicy p{DefaultRegistrationPolicy()};
   if (!protected_names.is_none()) {
     p.policy.protected_names = NameList(protected_names, "protected_names");
@@ -99,6 +100,7 @@ PyPolicy MakePolicy(py::handle protected_names, py::handle exemptions,
       ParseRestrictionLevel(max_restriction_level);
   if (!level.ok()) ThrowStatus(level.status());
   p.policy.max_restriction_level = *level;
+  p.policy.refuse_mixed_numbers = refuse_mixed_numbers;
   return p;
 }
 
@@ -113,7 +115,8 @@ std::vector<std::string> ExemptionNames(const RegistrationPolicy& p) {
 bool SamePolicy(const RegistrationPolicy& a, const RegistrationPolicy& b) {
   return a.protected_names == b.protected_names &&
          a.exemptions == b.exemptions &&
-         a.max_restriction_level == b.max_restriction_level;
+         a.max_restriction_level == b.max_restriction_level &&
+         a.refuse_mixed_numbers == b.refuse_mixed_numbers;
 }
 
 // A candidate's identifiers: the name, then the others.
@@ -362,6 +365,11 @@ void DefPolicyValues(py::class_<PyPolicy>& cls) {
                 RestrictionLevelName(self.policy.max_restriction_level));
           },
           "The loosest restriction level let in, by name.")
+      .def_property_readonly(
+          "refuse_mixed_numbers",
+          [](const PyPolicy& self) { return self.policy.refuse_mixed_numbers; },
+          "True when names whose digits are of more than one decimal "
+          "system (UTS #39 section 5.3) are refused (\"mixed_numbers\").")
       .def("__eq__",
            [](const PyPolicy& a, py::object b) {
              return py::isinstance<PyPolicy>(b) &&
@@ -375,7 +383,8 @@ void DefPolicyValues(py::class_<PyPolicy>& cls) {
                ", max_restriction_level='" +
                std::string(
                    RestrictionLevelName(self.policy.max_restriction_level)) +
-               "')";
+               "', refuse_mixed_numbers=" +
+               (self.policy.refuse_mixed_numbers ? "True" : "False") + ")";
       });
 }
 
@@ -387,7 +396,9 @@ with diacritics stripped), the UTS #39 confusable mappings that do not count
 (exemptions: "rn_m", "digits", "capital_i"; none by default) and the
 loosest restriction level let in (max_restriction_level, by default
 "highly_restrictive": one script, or Latin with Han and kana, Hangul or
-Bopomofo). An immutable value.
+Bopomofo), and whether names with mixed numbers (digits of more than one
+decimal system, UTS #39 section 5.3) are refused (refuse_mixed_numbers,
+True by default). An immutable value.
 
 RegistrationPolicy() is the default policy; protected_names=None keeps the
 built-in list (the reserved names of RFC 2142, system and role accounts),
@@ -396,7 +407,8 @@ level.)doc");
   cls.def(py::init(&MakePolicy), py::kw_only(),
           py::arg("protected_names") = py::none(),
           py::arg("exemptions") = py::tuple(),
-          py::arg("max_restriction_level") = "highly_restrictive")
+          py::arg("max_restriction_level") = "highly_restrictive",
+          py::arg("refuse_mixed_numbers") = true)
       .def_static(
           "default", [] { return PyPolicy{DefaultRegistrationPolicy()}; },
           "Returns the default policy: the built-in protected names, no "
@@ -448,9 +460,10 @@ One decision; true when the name may be registered. outcome is "accepted",
 "rejected" (the profile rejects the name or an other identifier: rejection
 says why, as a u8guard.Rejected that is not raised), "protected_name",
 "restriction_level", "collision" (a registered name has its key),
-"lookalike" (it shares a look-alike key with a registered name) or
+"lookalike" (it shares a look-alike key with a registered name),
 "cross_field_clash" (one of the account's identifiers clashes with
-another account's). conflict is what it clashes with, as registered (the
+another account's) or "mixed_numbers" (its digits are of more than one
+decimal system). conflict is what it clashes with, as registered (the
 protected name, or the registered name or identifier), shared_key the key
 they share; both None when there is none. identifier says which of the
 candidate's identifiers clashed or was rejected: 0 the name, i + 1

@@ -272,8 +272,8 @@ func (d *DenyList) Resembles(credential string) (Match, bool, error) {
 
 // Finding is one finding of an audit.
 type Finding struct {
-	// Kind is "file_signature", "bom", "invalid", "collision", "lookalike"
-	// or "mixed_script".
+	// Kind is "file_signature", "bom", "invalid", "collision", "lookalike",
+	// "mixed_script" or "mixed_numbers".
 	Kind string
 	// Entry is the entry it is about (for collisions and look-alikes, the
 	// later one).

@@ -67,7 +67,8 @@ import (
 )
 
 // RegistrationPolicy is a registration policy: protected names, confusable
-// exemptions, the highest restriction level. nil means the library's
+// exemptions, the highest restriction level, whether mixed numbers are
+// refused (refuse_mixed_numbers, true by default). nil means the library's
 // default policy everywhere one is taken. Immutable; safe for concurrent
 // use.
 type RegistrationPolicy struct {
@@ -149,7 +150,8 @@ type Record struct {
 // Decision is a registration decision.
 type Decision struct {
 	// Outcome is "accepted", "rejected" (by the profile), "protected_name",
-	// "restriction_level", "collision", "lookalike" or "cross_field_clash".
+	// "restriction_level", "collision", "lookalike", "cross_field_clash" or
+	// "mixed_numbers" (digits of more than one decimal system).
 	Outcome string
 	// Record is the name's record when the profile accepted it.
 	Record *Record

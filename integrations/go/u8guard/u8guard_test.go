@@ -308,7 +308,7 @@ func TestLists(t *testing.T) {
 			if f.Kind == "lookalike" && f.Skeleton == "" {
 				t.Errorf("look-alike without a skeleton %+v", f)
 			}
-		case "file_signature", "bom", "mixed_script":
+		case "file_signature", "bom", "mixed_script", "mixed_numbers":
 		default:
 			t.Errorf("unknown finding kind %q", f.Kind)
 		}
@@ -395,6 +395,57 @@ func TestRegistration(t *testing.T) {
 	empty.Close()
 	if _, err := empty.Decide("x"); !errors.Is(err, u8guard.Closed) {
 		t.Errorf("Decide after Close: %v", err)
+	}
+}
+
+// TestMixedNumbers: a name whose digits are of two decimal systems
+// (Devanagari one, ASCII 2) is refused with "mixed_numbers" by the default
+// policy, let in by a policy that says so, and reported by the audit.
+func TestMixedNumbers(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	const ram = "\u0930\u093e\u092e"
+	reg, err := u8guard.NewRegistry(user, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reg.Close()
+	for name, want := range map[string]string{
+		ram + "\u0967\u0968": "accepted",
+		ram + "12":           "accepted",
+		ram + "\u09672":      "mixed_numbers",
+	} {
+		if d, err := reg.Decide(name); err != nil || d.Outcome != want || d.Conflict != "" {
+			t.Errorf("Decide(%q) = %+v, %v; want %s", name, d, err, want)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "policy.toml")
+	if err := os.WriteFile(path, []byte("refuse_mixed_numbers = false\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	policy, err := u8guard.LoadRegistrationPolicy(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer policy.Close()
+	lax, err := u8guard.NewRegistry(user, policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lax.Close()
+	if d, err := lax.Decide(ram + "\u09672"); err != nil || !d.Accepted() {
+		t.Errorf("Decide under refuse_mixed_numbers = false: %+v, %v", d, err)
+	}
+	allow, err := u8guard.NewAllowList(user, []string{"room101", ram + "\u09672"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer allow.Close()
+	audit, err := allow.Audit(u8guard.SingleScriptRestrictive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(audit.Findings) != 1 || audit.Findings[0].Kind != "mixed_numbers" || audit.Findings[0].Entry.Index != 1 {
+		t.Errorf("audit findings %+v", audit.Findings)
 	}
 }
 

@@ -49,7 +49,10 @@ TEST(PgRegistration, RecordsAreTheLibrarys) {
        {"Alice", "p\xD0\xB0ypal", "admin",
         "\xC3\xA4"
         "dmin",
-        "a b", "tanaka\xE7\x94\xB0\xE4\xB8\xAD", "paypaI", "ＡＤＭＩＮ", ""}) {
+        "a b", "tanaka\xE7\x94\xB0\xE4\xB8\xAD", "paypaI", "ＡＤＭＩＮ", "",
+        // Devanagari one beside ASCII 2: mixed numbers.
+        "\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE\xE0\xA5\xA7"
+        "2"}) {
     SCOPED_TRACE(name);
     const absl::StatusOr<RegistrationDecision> d = empty.Decide(name);
     ASSERT_TRUE(d.ok());
@@ -131,6 +134,23 @@ TEST(PgRegistration, VocabularyColumnsAreTheLibrarys) {
   EXPECT_GT(with_shared_key, 0);
 }
 
+// Digits of two decimal systems: the verdict and outcome columns name the
+// library's outcome, mixed_numbers; digits of one system are accepted.
+TEST(PgRegistration, MixedNumbersIsAVerdict) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  const std::string ram = "\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE";
+  const std::string query =
+      "SELECT verdict, outcome, conflict FROM u8guard_registration($1, "
+      "'username-case-mapped')";
+  EXPECT_EQ(
+      conn.Query(query, {ram + "\xE0\xA5\xA7"
+                               "2"}),
+      (std::vector<Row>{{"mixed_numbers", "mixed_numbers", std::nullopt}}));
+  EXPECT_EQ(conn.Query(query, {ram + "\xE0\xA5\xA7\xE0\xA5\xA8"}),
+            (std::vector<Row>{{"accepted", "accepted", std::nullopt}}));
+}
+
 TEST(PgRegistration, TheMembersTableRefusesEveryReason) {
   TestDatabase db;
   Connection& conn = db.conn();
@@ -161,6 +181,10 @@ TEST(PgRegistration, TheMembersTableRefusesEveryReason) {
       {"adrnin", "23514", "members_verdict"},
       {"p\xD0\xB0yment", "23514", "members_verdict"},
       {"a b", "23514", "members_verdict"},
+      // Devanagari one beside ASCII 2: the verdict is mixed_numbers.
+      {"\xE0\xA4\xB0\xE0\xA4\xBE\xE0\xA4\xAE\xE0\xA5\xA7"
+       "2",
+       "23514", "members_verdict"},
   };
   for (const Case& c : cases) {
     const Result r = insert(c.name);

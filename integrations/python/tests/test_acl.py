@@ -131,6 +131,17 @@ def test_audit_of_the_example_acl_file(users):
         users.audit(max_restriction_level='lenient')
 
 
+def test_audit_reports_mixed_numbers():
+    # Devanagari one beside ASCII 2; Devanagari and ASCII digits alone.
+    acl = AllowList('username-case-mapped',
+                    ['room101', '\u0930\u093e\u092e\u0967\u0968',
+                     '\u0930\u093e\u092e\u09672'])
+    findings = acl.audit().findings
+    assert [(f.kind, f.index) for f in findings] == [('mixed_numbers', 2)]
+    assert findings[0].key == '\u0930\u093e\u092e\u09672'
+    assert findings[0].restriction_level is None
+
+
 def test_from_text_and_file_signature():
     text = '\ufeffalice\n# comment\n\n  \nBob\r\nalice \n'
     acl = AllowList.from_text('username-case-mapped', text)

@@ -41,6 +41,8 @@ def test_every_outcome(registry):
         ('\u00e4dm\u00een', 'protected_name', 'admin', 'admin'),
         ('r\u043e\u043et', 'protected_name', 'root', 'root'),
         ('p\u0430ypal', 'restriction_level', None, None),
+        # Devanagari one beside ASCII 2: one script, two decimal systems.
+        ('\u0930\u093e\u092e\u09672', 'mixed_numbers', None, None),
     ]
     for name, outcome, conflict, shared_key in cases:
         d = registry.decide(name)
@@ -211,6 +213,24 @@ def test_protected_names_and_restriction_level():
         RegistrationPolicy(protected_names='admin')
     with pytest.raises(TypeError):
         Registry(USER, 'rn_m')
+
+
+def test_mixed_numbers():
+    ram = '\u0930\u093e\u092e'
+    default = Registry(USER)
+    assert RegistrationPolicy().refuse_mixed_numbers is True
+    assert default.decide(ram + '\u0967\u0968').accepted  # Devanagari only
+    assert default.decide(ram + '12').accepted  # ASCII only
+    assert default.decide(ram + '\u09672').outcome == 'mixed_numbers'
+    lax = RegistrationPolicy(refuse_mixed_numbers=False)
+    assert lax.refuse_mixed_numbers is False
+    assert lax != RegistrationPolicy()
+    assert 'refuse_mixed_numbers=False' in repr(lax)
+    assert Registry(USER, lax).decide(ram + '\u09672').accepted
+    assert RegistrationPolicy.from_toml(
+        'refuse_mixed_numbers = false\n') == lax
+    with pytest.raises(ValueError, match='refuse_mixed_numbers'):
+        RegistrationPolicy.from_toml('refuse_mixed_numbers = 1\n')
 
 
 def test_policy_values():

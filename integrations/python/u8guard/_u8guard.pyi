@@ -682,7 +682,8 @@ class RegistrationPolicy:
                  *,
                  protected_names: Optional[Iterable[Union[str, bytes]]] = ...,
                  exemptions: Iterable[str] = ...,
-                 max_restriction_level: str = ...) -> None:
+                 max_restriction_level: str = ...,
+                 refuse_mixed_numbers: bool = ...) -> None:
         ...
 
     @staticmethod
@@ -713,6 +714,10 @@ class RegistrationPolicy:
 
     @property
     def max_restriction_level(self) -> str:
+        ...
+
+    @property
+    def refuse_mixed_numbers(self) -> bool:
         ...
 
     def __eq__(self, other: object) -> bool:

@@ -3,7 +3,9 @@
 // DenyList::Resembles (skeleton).
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -219,14 +221,23 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   if (!r.status.ok()) return r;
   // Each of the credential's skeletons; the earliest entry (records are in
   // list order) that shares one wins. A candidate's skeletons are
-  // recomputed: it has the same hash tag, so it almost always matches.
+  // recomputed: it has the same hash tag, so it almost always matches. A
+  // hit is usually found once per skeleton the two share; the last
+  // candidate's skeletons are kept for the next skeleton's search.
   const uint32_t* best = nullptr;
+  std::optional<uint32_t> computed;  // the candidate in candidate_skeletons
   for (size_t i = 0; i < scratch.skeletons.size; ++i) {
     const std::string& skeleton = scratch.skeletons.skeleton[i];
     const uint32_t* offset =
         s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
-          return s.SkeletonsOf(o, scratch.candidate_skeletons).ok() &&
-                 scratch.candidate_skeletons.Contains(skeleton);
+          if (computed != o) {
+            computed.reset();
+            if (!s.SkeletonsOf(o, scratch.candidate_skeletons).ok()) {
+              return false;
+            }
+            computed = o;
+          }
+          return scratch.candidate_skeletons.Contains(skeleton);
         });
     if (offset != nullptr && (best == nullptr || *offset < *best)) {
       best = offset;

@@ -18,12 +18,22 @@ namespace u8guard::internal {
 // names, which it is drawn as at a smaller size. The small capitals are
 // found in ICU's character names at first use (those whose name is "X
 // LETTER SMALL CAPITAL Y" where "X CAPITAL LETTER Y" names a character).
-// ASCII input takes no ICU call.
+// ASCII input takes no ICU call; other input is mapped code point by code
+// point from a table taken from ICU at first use (the same bytes: tests/
+// confusables/case_forms_test.cc), and by ICU whole when it holds a code
+// point whose image depends on its neighbours.
 void CapitalsInto(std::string_view valid_utf8, std::string& out);
 
 // Writes `valid_utf8` in lower case (ICU's full lower-case mapping, root
-// locale) into `out`, replacing its content. ASCII input takes no ICU call.
+// locale) into `out`, replacing its content. ASCII input takes no ICU call;
+// other input takes a table as CapitalsInto does, and ICU whole when it
+// holds a code point whose lower case depends on its neighbours (capital
+// sigma: final or not).
 void LowerInto(std::string_view valid_utf8, std::string& out);
+// CapitalsInto (`capitals`) or LowerInto computed by ICU whole, never from
+// the tables: their oracle, for tests.
+void IcuCaseFormInto(bool capitals, std::string_view valid_utf8,
+                     std::string& out);
 
 // The capital letter the small capital `cp` is drawn as, or 0 when `cp` is
 // not one. Thread-safe; the table is built once.

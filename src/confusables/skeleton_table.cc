@@ -11,9 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 
-#include "absl/container/flat_hash_map.h"
 #include "src/common/thread_scratch.h"
 #include "src/confusables/skeleton.h"
 #include "src/confusables/skeleton_linear.h"
@@ -45,57 +43,12 @@ bool DecomposesToStarters(const icu::Normalizer2& nfd, UChar32 cp) {
   return true;
 }
 
-// Collects the skeletons while the trie is built, each distinct one once.
-class TableBuilder {
- public:
-  explicit TableBuilder(const icu::Normalizer2& nfd) : nfd_(nfd) {
-    skeletons_.push_back('\0');  // offset 0 is never a skeleton's
-  }
-
-  // The value of `cp` (SkeletonTable's encoding); sets failed() when ICU
-  // fails or a skeleton does not fit the encoding.
-  uint32_t ValueOf(UChar32 cp) {
-    const int8_t type = u_charType(cp);
-    // Unassigned, private-use and surrogate code points have no
-    // decomposition, class 0 and no confusable mapping (the tests compare
-    // every code point with ICU).
-    if (failed_ || type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR ||
-        type == U_SURROGATE) {
-      return 0;
-    }
-    one_.clear();
-    AppendValid(static_cast<char32_t>(cp), one_);
-    if (!IcuSkeletonInto(one_, skeleton_).ok()) {
-      failed_ = true;
-      return 0;
-    }
-    const bool plain = !skeleton_.empty() && AllStarters(skeleton_) &&
-                       DecomposesToStarters(nfd_, cp);
-    if (plain && skeleton_ == one_) return 0;
-    if (skeleton_.size() > SkeletonTable::kLengthMask) {
-      failed_ = true;
-      return 0;
-    }
-    auto [it, added] = offsets_.try_emplace(skeleton_, skeletons_.size());
-    if (added) skeletons_ += skeleton_;
-    if (it->second >= (size_t{1} << (31 - SkeletonTable::kOffsetShift))) {
-      failed_ = true;
-      return 0;
-    }
-    return (plain ? SkeletonTable::kPlain : 0) |
-           static_cast<uint32_t>(it->second << SkeletonTable::kOffsetShift) |
-           static_cast<uint32_t>(skeleton_.size());
-  }
-
-  bool failed() const { return failed_; }
-  std::string TakeSkeletons() { return std::move(skeletons_); }
-
- private:
-  const icu::Normalizer2& nfd_;
-  std::string skeletons_, one_, skeleton_;
-  absl::flat_hash_map<std::string, size_t> offsets_;
-  bool failed_ = false;
-};
+// Whether `cp` is plain, given its skeleton.
+bool IsPlain(const icu::Normalizer2& nfd, UChar32 cp,
+             std::string_view skeleton) {
+  return !skeleton.empty() && AllStarters(skeleton) &&
+         DecomposesToStarters(nfd, cp);
+}
 
 struct PieceScratch {
   std::string piece;
@@ -108,22 +61,39 @@ const SkeletonTable* SkeletonTable::Get() {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
     if (U_FAILURE(status)) return nullptr;
-    TableBuilder builder(*nfd);
-    const CodePointTable<uint32_t>* values = CodePointTable<uint32_t>::Build(
-        [&builder](UChar32 cp) { return builder.ValueOf(cp); });
-    if (values == nullptr || builder.failed()) return nullptr;
-    return new SkeletonTable(values, builder.TakeSkeletons());
+    std::string one;
+    const CodePointStrings* skeletons = CodePointStrings::Build(
+        [&](UChar32 cp, std::string& skeleton, bool& plain) {
+          const int8_t type = u_charType(cp);
+          // Unassigned, private-use and surrogate code points have no
+          // decomposition, class 0 and no confusable mapping (the tests
+          // compare every code point with ICU).
+          if (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR ||
+              type == U_SURROGATE) {
+            return CodePointStrings::Image::kSelf;
+          }
+          one.clear();
+          AppendValid(static_cast<char32_t>(cp), one);
+          if (!IcuSkeletonInto(one, skeleton).ok()) {
+            return CodePointStrings::Image::kFailed;
+          }
+          plain = IsPlain(*nfd, cp, skeleton);
+          return plain && skeleton == one ? CodePointStrings::Image::kSelf
+                                          : CodePointStrings::Image::kMapped;
+        });
+    if (skeletons == nullptr) return nullptr;
+    return new SkeletonTable(skeletons);
   }();
   return table;
 }
 
 void SkeletonTable::AppendPrototype(char32_t cp, std::u32string& out) const {
-  const uint32_t value = values_->Get(cp);
+  const uint32_t value = skeletons_->Value(cp);
   if (value == 0) {
     out += cp;
     return;
   }
-  const std::string_view s = SkeletonOf(value);
+  const std::string_view s = skeletons_->ImageOf(value);
   for (const char *p = s.data(), *end = p + s.size(); p < end;) {
     out += DecodeValid(p);
   }
@@ -133,7 +103,7 @@ absl::Status SkeletonTable::AppendPiece(const char* begin, const char* end,
                                         size_t count, uint32_t last_value,
                                         std::string& out) const {
   if (count == 1) {
-    out += SkeletonOf(last_value);
+    out += skeletons_->ImageOf(last_value);
     return absl::OkStatus();
   }
   std::string& piece = ThreadScratch<PieceScratch>().piece;
@@ -150,30 +120,38 @@ absl::Status SkeletonTable::AppendSkeleton(std::string_view valid_utf8,
                                            std::string& out) const {
   const char* p = valid_utf8.data();
   const char* const end = p + valid_utf8.size();
+  const size_t expansion = skeletons_->max_expansion();
+  SizedAppender writer(out);
+  writer.Reserve(valid_utf8.size() * expansion);
   const char* piece = p;  // the piece of code points that are not plain
   size_t count = 0;       // code points in it
   uint32_t last_value = 0;
   while (p < end) {
     const char* const at = p;
-    const uint32_t value = values_->Get(DecodeValid(p));
-    if (value != 0 && (value & kPlain) == 0) {
+    const uint32_t value = skeletons_->Value(DecodeValid(p));
+    if (value != 0 && !CodePointStrings::Flag(value)) {
       if (count++ == 0) piece = at;
       last_value = value;
       continue;
     }
-    if (count != 0) {
+    if (count > 1) {
+      writer.Finish();
       if (absl::Status s = AppendPiece(piece, at, count, last_value, out);
           !s.ok()) {
         return s;
       }
-      count = 0;
+      writer.Reserve(static_cast<size_t>(end - at) * expansion);
+    } else if (count == 1) {
+      writer.AppendImage(skeletons_->ImageOf(last_value));
     }
+    count = 0;
     if (value == 0) {
-      out.append(at, static_cast<size_t>(p - at));
+      writer.AppendCodePoint(at, static_cast<size_t>(p - at));
     } else {
-      out += SkeletonOf(value);
+      writer.AppendImage(skeletons_->ImageOf(value));
     }
   }
+  writer.Finish();
   if (count != 0) return AppendPiece(piece, end, count, last_value, out);
   return absl::OkStatus();
 }

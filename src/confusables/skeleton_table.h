@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
-#include "src/unicode/code_point_table.h"
+#include "src/unicode/code_point_strings.h"
 
 namespace u8guard::internal {
 
@@ -45,27 +45,17 @@ class SkeletonTable {
   void AppendPrototype(char32_t cp, std::u32string& out) const;
 
   // Bytes the table holds (the trie and the skeletons' bytes).
-  size_t bytes() const { return values_->bytes() + skeletons_.size(); }
-
-  // The value of a code point: 0 for a plain code point that is its own
-  // skeleton (most), otherwise kPlain or not, the skeleton's offset in
-  // skeletons_ (never 0) and its length.
-  static constexpr uint32_t kPlain = 1u << 31;
-  static constexpr int kOffsetShift = 8;
-  static constexpr uint32_t kLengthMask = 0xFF;
+  size_t bytes() const { return skeletons_->bytes(); }
 
  private:
-  SkeletonTable(const CodePointTable<uint32_t>* values, std::string skeletons)
-      : values_(values), skeletons_(std::move(skeletons)) {}
-  std::string_view SkeletonOf(uint32_t value) const {
-    return std::string_view(skeletons_)
-        .substr((value & ~kPlain) >> kOffsetShift, value & kLengthMask);
-  }
+  explicit SkeletonTable(const CodePointStrings* skeletons)
+      : skeletons_(skeletons) {}
   absl::Status AppendPiece(const char* begin, const char* end, size_t count,
                            uint32_t last_value, std::string& out) const;
 
-  const CodePointTable<uint32_t>* values_;
-  std::string skeletons_;
+  // Each code point's skeleton; the flag says "plain". Value 0: a plain
+  // code point that is its own skeleton.
+  const CodePointStrings* skeletons_;
 };
 
 }  // namespace u8guard::internal

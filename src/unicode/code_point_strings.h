@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal: read-only maps from every code point to a short string (its
+// image under a mapping taken from ICU at start-up), on ICU's code point
+// trie.
+
+#ifndef U8GUARD_SRC_UNICODE_CODE_POINT_STRINGS_H_
+#define U8GUARD_SRC_UNICODE_CODE_POINT_STRINGS_H_
+
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "src/unicode/code_point_table.h"
+
+namespace u8guard::internal {
+
+// A map from every code point to its image, a UTF-8 string of at most 255
+// bytes, and one flag bit whose meaning the owner defines; the code points
+// that are their own image without the flag (most) cost nothing. Built once
+// from a function, then only read (thread-safe). Hot loops read Value(cp)
+// once per code point: 0 means "itself, no flag".
+class CodePointStrings {
+ public:
+  // What a builder function says of one code point.
+  enum class Image : uint8_t {
+    kSelf,    // the code point is its own image, without the flag
+    kMapped,  // `image` and `flag` say what it maps to
+    kFailed,  // ICU failed: the build fails
+  };
+
+  // Builds the map from `image_of(cp, image, flag)`, called once for every
+  // code point in increasing order with `image` cleared and `flag` false.
+  // Returns nullptr when `image_of` fails, an image is longer than 255
+  // bytes, or ICU cannot build the trie: callers fail closed.
+  template <typename F>
+  static const CodePointStrings* Build(F image_of) {
+    Builder b;
+    const CodePointTable<uint32_t>* values = CodePointTable<uint32_t>::Build(
+        [&](UChar32 cp) { return b.Add(cp, image_of(cp, b.image, b.flag)); });
+    if (values == nullptr || b.failed) return nullptr;
+    // SizedAppender::AppendImage reads kSlack bytes of every image.
+    b.bytes.append(kImageSlack, '\0');
+    return new CodePointStrings(values, std::move(b.bytes), b.expansion);
+  }
+
+  // The value of `cp`: 0 for a code point that is its own image without
+  // the flag; otherwise read it with Flag and ImageOf.
+  uint32_t Value(char32_t cp) const { return values_->Get(cp); }
+  static bool Flag(uint32_t value) { return (value & kFlag) != 0; }
+  // The image a nonzero `value` names.
+  std::string_view ImageOf(uint32_t value) const {
+    return std::string_view(bytes_).substr((value & ~kFlag) >> kOffsetShift,
+                                           value & kLengthMask);
+  }
+
+  // The most bytes of image per byte of UTF-8 of any code point (at least
+  // 1): a string of n bytes maps to at most n * max_expansion() bytes, so a
+  // loop can size its output once and write with no capacity checks.
+  size_t max_expansion() const { return expansion_; }
+
+  // Every image can be read this many bytes past its start, whatever its
+  // length (zeros follow the last one).
+  static constexpr size_t kImageSlack = 16;
+
+  // Bytes of the trie and of the images.
+  size_t bytes() const { return values_->bytes() + bytes_.size(); }
+
+ private:
+  static constexpr uint32_t kFlag = 1u << 31;
+  static constexpr int kOffsetShift = 8;
+  static constexpr uint32_t kLengthMask = 0xFF;
+
+  // The images, each distinct one stored once; offset 0 is never one's, so
+  // a mapped code point's value is never 0.
+  struct Builder {
+    std::string bytes = std::string(1, '\0');
+    absl::flat_hash_map<std::string, size_t> offsets;
+    std::string image;
+    bool flag = false;
+    bool failed = false;
+    size_t expansion = 1;
+
+    uint32_t Add(UChar32 cp, Image what) {
+      uint32_t value = 0;
+      if (what == Image::kFailed) failed = true;
+      if (what == Image::kMapped && !failed) {
+        const size_t length = static_cast<size_t>(U8_LENGTH(cp));
+        expansion = std::max(expansion, (image.size() + length - 1) / length);
+        value = Encode();
+      }
+      image.clear();
+      flag = false;
+      return value;
+    }
+    uint32_t Encode() {
+      auto [it, added] = offsets.try_emplace(image, bytes.size());
+      if (added) bytes += image;
+      if (image.size() > kLengthMask ||
+          it->second >= (size_t{1} << (31 - kOffsetShift))) {
+        failed = true;
+        return 0;
+      }
+      return (flag ? kFlag : 0) |
+             static_cast<uint32_t>(it->second << kOffsetShift) |
+             static_cast<uint32_t>(image.size());
+    }
+  };
+
+  CodePointStrings(const CodePointTable<uint32_t>* values, std::string bytes,
+                   size_t expansion)
+      : values_(values), bytes_(std::move(bytes)), expansion_(expansion) {}
+
+  const CodePointTable<uint32_t>* values_;
+  std::string bytes_;
+  size_t expansion_;
+};
+
+// Appends to a string sized once for the most it can receive, with no
+// capacity check per append: Reserve(n) before up to n bytes of appends,
+// Finish() to cut the string to what was written (before anything else
+// touches it). Reserve keeps kSlack bytes beyond n, so that an image is
+// copied as one fixed-size block.
+class SizedAppender {
+ public:
+  static constexpr size_t kSlack = CodePointStrings::kImageSlack;
+  explicit SizedAppender(std::string& out) : out_(out) {}
+  void Reserve(size_t most) {
+    const size_t written = out_.size();
+    out_.resize(written + most + kSlack);
+    p_ = out_.data() + written;
+  }
+  // The bytes of one code point, `n` of 1 to 4.
+  void AppendCodePoint(const char* s, size_t n) {
+    switch (n) {
+      case 4:
+        p_[3] = s[3];
+        [[fallthrough]];
+      case 3:
+        p_[2] = s[2];
+        [[fallthrough]];
+      case 2:
+        p_[1] = s[1];
+        [[fallthrough]];
+      default:
+        p_[0] = s[0];
+    }
+    p_ += n;
+  }
+  // An image of CodePointStrings (whose images can be read kSlack bytes
+  // past their end).
+  void AppendImage(std::string_view image) {
+    if (image.size() <= kSlack) {
+      std::memcpy(p_, image.data(), kSlack);
+    } else {
+      std::memcpy(p_, image.data(), image.size());
+    }
+    p_ += image.size();
+  }
+  void Append(std::string_view s) {
+    std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+  }
+  void Finish() { out_.resize(static_cast<size_t>(p_ - out_.data())); }
+
+ private:
+  std::string& out_;
+  char* p_ = nullptr;
+};
+
+}  // namespace u8guard::internal
+
+#endif  // U8GUARD_SRC_UNICODE_CODE_POINT_STRINGS_H_

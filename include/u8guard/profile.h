@@ -51,6 +51,20 @@ enum class Directionality : uint8_t {
   kBidiRule,
 };
 
+// The code points a profile's input may hold at all, before any rule: the
+// repertoire subsets of RFC 9839 §4 for protocol elements, each a subset
+// of the one before. Checked on the caller's text, so a code point outside
+// is rejected at its own offset (rules kRepertoireControl,
+// kRepertoireNoncharacter) even where a mapping would remove it.
+enum class Repertoire : uint8_t {
+  kAny,                 // every Unicode scalar value: valid UTF-8 is enough
+  kUnicodeScalars,      // RFC 9839 §4.1: the same as kAny in UTF-8
+  kXmlCharacters,       // §4.2: no C0 control but TAB, LF, CR; no U+FFFE,
+                        // U+FFFF
+  kUnicodeAssignables,  // §4.3: no legacy control (C0 but TAB, LF, CR; DEL;
+                        // C1), no noncharacter
+};
+
 // Confusable handling for ACLs built with this profile (layer 5).
 enum class ConfusablesPolicy : uint8_t {
   kNone,      // canonical equality only
@@ -99,6 +113,8 @@ struct Profile {
   size_t min_output_bytes = 1;  // RFC 8264 §5.2: empty results are rejected
   size_t max_output_bytes = 1024;
   size_t max_output_code_points = 1024;
+  // RFC 9839 §4: which code points the input may hold at all.
+  Repertoire repertoire = Repertoire::kAny;
 };
 
 // The names policy files use ("identifier", "freeform", "any_text";
@@ -116,6 +132,9 @@ std::string_view DirectionalityName(Directionality d);
 absl::StatusOr<Directionality> ParseDirectionality(std::string_view name);
 std::string_view ConfusablesPolicyName(ConfusablesPolicy c);
 absl::StatusOr<ConfusablesPolicy> ParseConfusablesPolicy(std::string_view name);
+// "any", "unicode_scalars", "xml_characters", "unicode_assignables".
+std::string_view RepertoireName(Repertoire r);
+absl::StatusOr<Repertoire> ParseRepertoire(std::string_view name);
 
 // Returns the name of the profile that `name` designates: for the RFCs'
 // spelling of a built-in PRECIS profile or string class, written exactly so

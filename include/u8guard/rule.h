@@ -100,6 +100,12 @@ enum class Rule : uint16_t {
   kOpenSocket = 57,     // open/socket
   kOpenDevice = 58,     // open/device
   kOpenDirectory = 59,  // open/directory
+  // A code point outside the profile's repertoire (RFC 9839 §4): a legacy
+  // control (C0 other than TAB, LF and CR; DEL and C1 for Unicode
+  // Assignables), or a noncharacter (U+FFFE and U+FFFF for XML Characters;
+  // all 66 for Unicode Assignables).
+  kRepertoireControl = 60,       // repertoire/legacy_control
+  kRepertoireNoncharacter = 61,  // repertoire/noncharacter
 };
 
 // Every rule, in increasing value (1, 2, ... without gaps).

@@ -124,6 +124,11 @@ constexpr RuleInfo kRules[] = {
      "a device (character or block special file), not a regular file"},
     {Rule::kOpenDirectory, "open/directory",
      "a directory, not a regular file (O_DIRECTORY opens one)"},
+    {Rule::kRepertoireControl, "repertoire/legacy_control",
+     "a legacy control character outside the profile's RFC 9839 "
+     "repertoire"},
+    {Rule::kRepertoireNoncharacter, "repertoire/noncharacter",
+     "a noncharacter outside the profile's RFC 9839 repertoire"},
 };
 
 constexpr bool ValuesAreDense() {

@@ -8,6 +8,8 @@
 
 #include "src/precis/pipeline.h"
 
+#include <unicode/uchar.h>
+
 #include <cstring>
 #include <optional>
 #include <string>
@@ -64,6 +66,55 @@ Verdict CheckOutputBounds(const Profile& p, std::string_view out,
   if (out.size() > p.max_output_bytes ||
       code_points > p.max_output_code_points) {
     return Reject(p, 0, std::nullopt, Rule::kTooLong);
+  }
+  return Verdict();
+}
+
+// ---- Repertoire (RFC 9839 §4)
+// -------------------------------------------------
+
+// The rule that puts `cp` outside `r`, or nullopt. Controls and
+// noncharacters come from ICU's properties (General_Category Cc,
+// Noncharacter_Code_Point); XML Characters excludes what its ABNF (RFC 9839
+// §4.2) leaves out: the C0 controls but TAB, LF and CR, U+FFFE and U+FFFF.
+std::optional<Rule> RepertoireViolation(Repertoire r, char32_t cp) {
+  const bool useful_control = cp == 0x09 || cp == 0x0A || cp == 0x0D;
+  const auto c = static_cast<UChar32>(cp);
+  if (r == Repertoire::kXmlCharacters) {
+    if (cp < 0x20 && !useful_control) return Rule::kRepertoireControl;
+    if (cp == 0xFFFE || cp == 0xFFFF) return Rule::kRepertoireNoncharacter;
+    return std::nullopt;
+  }
+  if (u_charType(c) == U_CONTROL_CHAR && !useful_control) {
+    return Rule::kRepertoireControl;
+  }
+  if (u_hasBinaryProperty(c, UCHAR_NONCHARACTER_CODE_POINT)) {
+    return Rule::kRepertoireNoncharacter;
+  }
+  return std::nullopt;
+}
+
+// Rejects the first code point of valid UTF-8 `text` (the caller's input
+// from byte `base` on) outside the profile's repertoire, at its offset.
+Verdict CheckRepertoire(const Profile& p, std::string_view text, size_t base) {
+  if (p.repertoire == Repertoire::kAny ||
+      p.repertoire == Repertoire::kUnicodeScalars) {
+    return Verdict();  // valid UTF-8 holds scalar values only
+  }
+  const char* it = text.data();
+  const char* const end = it + text.size();
+  while (it < end) {
+    const char* const at = it;
+    const auto b = static_cast<unsigned char>(*it);
+    if (b >= 0x20 && b < 0x7F) {  // printable ASCII: in every repertoire
+      ++it;
+      continue;
+    }
+    const char32_t cp = DecodeValid(it);
+    if (const std::optional<Rule> rule =
+            RepertoireViolation(p.repertoire, cp)) {
+      return Reject(p, base + static_cast<size_t>(at - text.data()), cp, *rule);
+    }
   }
   return Verdict();
 }
@@ -525,6 +576,7 @@ void WipeThreadScratch() {
 
 bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
                       const CodePointFacts& facts) {
+  if (!CheckRepertoire(p, text, 0).ok()) return false;
   if (facts.stream_unsafe_at != std::string_view::npos ||
       text.starts_with(kUtf8Bom) || text.size() > MaxInputBytes(p) ||
       text.empty() || text.size() < p.min_output_bytes ||
@@ -573,7 +625,10 @@ Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
     // The text after a stripped or ignored BOM may be plain ASCII.
     if (base > 0 && TryAsciiProfile(p, cm, text, out)) return Verdict();
   }
-  if (IsAscii(text)) return RunAscii(p, cm, text, base, out);
+  if (IsAscii(text)) {
+    if (Verdict v = CheckRepertoire(p, text, base); !v.ok()) return v;
+    return RunAscii(p, cm, text, base, out);
+  }
 
   const Utf8Result utf8 = ValidateUtf8(text);
   if (!utf8.ok()) {
@@ -581,6 +636,7 @@ Verdict RunProfileUncleaned(const Profile& p, CaseMapping cm,
                               utf8.error_len};
     return InProfile(p, Utf8ErrorRejection(input, in_input));
   }
+  if (Verdict v = CheckRepertoire(p, text, base); !v.ok()) return v;
   return RunUnicode(p, cm, text, base, out);
 }
 

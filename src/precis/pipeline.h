@@ -60,6 +60,7 @@ inline bool AsciiSizeWithinBounds(const Profile& p, size_t n) {
 // allows spaces, no lower-casing, no trimming. The key of such a string is
 // the string itself when AsciiSizeWithinBounds(p, its size) holds too.
 inline bool AsciiKeyRulesAreIdentity(const Profile& p) {
+  if (p.repertoire != Repertoire::kAny) return false;  // may reject controls
   const AsciiProfileRules r = AsciiRulesOf(p, p.key_case_mapping);
   return r.bytes.min_byte <= 0x20 && !r.bytes.lower && !r.trim;
 }
@@ -73,8 +74,12 @@ inline bool AsciiKeyRulesAreIdentity(const Profile& p) {
 inline bool TryAsciiProfile(const Profile& p, CaseMapping cm,
                             std::string_view input, std::string& out) {
   const AsciiProfileRules r = AsciiRulesOf(p, cm);
-  // The input bound first: nothing is copied from an over-long input.
-  if (r.trim || input.size() > MaxInputBytes(p)) return false;
+  // The input bound first: nothing is copied from an over-long input. A
+  // repertoire (RFC 9839) is checked on the general path.
+  if (r.trim || input.size() > MaxInputBytes(p) ||
+      p.repertoire != Repertoire::kAny) {
+    return false;
+  }
   if (!TryAsciiFastPath(r.bytes, input, out)) [[unlikely]] {
     return false;
   }

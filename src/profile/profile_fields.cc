@@ -141,6 +141,8 @@ constexpr ProfileField kFields[] = {
     SizeField<&Profile::max_output_bytes>("max_output_bytes", false),
     SizeField<&Profile::max_output_code_points>("max_output_code_points",
                                                 false),
+    EnumField<&Profile::repertoire, &RepertoireName, &ParseRepertoire>(
+        "repertoire", false),
 };
 
 // Converts to the type of any member: Profile{AnyMember{}, ...} compiles

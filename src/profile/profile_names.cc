@@ -35,7 +35,22 @@ constexpr EnumName<ConfusablesPolicy> kConfusablesNames[] = {
     {ConfusablesPolicy::kSkeleton, "skeleton"},
 };
 
+constexpr EnumName<Repertoire> kRepertoireNames[] = {
+    {Repertoire::kAny, "any"},
+    {Repertoire::kUnicodeScalars, "unicode_scalars"},
+    {Repertoire::kXmlCharacters, "xml_characters"},
+    {Repertoire::kUnicodeAssignables, "unicode_assignables"},
+};
+
 }  // namespace
+
+std::string_view RepertoireName(Repertoire r) {
+  return NameIn(kRepertoireNames, r);
+}
+
+absl::StatusOr<Repertoire> ParseRepertoire(std::string_view name) {
+  return ParseIn(kRepertoireNames, "repertoire", name);
+}
 
 std::string_view StringClassName(StringClass c) {
   return NameIn(kStringClassNames, c);

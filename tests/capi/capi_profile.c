@@ -58,6 +58,41 @@ static void test_builtin_profiles(void) {
   CAPI_CHECK(u8guard_profile_name(NULL) == NULL);
 }
 
+/* The RFC 9839 repertoires: the string kept as it is, or the first code
+ * point outside named with its rule and offset. */
+static void test_repertoires(void) {
+  static const char kText[] =
+      "\xEF\xBB\xBF"
+      "A\t\xC2\x85\xEF\xB7\x90";
+  u8guard_profile *xml = NULL;
+  u8guard_profile *assignables = NULL;
+  char out[64];
+  size_t out_len = 0;
+  u8guard_error e;
+  CAPI_CHECK_INT(u8guard_profile_open("xml-characters", NULL, &xml, NULL),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_profile_open("unicode-assignables", NULL, &assignables, NULL),
+      U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_key(xml, kText, sizeof kText - 1, out, sizeof out, &out_len, &e),
+      U8GUARD_OK);
+  CAPI_CHECK_BYTES(out, out_len, kText);
+  CAPI_CHECK_INT(u8guard_key(assignables, kText, sizeof kText - 1, out,
+                             sizeof out, &out_len, &e),
+                 U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_REPERTOIRE_CONTROL);
+  CAPI_CHECK_INT(e.offset, 5);
+  CAPI_CHECK_INT(e.code_point, 0x85);
+  CAPI_CHECK_INT(
+      u8guard_key(xml, "ok\xEF\xBF\xBF", 5, out, sizeof out, &out_len, &e),
+      U8GUARD_REJECTED);
+  CAPI_CHECK_INT(e.rule, U8GUARD_RULE_REPERTOIRE_NONCHARACTER);
+  CAPI_CHECK_INT(e.offset, 2);
+  u8guard_profile_free(xml);
+  u8guard_profile_free(assignables);
+}
+
 /* The RFCs' names open the built-ins, which report their kebab-case names;
  * u8guard_canonical_profile_name says which. */
 static void test_rfc_names(void) {
@@ -414,6 +449,7 @@ static void test_profile_load_alias(void) {
 const capi_test capi_profile_tests[] = {
     {"BuiltinProfiles", test_builtin_profiles},
     {"RfcNames", test_rfc_names},
+    {"Repertoires", test_repertoires},
     {"OpenErrors", test_open_errors},
     {"OpenFromDirectoryAndFile", test_open_from_directory_and_file},
     {"BadPolicyFile", test_bad_policy_file},

@@ -99,6 +99,8 @@ constexpr RuleValue kRuleValues[] = {
     {U8GUARD_RULE_OPEN_SOCKET, Rule::kOpenSocket},
     {U8GUARD_RULE_OPEN_DEVICE, Rule::kOpenDevice},
     {U8GUARD_RULE_OPEN_DIRECTORY, Rule::kOpenDirectory},
+    {U8GUARD_RULE_REPERTOIRE_CONTROL, Rule::kRepertoireControl},
+    {U8GUARD_RULE_REPERTOIRE_NONCHARACTER, Rule::kRepertoireNoncharacter},
 };
 
 constexpr bool EveryRuleValueMatches() {

@@ -29,6 +29,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "tests/test_support.h"
+#include "u8guard/display.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
 #include "u8guard/profile_settings.h"
@@ -133,7 +134,9 @@ std::string LibraryAnswer(const std::string& profile, std::string_view s,
   const Profile& p = **FindBuiltinProfile(profile);
   const absl::StatusOr<std::string> r =
       enforce ? Enforce(p, s) : Canonicalize(p, s);
-  return r.ok() ? *r : "rejected: " + std::string(r.status().message());
+  // The tool shows a result escaped (a BOM a profile keeps as U+FEFF).
+  return r.ok() ? EscapeForDisplay(*r)
+                : "rejected: " + std::string(r.status().message());
 }
 
 // ---- canon / enforce, text ----------------------------------------------

@@ -87,6 +87,8 @@ constexpr RuleContract kContract[] = {
     {57, "open/socket"},
     {58, "open/device"},
     {59, "open/directory"},
+    {60, "repertoire/legacy_control"},
+    {61, "repertoire/noncharacter"},
 };
 
 TEST(Rule, ValuesAndIdsAreTheContract) {

@@ -31,7 +31,8 @@ import sys
 PROFILES = [
     "username-case-mapped", "username-case-preserved", "opaque-string",
     "nickname", "identifier-class", "freeform-class", "path-segment",
-    "text-document",
+    "text-document", "unicode-scalars", "xml-characters",
+    "unicode-assignables",
 ]
 # The look-alike operations run under fewer profiles: their answers depend
 # on the key, which `key` covers under all of them.
@@ -44,6 +45,8 @@ NAMES = [
     "",                               # DISALLOWED/empty
     " ", "a b", "  Nick   Name  ",    # spaces
     "a\tb", "a\u0007b",               # controls
+    "a\u007fb", "a\u0085b",           # DEL, C1 (RFC 9839 legacy controls)
+    "a\ufdd0b", "a\uffffb",          # noncharacters
     "a!b", "a+b", "\u263a", "\U0001f600",  # punctuation, symbols
     "a\u00bfb", "a\u2020b", "a\u20dd", "\u16ee",  # other letter digits
     "x\u00b2", "\u2168", "\ufb01", "\u210c", "\u212b",  # has_compat

@@ -48,6 +48,7 @@ const std::vector<std::string_view> kKeys = {
     "min_output_bytes",
     "max_output_bytes",
     "max_output_code_points",
+    "repertoire",
 };
 
 std::vector<std::string_view> Keys(const std::vector<ProfileSetting>& s) {
@@ -80,6 +81,7 @@ TEST(ProfileSettings, ValuesHaveThePolicyFilesTypes) {
   EXPECT_EQ(s[8].value, ProfileSettingValue(std::string("NFC")));
   EXPECT_EQ(s[12].value, ProfileSettingValue(int64_t{4096}));
   EXPECT_EQ(s[13].value, ProfileSettingValue(int64_t{30}));
+  EXPECT_EQ(s[17].value, ProfileSettingValue(std::string("any")));
 }
 
 // Each field of Profile, changed alone from its default, changes exactly
@@ -132,6 +134,9 @@ TEST(ProfileSettings, EachFieldShowsUnderItsOwnKey) {
        int64_t{14}},
       {"max_output_code_points",
        [](Profile& p) { p.max_output_code_points = 15; }, int64_t{15}},
+      {"repertoire",
+       [](Profile& p) { p.repertoire = Repertoire::kXmlCharacters; },
+       std::string("xml_characters")},
   };
   const std::vector<ProfileSetting> defaults = ProfileSettings(Profile());
   std::multiset<std::string_view> covered;
@@ -213,7 +218,8 @@ TEST(ProfileToToml, WritesOneLinePerKeyInFileOrder) {
   EXPECT_TRUE(absl::StrContains(toml, "\nkey_case_mapping = \"lower\"\n"));
   EXPECT_TRUE(absl::StrContains(toml, "\nreapply_rules = true\n"));
   EXPECT_TRUE(absl::StrContains(toml, "\nmax_non_starters = 30\n"));
-  EXPECT_TRUE(absl::EndsWith(toml, "\nmax_output_code_points = 256\n"));
+  EXPECT_TRUE(absl::StrContains(toml, "\nmax_output_code_points = 256\n"));
+  EXPECT_TRUE(absl::EndsWith(toml, "\nrepertoire = \"any\"\n"));
 }
 
 TEST(ProfileToToml, RoundTripsEdgeTextAndValues) {

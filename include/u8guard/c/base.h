@@ -175,9 +175,13 @@ typedef int32_t u8guard_rule_t;
 #define U8GUARD_RULE_OPEN_SOCKET 57
 #define U8GUARD_RULE_OPEN_DEVICE 58
 #define U8GUARD_RULE_OPEN_DIRECTORY 59
+/* A code point outside the profile's RFC 9839 repertoire: a legacy
+ * control, or a noncharacter. */
+#define U8GUARD_RULE_REPERTOIRE_CONTROL 60
+#define U8GUARD_RULE_REPERTOIRE_NONCHARACTER 61
 /* The highest rule value these headers know. A newer library may report
  * higher ones; u8guard_rule_id() names them. */
-#define U8GUARD_RULE_MAX 59
+#define U8GUARD_RULE_MAX 61
 
 /* Returns the stable string id of `rule`, e.g. "utf8/overlong",
  * "bom_not_allowed", "DISALLOWED/precis_ignorable_properties",

@@ -449,6 +449,26 @@ func TestMixedNumbers(t *testing.T) {
 	}
 }
 
+// TestRepertoires: the RFC 9839 subsets are built-in profiles that keep a
+// string as it is and name the first code point outside.
+func TestRepertoires(t *testing.T) {
+	const text = "\ufeffA\t\u0085\ufdd0"
+	for _, name := range []string{"unicode-scalars", "xml-characters"} {
+		if k, err := builtin(t, name).Key(text); err != nil || k != text {
+			t.Errorf("%s: Key = %q, %v", name, k, err)
+		}
+	}
+	_, err := builtin(t, "unicode-assignables").Key(text)
+	var r *u8guard.Rejected
+	if !errors.As(err, &r) || r.Rule != "repertoire/legacy_control" || r.Offset != 5 || r.CodePoint != 0x85 {
+		t.Errorf("unicode-assignables: %v", err)
+	}
+	_, err = builtin(t, "xml-characters").Enforce("ok\uffff")
+	if !errors.As(err, &r) || r.Rule != "repertoire/noncharacter" || r.Offset != 2 {
+		t.Errorf("xml-characters: %v", err)
+	}
+}
+
 func TestRecords(t *testing.T) {
 	user := builtin(t, "username-case-mapped")
 	names := []string{"alice", "Bob", "x y", "\xff", "p\u0430ypal", "paypal"}

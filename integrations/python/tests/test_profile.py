@@ -14,7 +14,8 @@ from u8guard import Profile, Rejected
 BUILTIN = [
     'username-case-mapped', 'username-case-preserved', 'opaque-string',
     'nickname', 'path-segment', 'text-document', 'identifier-class',
-    'freeform-class'
+    'freeform-class', 'unicode-scalars', 'xml-characters',
+    'unicode-assignables'
 ]
 ZWSP = '\u200b'
 
@@ -75,9 +76,10 @@ def test_rules_have_stable_ids_and_values():
     assert ids[50:] == [
         'open/escapes_root', 'open/symlink', 'open/magic_link',
         'open/cross_device', 'open/symlink_loop', 'open/fifo', 'open/socket',
-        'open/device', 'open/directory'
+        'open/device', 'open/directory', 'repertoire/legacy_control',
+        'repertoire/noncharacter'
     ]
-    assert len(set(ids)) == len(ids) == 59
+    assert len(set(ids)) == len(ids) == 61
     assert u8guard.rule_description('utf8/overlong') == 'overlong encoding'
     with pytest.raises(ValueError):
         u8guard.rule_description('no/such_rule')
@@ -199,11 +201,28 @@ def test_settings_and_attributes(user):
         'min_output_bytes': 1,
         'max_output_bytes': 1024,
         'max_output_code_points': 256,
+        'repertoire': 'any',
     }
     for key, value in s.items():
         assert getattr(user, key) == value, key
     assert Profile('nickname').key_case_mapping == 'lower'
     assert Profile('nickname').case_mapping == 'none'
+
+
+def test_rfc_9839_repertoires():
+    # The string is kept as it is; the first code point outside the subset
+    # is named with its offset and rule.
+    text = '\ufeffA\t\u0085\ufdd0'
+    assert Profile('unicode-scalars').key(text) == text
+    assert Profile('xml-characters').key(text) == text
+    assert Profile('xml-characters').repertoire == 'xml_characters'
+    with pytest.raises(u8guard.Rejected) as e:
+        Profile('unicode-assignables').key(text)
+    assert (e.value.rule, e.value.offset, e.value.code_point) == (
+        'repertoire/legacy_control', 5, 0x85)
+    with pytest.raises(u8guard.Rejected) as e:
+        Profile('xml-characters').enforce('ok\uffff')
+    assert (e.value.rule, e.value.offset) == ('repertoire/noncharacter', 2)
 
 
 # ---- canonicalize, enforce, equivalent -------------------------------------

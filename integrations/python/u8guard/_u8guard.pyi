@@ -419,6 +419,10 @@ class Profile:
     def max_output_code_points(self) -> int:
         ...
 
+    @property
+    def repertoire(self) -> str:
+        ...
+
     def __eq__(self, other: object) -> bool:
         ...
 

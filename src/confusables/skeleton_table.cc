@@ -101,9 +101,9 @@ void SkeletonTable::AppendPrototype(char32_t cp, std::u32string& out) const {
 
 absl::Status SkeletonTable::AppendPiece(const char* begin, const char* end,
                                         size_t count, uint32_t last_value,
-                                        std::string& out) const {
+                                        SizedAppender& writer) const {
   if (count == 1) {
-    out += skeletons_->ImageOf(last_value);
+    writer.AppendImage(skeletons_->ImageOf(last_value));
     return absl::OkStatus();
   }
   std::string& piece = ThreadScratch<PieceScratch>().piece;
@@ -112,7 +112,9 @@ absl::Status SkeletonTable::AppendPiece(const char* begin, const char* end,
       !s.ok()) {
     return s;
   }
-  out += piece;
+  // A piece's skeleton is as long as its code points' skeletons together
+  // (NFD only reorders), so it fits the reservation.
+  writer.AppendChecked(piece);
   return absl::OkStatus();
 }
 
@@ -120,9 +122,10 @@ absl::Status SkeletonTable::AppendSkeleton(std::string_view valid_utf8,
                                            std::string& out) const {
   const char* p = valid_utf8.data();
   const char* const end = p + valid_utf8.size();
-  const size_t expansion = skeletons_->max_expansion();
+  // Reserved once: a string of n bytes has a skeleton of at most n *
+  // max_expansion() bytes, pieces included.
   SizedAppender writer(out);
-  writer.Reserve(valid_utf8.size() * expansion);
+  writer.Reserve(valid_utf8.size() * skeletons_->max_expansion());
   const char* piece = p;  // the piece of code points that are not plain
   size_t count = 0;       // code points in it
   uint32_t last_value = 0;
@@ -134,25 +137,26 @@ absl::Status SkeletonTable::AppendSkeleton(std::string_view valid_utf8,
       last_value = value;
       continue;
     }
-    if (count > 1) {
-      writer.Finish();
-      if (absl::Status s = AppendPiece(piece, at, count, last_value, out);
+    if (count != 0) {
+      if (absl::Status s = AppendPiece(piece, at, count, last_value, writer);
           !s.ok()) {
         return s;
       }
-      writer.Reserve(static_cast<size_t>(end - at) * expansion);
-    } else if (count == 1) {
-      writer.AppendImage(skeletons_->ImageOf(last_value));
+      count = 0;
     }
-    count = 0;
     if (value == 0) {
       writer.AppendCodePoint(at, static_cast<size_t>(p - at));
     } else {
       writer.AppendImage(skeletons_->ImageOf(value));
     }
   }
+  if (count != 0) {
+    if (absl::Status s = AppendPiece(piece, end, count, last_value, writer);
+        !s.ok()) {
+      return s;
+    }
+  }
   writer.Finish();
-  if (count != 0) return AppendPiece(piece, end, count, last_value, out);
   return absl::OkStatus();
 }
 

@@ -51,7 +51,7 @@ class SkeletonTable {
   explicit SkeletonTable(const CodePointStrings* skeletons)
       : skeletons_(skeletons) {}
   absl::Status AppendPiece(const char* begin, const char* end, size_t count,
-                           uint32_t last_value, std::string& out) const;
+                           uint32_t last_value, SizedAppender& writer) const;
 
   // Each code point's skeleton; the flag says "plain". Value 0: a plain
   // code point that is its own skeleton.

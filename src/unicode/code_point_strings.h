@@ -168,6 +168,16 @@ class SizedAppender {
     p_ += s.size();
   }
   void Finish() { out_.resize(static_cast<size_t>(p_ - out_.data())); }
+  // Appends `s`, growing the reservation first when `s` does not fit (a
+  // caller's bound that held would make that never happen).
+  void AppendChecked(std::string_view s) {
+    const size_t written = static_cast<size_t>(p_ - out_.data());
+    if (written + s.size() + kSlack > out_.size()) {
+      out_.resize(written + s.size() + kSlack);
+      p_ = out_.data() + written;
+    }
+    Append(s);
+  }
 
  private:
   std::string& out_;

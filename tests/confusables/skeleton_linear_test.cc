@@ -111,11 +111,22 @@ TEST(LinearSkeleton, MarksMadeByPrototypesAreOrderedInLinearTime) {
 // The public operations that take skeletons, at the largest input the
 // text-document profile accepts that fits a test: each must finish (the
 // suite's time-out is the bound; before the fix each took over a minute).
-TEST(LinearSkeleton, HostileInputThroughEverySkeletonOperation) {
+// Both shapes: one long run of marks after one letter, and many short
+// pieces ("a" U+0E4D U+0316 repeated: each a piece the skeleton engine
+// computes in full; its output buffer was once resized per piece, which
+// was quadratic: the fuzz stage found it).
+class HostileSkeletonInput : public ::testing::TestWithParam<bool> {};
+
+TEST_P(HostileSkeletonInput, ThroughEverySkeletonOperation) {
   const absl::StatusOr<const Profile*> p = FindBuiltinProfile("text-document");
   ASSERT_TRUE(p.ok());
+  const bool many_pieces = GetParam();
   std::string s = "a";
-  while (s.size() < 800000) s += "\xE0\xB9\x8D\xCC\x96";
+  while (s.size() < 800000) {
+    s += many_pieces ? "\xE0\xB9\x8D\xCC\x96"
+                       "a"
+                     : "\xE0\xB9\x8D\xCC\x96";
+  }
   const absl::StatusOr<std::string> skeleton = ConfusableSkeleton(**p, s);
   ASSERT_TRUE(skeleton.ok()) << skeleton.status();
   const absl::StatusOr<std::vector<std::string>> keys =
@@ -128,6 +139,12 @@ TEST(LinearSkeleton, HostileInputThroughEverySkeletonOperation) {
   const absl::StatusOr<RegistrationDecision> d = registry.Decide(s);
   ASSERT_TRUE(d.ok()) << d.status();
 }
+
+INSTANTIATE_TEST_SUITE_P(LinearSkeleton, HostileSkeletonInput,
+                         ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "ManyPieces" : "OneLongRun";
+                         });
 
 }  // namespace
 }  // namespace u8guard::internal

@@ -46,7 +46,7 @@ NAMES = [
     " ", "a b", "  Nick   Name  ",    # spaces
     "a\tb", "a\u0007b",               # controls
     "a\u007fb", "a\u0085b",           # DEL, C1 (RFC 9839 legacy controls)
-    "a\ufdd0b", "a\uffffb",          # noncharacters
+    "a\ufdd0b", "a\uffffb", "a\U0001fffeb",  # noncharacters
     "a!b", "a+b", "\u263a", "\U0001f600",  # punctuation, symbols
     "a\u00bfb", "a\u2020b", "a\u20dd", "\u16ee",  # other letter digits
     "x\u00b2", "\u2168", "\ufb01", "\u210c", "\u212b",  # has_compat

@@ -135,8 +135,12 @@ def main():
     with open(script, "w", encoding="utf-8") as f:
         f.write(WRAPPER)
         for c, q in asked:
-            f.write(f"SELECT {literal(c['id'])} || E'\\t' || "
-                    f"pg_temp.conformance_try({literal(q)});\n")
+            # The answer travels as hex: psql's output drops some
+            # characters it cannot show (U+1FFFE), which would look like
+            # the extension losing them.
+            f.write(f"SELECT {literal(c['id'])} || E'\\t' || encode("
+                    f"convert_to(pg_temp.conformance_try({literal(q)}), "
+                    f"'UTF8'), 'hex');\n")
     cluster = os.path.join(os.environ["U8GUARD_SOURCE_DIR"], "integrations",
                            "postgresql", "pg_cluster.sh")
     state = os.path.join(work, "pg_cluster.state")
@@ -156,7 +160,7 @@ def main():
     for line in p.stdout.decode("utf-8").split("\n"):
         if "\t" in line:
             case_id, j = line.split("\t", 1)
-            got[case_id] = json.loads(j)
+            got[case_id] = json.loads(bytes.fromhex(j).decode("utf-8"))
     sys.stdout.reconfigure(encoding="utf-8")
     for c, _ in asked:
         common.emit(c, "sql", answer(c, got[c["id"]]) if c["id"] in got

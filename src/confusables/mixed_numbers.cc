@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "src/confusables/spoof_checker.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
 
@@ -21,32 +22,15 @@ namespace u8guard {
 namespace internal {
 namespace {
 
-struct CheckerDeleter {
-  void operator()(USpoofChecker* sc) const { uspoof_close(sc); }
-};
-
-struct ResultDeleter {
-  void operator()(USpoofCheckResult* r) const { uspoof_closeCheckResult(r); }
-};
-
-// The process's mixed-number checker: configured before it is published and
-// only read afterwards (ICU: functions that take a const USpoofChecker are
-// thread-safe). nullptr when ICU cannot open it.
+// The process's mixed-number checker (OpenSpoofChecker).
 const USpoofChecker* MixedNumbersChecker() {
-  static const USpoofChecker* const checker = []() -> USpoofChecker* {
-    UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<USpoofChecker, CheckerDeleter> sc(uspoof_open(&status));
-    if (U_FAILURE(status)) return nullptr;
-    uspoof_setChecks(sc.get(), USPOOF_MIXED_NUMBERS, &status);
-    if (U_FAILURE(status)) return nullptr;
-    return sc.release();  // lives as long as the process
-  }();
+  static const USpoofChecker* const checker =
+      OpenSpoofChecker(USPOOF_MIXED_NUMBERS);
   return checker;
 }
 
 absl::Status IcuError(const char* what, UErrorCode status) {
-  return absl::InternalError(
-      absl::StrCat("ICU spoof checker: ", what, ": ", u_errorName(status)));
+  return SpoofCheckerError(what, status);
 }
 
 bool IsAscii(std::string_view s) {
@@ -74,7 +58,7 @@ absl::StatusOr<std::vector<char32_t>> DecimalSystemsOfValid(
   const USpoofChecker* sc = MixedNumbersChecker();
   if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<USpoofCheckResult, ResultDeleter> result(
+  std::unique_ptr<USpoofCheckResult, SpoofResultDeleter> result(
       uspoof_openCheckResult(&status));
   if (U_FAILURE(status)) return IcuError("open result", status);
   uspoof_check2UTF8(sc, valid_utf8.data(),

@@ -22,6 +22,7 @@
 #include "src/common/verdict.h"
 #include "src/confusables/case_forms.h"
 #include "src/confusables/skeleton_table.h"
+#include "src/confusables/spoof_checker.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
@@ -49,34 +50,22 @@ constexpr internal::EnumName<ConfusableExemption> kExemptionNames[] = {
 namespace internal {
 namespace {
 
-struct CheckerDeleter {
-  void operator()(USpoofChecker* sc) const { uspoof_close(sc); }
-};
-
-// The one spoof checker of the process, configured before it is published
-// and never modified afterwards, so every later use is a const, thread-safe
-// one (ICU: "functions that take a const USpoofChecker parameter are thread
-// safe"). nullptr when ICU cannot open it.
+// The skeleton layer's spoof checker (OpenSpoofChecker). The
+// restriction-level check with auxiliary information is what makes
+// uspoof_check2UTF8 report the level of every string; the level the check
+// enforces does not matter, since only the level is read.
 const USpoofChecker* Checker() {
   static const USpoofChecker* const checker = []() -> USpoofChecker* {
-    UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<USpoofChecker, CheckerDeleter> sc(uspoof_open(&status));
-    if (U_FAILURE(status)) return nullptr;
-    // The restriction-level check with auxiliary information is what makes
-    // uspoof_check2UTF8 report the level of every string; the level the
-    // check enforces does not matter, since only the level is read.
-    uspoof_setChecks(sc.get(), USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO,
-                     &status);
-    uspoof_setRestrictionLevel(sc.get(), USPOOF_ASCII);
-    if (U_FAILURE(status)) return nullptr;
-    return sc.release();  // lives as long as the process
+    USpoofChecker* sc =
+        OpenSpoofChecker(USPOOF_RESTRICTION_LEVEL | USPOOF_AUX_INFO);
+    if (sc != nullptr) uspoof_setRestrictionLevel(sc, USPOOF_ASCII);
+    return sc;
   }();
   return checker;
 }
 
 absl::Status IcuError(std::string_view what, UErrorCode status) {
-  return absl::InternalError(absl::StrCat(
-      "ICU spoof checker: ", std::string(what), ": ", u_errorName(status)));
+  return SpoofCheckerError(what, status);
 }
 
 absl::Status CheckLength(std::string_view s) {
@@ -381,10 +370,7 @@ absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
   if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
   if (absl::Status s = CheckLength(valid_utf8); !s.ok()) return s;
   UErrorCode status = U_ZERO_ERROR;
-  struct ResultDeleter {
-    void operator()(USpoofCheckResult* r) const { uspoof_closeCheckResult(r); }
-  };
-  std::unique_ptr<USpoofCheckResult, ResultDeleter> result(
+  std::unique_ptr<USpoofCheckResult, SpoofResultDeleter> result(
       uspoof_openCheckResult(&status));
   if (U_FAILURE(status)) return IcuError("open result", status);
   uspoof_check2UTF8(sc, valid_utf8.data(),

@@ -22,6 +22,12 @@
 //      did not before is a pair of members of a group (RecordGroup says
 //      how to derive them), with no list of pairs in memory.
 //
+// A verification runs in memory (hash tables over the records: about 550
+// bytes per record), or, with RecordFileOptions::memory_budget, in bounded
+// memory at any number of records: the records file is streamed and the
+// records are grouped by key by an external sort in temporary files
+// (RecordFileOptions::temp_dir), with the same findings, groups and counts.
+//
 // docs/upgrading.md gives the procedure step by step (PostgreSQL included).
 //
 // Thread safety: the functions are reentrant; records are values.
@@ -95,8 +101,14 @@ std::string FormatNameRecord(const NameRecord& record);
 // literal's bytes in the line, and no array grows past what a record holds.
 absl::StatusOr<NameRecord> ParseNameRecord(std::string_view line);
 
-// Limits on reading a names or records file, and who hears of the
-// progress of reading it.
+struct RecordGroup;
+
+// The memory budget `u8guard records verify` gives a verification unless
+// told otherwise (--memory-budget): 256 MiB.
+inline constexpr size_t kDefaultVerifyMemoryBudget = size_t{256} << 20;
+
+// Limits on reading a names or records file, who hears of the progress of
+// reading it, and how a verification runs.
 struct RecordFileOptions {
   // Files larger than this are refused before they are read
   // (ResourceExhausted naming the limit). 1 GiB by default. (Not used by
@@ -105,8 +117,40 @@ struct RecordFileOptions {
   // Called every kProgressInterval names (records) and once at the end
   // (progress.h) with the names (records, blank lines not counted) done so
   // far and the bytes of the text consumed (the whole text at the end), of
-  // the text's size. Empty: no calls.
+  // the text's size. Empty: no calls. A verification in bounded memory
+  // (memory_budget) calls it as it reads the records; its merge, after
+  // the last call, is not reported.
   ProgressCallback progress;
+
+  // VerifyRecords, VerifyRecordsFile: 0 (the default), the verification
+  // runs in memory (RecordVerifier: hash tables over every record; a
+  // file is read whole, up to max_file_bytes). Otherwise about the most
+  // bytes of memory the verification uses for its tables, at any number
+  // of records (kDefaultVerifyMemoryBudget is a good value; a few MiB
+  // work, slowly): VerifyRecordsFile streams the file (max_file_bytes
+  // does not apply; a line longer than max(memory_budget / 8, 1 MiB) is
+  // ResourceExhausted naming it), and the records are grouped by key by
+  // an external merge sort whose runs go to temporary files in temp_dir.
+  // Beyond the budget it holds the largest group while it makes it, and
+  // the distinct version tags. The findings, the groups and the counts
+  // are those of the verification in memory, in the same order; the
+  // sink hears of the findings only after the last record is read
+  // (RecordChangeSink). Temporary files are made with O_TMPFILE (or
+  // mkstemp and unlinked at once), mode 0600: they have no name and
+  // vanish when the verification returns, on every path; a full disk is
+  // ResourceExhausted naming the directory, another failure the errno's
+  // status naming it. They hold about twice the records file, up to
+  // twice that again while a merge pass runs (a very large file on a small
+  // budget; RecordVerification::temp_bytes).
+  size_t memory_budget = 0;
+  // Where the temporary files go: "" for $TMPDIR, or /tmp when it is
+  // unset or empty.
+  std::string temp_dir;
+  // VerifyRecords, VerifyRecordsFile: when set, each group is handed to
+  // it, in RecordVerification::groups' order, instead of being kept in
+  // RecordVerification::groups (which stays empty; group_count counts
+  // them): with memory_budget, the groups are never all in memory.
+  std::function<void(const RecordGroup&)> group_sink;
 };
 
 // Receives each record of an export, in the order of the names.
@@ -263,26 +307,40 @@ struct RecordVerification {
   // groups, each in the order of their first member's line. Their members
   // hold copies of their records' keys: besides the text, a verification
   // keeps at most 4 member copies per record, and never a list of pairs.
+  // Empty when RecordFileOptions::group_sink received them.
   std::vector<RecordGroup> groups;
+  // The groups with a new pair (groups.size(), or how many group_sink
+  // received).
+  size_t group_count = 0;
   // The new pairs of the kCollision groups, and of the kLookalike groups
   // (a pair that shares two look-alike keys is counted in each group).
   size_t new_collision_pairs = 0;
   size_t new_lookalike_pairs = 0;
+  // A verification in bounded memory (RecordFileOptions::memory_budget):
+  // the most bytes its temporary files held at once, and the sorted runs
+  // it wrote (merged ones included). 0 in memory.
+  uint64_t temp_bytes = 0;
+  size_t temp_runs = 0;
 };
 
-// Receives each finding of a verification as soon as it is known: per
-// record in file order, its own change first, then its new collision, then
-// its new look-alikes.
+// Receives each finding of a verification: per record in file order, its
+// own change first, then its new collision, then its new look-alikes (in
+// the order of its look-alike keys now). In memory, each as soon as it is
+// known (as the record is read); in bounded memory
+// (RecordFileOptions::memory_budget), in that same order, but all after the
+// last record is read, before the groups.
 using RecordChangeSink = absl::FunctionRef<void(const RecordChange&)>;
 
 // A verification fed one record at a time, for records that are not a
-// file (rows of a table, read in an order the caller states): the one
-// implementation of the rules, which VerifyRecords runs over the lines of
-// a text. Each Add verifies one record and hands its findings to the sink
-// before it returns, in VerifyRecords' order (its own change, then its new
-// collision, then its new look-alikes); Finish returns the summary with
-// the groups. Memory is what VerifyRecords keeps besides the text: about
-// the stored and the new keys of each record, never a list of pairs.
+// file (rows of a table, read in an order the caller states): the
+// verification in memory, which VerifyRecords runs over the lines of a
+// text when RecordFileOptions::memory_budget is 0 (the one in bounded
+// memory applies the same rules, the same code). Each Add verifies one record
+// and hands its findings to the sink before it returns, in VerifyRecords' order
+// (its own change, then its new collision, then its new look-alikes); Finish
+// returns the summary with the groups. Memory is what VerifyRecords keeps
+// besides the text: about the stored and the new keys of each record, never a
+// list of pairs.
 //
 //   RecordVerifier verifier(profile, policy, sink);
 //   for (each record r, in order) RETURN_IF_ERROR(verifier.Add(r, line));
@@ -332,16 +390,21 @@ class RecordVerifier {
 // or look-alike keys changed, that are now rejected or now accepted, and
 // the pair summary (kNewCollision, kNewLookalike: each later name against
 // the first one with the key, which can leave pairs out). Returns the
-// summary with every group (RecordVerification::groups): all the pairs
-// that now have one key, or share a look-alike key, and did not share a
-// key in the records. Time is linear in the records and the groups' sizes
-// (hash tables); besides the text, memory is about the stored and the new
-// keys of each record. InvalidArgument naming the line (and column) for a
-// line ParseNameRecord refuses, or a record of another profile than
-// `profile`; Internal when ICU fails. options.progress, when set, hears how
-// many records are read and how many bytes of `records_text` (the groups
-// are made after its last call). A loop of RecordVerifier::AddLine over
-// the non-blank lines.
+// summary with every group (RecordVerification::groups, or
+// options.group_sink): all the pairs that now have one key, or share a
+// look-alike key, and did not share a key in the records. In memory
+// (options.memory_budget 0, the default), time is linear in the records
+// and the groups' sizes (hash tables) and, besides the text, memory is
+// about the stored and the new keys of each record: a loop of
+// RecordVerifier::AddLine over the non-blank lines. With
+// options.memory_budget, the same results in about that much memory
+// besides the text, by an external sort in options.temp_dir (time
+// O(n log n), temporary files). InvalidArgument naming the line (and
+// column) for a line ParseNameRecord refuses, or a record of another
+// profile than `profile`; Internal when ICU fails; with a memory budget,
+// the errors of the temporary files (ResourceExhausted for a full disk).
+// options.progress, when set, hears how many records are read and how many
+// bytes of `records_text` (the groups are made after its last call).
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink,
@@ -349,6 +412,9 @@ absl::StatusOr<RecordVerification> VerifyRecords(
 
 // Reads the records file at `path` and verifies it as VerifyRecords does;
 // errors as ExportRecordsFile's and VerifyRecords', each naming the path.
+// With options.memory_budget, the file is read in pieces as it is verified
+// (never whole; options.max_file_bytes does not apply), so a records file
+// of any size is verified in bounded memory.
 absl::StatusOr<RecordVerification> VerifyRecordsFile(
     const Profile& profile, const RegistrationPolicy& policy,
     const std::string& path, RecordChangeSink sink,

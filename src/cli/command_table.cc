@@ -34,8 +34,10 @@ per line (the "\n" is removed; nothing else is), and answer each line as it
 is read; --line-buffered flushes standard output after every answer (for use
 as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
-acl audit, acl lookup, records export and records verify refuse files over
---max-acl-bytes=N (1 GiB).
+acl audit, acl lookup, records export and records verify --memory-budget=0
+refuse files over --max-acl-bytes=N (1 GiB); records verify otherwise reads
+files of any size in --memory-budget=BYTES (256M), with temporary files in
+--temp-dir=DIR ($TMPDIR, else /tmp).
 acl audit, records export, records verify and register show their progress
 (records done, the rate, the time left) on standard error when it is a
 terminal, as a line redrawn in place; --progress shows it anywhere (else
@@ -411,7 +413,8 @@ constexpr char kRecordsVerifySummary[] =
 
 constexpr char kRecordsVerifyUsage[] =
     R"(usage: u8guard records verify -p|--profile=NAME [--policy=FILE]
-                              [--profile-dir=DIR] [--max-acl-bytes=N]
+                              [--profile-dir=DIR] [--memory-budget=BYTES]
+                              [--temp-dir=DIR] [--max-acl-bytes=N]
                               [-f|--format=text|json] [--progress] [--] RECORDS
 
 After an upgrade: derives every name of RECORDS (the output of `u8guard
@@ -426,7 +429,10 @@ key (collision_group) and look-alike key (lookalike_group) that names now
 share and did not before, with all its names, one "member" line each (new
 to the group or not, its new partners, its key now, its record's keys):
 every new pair is two members of a group (docs/upgrading.md). Then a
-summary line. JSON: {"file", "kind", "line", "name", "old_key", "new_key",
+summary line. RECORDS is read in pieces and its records grouped by key by
+an external sort within --memory-budget, any number of them: the changes
+come once the last record is read, then each group as it is made.
+JSON: {"file", "kind", "line", "name", "old_key", "new_key",
 "old_lookalike_keys", "new_lookalike_keys", "rule", "other_line",
 "other_name", "other_old_key", "shared_key"} per change; {"file", "kind",
 "line", "shared_key", "new_pairs", "members": [{"line", "name",
@@ -437,10 +443,21 @@ summary line. JSON: {"file", "kind", "line", "name", "old_key", "new_key",
 "version_tag"}.
   -p, --profile=NAME  the profile the records were exported with
   --policy=FILE       the registration policy they were exported with
-  --max-acl-bytes=N   refuse files larger than N bytes (default 1 GiB)
+  --memory-budget=BYTES
+                      the memory for the verification's tables (default
+                      256M; suffixes K, M, G, T: powers of 1024); beyond
+                      it, sorted runs in temporary files (about twice
+                      the size of RECORDS); 0: everything in
+                      memory (about 550 bytes a record, RECORDS read
+                      whole, changes printed as they are found)
+  --temp-dir=DIR      where the temporary files go (default: $TMPDIR, else
+                      /tmp); they have no name and vanish on exit
+  --max-acl-bytes=N   with --memory-budget=0: refuse files larger than N
+                      bytes (default 1 GiB)
   --progress          records verified, the rate and the time left, on
-                      standard error (default: when it is a terminal);
-                      --no-progress: never
+                      standard error (default: when it is a terminal),
+                      then what the temporary files held; --no-progress:
+                      never
 
 exit status: 0 nothing changed, 1 changes or groups, 2 usage or I/O error
 (a malformed record: its line and column)
@@ -630,8 +647,8 @@ std::vector<Command> RecordsCommands() {
        "verify",
        kRecordsVerifySummary,
        kRecordsVerifyUsage,
-       {"format", "profile", "profile_dir", "policy", "max_acl_bytes",
-        "progress"},
+       {"format", "profile", "profile_dir", "policy", "memory_budget",
+        "temp_dir", "max_acl_bytes", "progress"},
        &RunAclVerify,
        {"acl verify"}},
       {"records", "", "", kRecordsGroupUsage, {}, &RunRecords},

@@ -100,6 +100,15 @@ ABSL_FLAG(bool, map, false,
           "neither: read, but map a file of 32 MiB or more where that "
           "measures faster");
 
+// records verify (RecordFileOptions::memory_budget, temp_dir).
+ABSL_FLAG(std::string, memory_budget, "256M",
+          "records verify: the memory for its tables, in bytes (suffixes "
+          "K, M, G, T: powers of 1024); beyond it, temporary files; 0: all "
+          "in memory");
+ABSL_FLAG(std::string, temp_dir, "",
+          "records verify: the directory of its temporary files (default: "
+          "$TMPDIR, else /tmp)");
+
 // acl audit, acl export, acl verify, register (src/cli/progress.h).
 ABSL_FLAG(bool, progress, false,
           "show progress on standard error (default: when it is a "
@@ -140,6 +149,8 @@ constexpr std::string_view kCliFlags[] = {
     "threads",
     "map",
     "progress",
+    "memory_budget",
+    "temp_dir",
 };
 
 constexpr ShortFlag kShortFlags[] = {

@@ -62,6 +62,61 @@ RecordFileOptions FileOptionsFromFlags() {
   return o;
 }
 
+// The bytes of a size as --memory-budget takes it: digits, then
+// optionally K, M, G or T (powers of 1024, either case), then optionally
+// "B" or "iB" ("512M", "2GiB", "1048576", "0").
+absl::StatusOr<size_t> ParseByteSize(std::string_view flag,
+                                     std::string_view text) {
+  const auto bad = [&]() {
+    return absl::InvalidArgumentError(
+        absl::StrCat(FlagSpelling(flag), "=", std::string(text),
+                     ": not a size in bytes (such as 512M, 2G, or 0)"));
+  };
+  size_t digits = 0;
+  uint64_t value = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') {
+    const uint64_t d = static_cast<uint64_t>(text[digits] - '0');
+    if (value > (std::numeric_limits<uint64_t>::max() - d) / 10) return bad();
+    value = value * 10 + d;
+    ++digits;
+  }
+  if (digits == 0) return bad();
+  std::string_view rest = text.substr(digits);
+  int shift = 0;
+  if (!rest.empty()) {
+    switch (rest.front()) {
+      case 'k':
+      case 'K':
+        shift = 10;
+        break;
+      case 'm':
+      case 'M':
+        shift = 20;
+        break;
+      case 'g':
+      case 'G':
+        shift = 30;
+        break;
+      case 't':
+      case 'T':
+        shift = 40;
+        break;
+      default:
+        break;
+    }
+    if (shift != 0) rest.remove_prefix(1);
+    if (rest == "iB" && shift != 0) rest = "";
+    if (rest == "B") rest = "";
+    if (!rest.empty()) return bad();
+  }
+  if (shift != 0 && value > (std::numeric_limits<uint64_t>::max() >> shift)) {
+    return bad();
+  }
+  value <<= shift;
+  if (value > std::numeric_limits<size_t>::max()) return bad();
+  return static_cast<size_t>(value);
+}
+
 // ["a", "b"], each escaped.
 std::string QuotedList(const std::vector<std::string>& keys) {
   std::vector<std::string> shown;
@@ -196,17 +251,14 @@ void PrintChange(const RecordChange& c, const std::string& file,
   }
 }
 
-// The groups of a verification (every pair that now shares a key and did
+// One group of a verification (every pair that now shares a key and did
 // not before), after its changes.
-void PrintGroups(const RecordVerification& v, const std::string& file,
-                 const std::string& shown_file, Format format) {
-  for (const RecordGroup& g : v.groups) {
-    if (!std::cout.good()) break;
-    if (format == Format::kJson) {
-      std::cout << GroupJson(file, g) << "\n";
-    } else {
-      std::cout << GroupText(shown_file, g);
-    }
+void PrintGroup(const RecordGroup& g, const std::string& file,
+                const std::string& shown_file, Format format) {
+  if (format == Format::kJson) {
+    std::cout << GroupJson(file, g) << "\n";
+  } else {
+    std::cout << GroupText(shown_file, g);
   }
 }
 
@@ -223,7 +275,7 @@ void PrintVerificationSummary(const RecordVerification& v,
                      .Add("valid", uint64_t{v.valid})
                      .Add("changed_names", uint64_t{v.changed_names})
                      .Add("changes", uint64_t{v.change_count})
-                     .Add("groups", uint64_t{v.groups.size()})
+                     .Add("groups", uint64_t{v.group_count})
                      .Add("new_collision_pairs",
                           uint64_t{v.new_collision_pairs})
                      .Add("new_lookalike_pairs",
@@ -235,10 +287,9 @@ void PrintVerificationSummary(const RecordVerification& v,
   } else {
     std::cout << shown_file << ": " << v.records << " records, " << v.valid
               << " valid now, " << v.changed_names << " names changed, "
-              << v.change_count << " changes, "
-              << Count(v.groups.size(), "group") << " with "
-              << Count(v.new_collision_pairs, "new collision pair") << " and "
-              << Count(v.new_lookalike_pairs, "new look-alike pair")
+              << v.change_count << " changes, " << Count(v.group_count, "group")
+              << " with " << Count(v.new_collision_pairs, "new collision pair")
+              << " and " << Count(v.new_lookalike_pairs, "new look-alike pair")
               << " (profile " << EscapeForDisplay(v.profile) << "; records of "
               << (v.record_version_tags.empty()
                       ? std::string("none")
@@ -284,21 +335,39 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   if (!policy.ok()) return Fail("verify", policy.status());
   const std::string& file = args[0];
   const std::string shown_file = EscapeForDisplay(file);
+  RecordFileOptions options = FileOptionsFromFlags();
+  const absl::StatusOr<size_t> budget =
+      ParseByteSize("memory_budget", absl::GetFlag(FLAGS_memory_budget));
+  if (!budget.ok()) return Fail("verify", budget.status());
+  options.memory_budget = *budget;
+  options.temp_dir = absl::GetFlag(FLAGS_temp_dir);
   const std::unique_ptr<ProgressReporter> progress =
       ProgressFromFlags("u8guard records verify", "records");
-  RecordFileOptions options = FileOptionsFromFlags();
   if (progress) options.progress = progress->Callback();
+  // Each group is printed as it is made, never all kept.
+  bool progress_ended = false;
+  options.group_sink = [&](const RecordGroup& g) {
+    if (progress && !progress_ended) {
+      progress->End(true);
+      progress_ended = true;
+    }
+    if (std::cout.good()) PrintGroup(g, file, shown_file, format);
+  };
   const absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
       *profile, *policy, file,
       [&](const RecordChange& c) {
         if (std::cout.good()) PrintChange(c, file, shown_file, format);
       },
       options);
-  if (progress) progress->End(v.ok());
+  if (progress && !progress_ended) progress->End(v.ok());
   if (!v.ok()) return Fail("verify", v.status());
-  PrintGroups(*v, file, shown_file, format);
+  if (progress && v->temp_runs > 0) {
+    std::cerr << "u8guard records verify: " << v->temp_runs
+              << " sorted runs, at most " << v->temp_bytes
+              << " bytes of temporary files\n";
+  }
   PrintVerificationSummary(*v, file, shown_file, format);
-  return v->change_count == 0 && v->groups.empty() ? kExitOk : kExitNegative;
+  return v->change_count == 0 && v->group_count == 0 ? kExitOk : kExitNegative;
 }
 
 int RunRecords(const std::vector<std::string>& args, Format) {

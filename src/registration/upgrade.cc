@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -24,22 +25,11 @@
 #include "src/acl/acl_lines.h"
 #include "src/common/progress_counter.h"
 #include "src/common/read_file.h"
+#include "src/registration/upgrade_internal.h"
 #include "u8guard/display.h"
 
 namespace u8guard {
 namespace {
-
-// What a verification keeps of each record for the pair checks and the
-// groups: the stored key and look-alike keys (sorted, each once), the key
-// now, and where the record is.
-struct Stored {
-  size_t line = 0;
-  std::string name;
-  bool valid = false;
-  std::string old_key;
-  std::vector<std::string> old_lookalike_keys;  // sorted, unique
-  std::string new_key;                          // "" when rejected now
-};
 
 // The records that have one key, or one look-alike key, now: a list linked
 // through Verifier::links_, in file order.
@@ -55,15 +45,118 @@ struct Link {
   uint32_t next = UINT32_MAX;  // the next link, UINT32_MAX at the end
 };
 
-// The most look-alike keys a record holds (RegistrationRecord).
-constexpr size_t kMaxLookalikeKeys = 3;
-
 // A set of up to 5 ids of keys (sorted; unused slots UINT32_MAX).
 constexpr size_t kMaxKeySet = 5;
 using KeySet = std::array<uint32_t, kMaxKeySet>;
 
-// Did records a and b look alike (or collide) in the stored records?
-bool AlikeBefore(const Stored& a, const Stored& b) {
+std::vector<std::string> Sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// The new partners of each of `members` (records of one key): the
+// members it did not share the key with in the records (a record's key
+// is shared with itself only when it was valid).
+std::vector<size_t> CollisionPartners(
+    const std::vector<const internal::StoredRecord*>& members) {
+  absl::flat_hash_map<std::string_view, size_t> by_old_key;
+  for (const internal::StoredRecord* s : members) {
+    if (s->valid) ++by_old_key[s->old_key];
+  }
+  std::vector<size_t> partners;
+  partners.reserve(members.size());
+  for (const internal::StoredRecord* s : members) {
+    partners.push_back(members.size() -
+                       (s->valid ? by_old_key.at(s->old_key) : 1));
+  }
+  return partners;
+}
+
+// The new partners of each of `members` (records of one look-alike key):
+// the members it has another key than now and did not look like in the
+// records (AlikeBefore), counted without comparing pairs. A record's keys
+// are a set T of at most 5 ids (its key now and, when it was valid, its
+// stored key and look-alike keys, each kind apart); the members that are
+// not its new partners are those whose set meets T, and
+// |union over k in T of S_k| = sum over the non-empty subsets U of T of
+// (-1)^(|U|+1) times the number of members whose set contains U, which
+// one pass counts for every subset of every member's set (31 at most).
+std::vector<size_t> LookalikePartners(
+    const std::vector<const internal::StoredRecord*>& members) {
+  absl::flat_hash_map<std::string_view, uint32_t> ids[3];
+  uint32_t next_id = 0;
+  const auto id_of = [&](int kind, std::string_view k) {
+    const auto [it, inserted] = ids[kind].try_emplace(k, next_id);
+    if (inserted) ++next_id;
+    return it->second;
+  };
+  std::vector<std::vector<uint32_t>> sets(members.size());
+  for (size_t i = 0; i < members.size(); ++i) {
+    const internal::StoredRecord& s = *members[i];
+    sets[i].push_back(id_of(0, s.new_key));
+    if (s.valid) {
+      sets[i].push_back(id_of(1, s.old_key));
+      for (const std::string& k : s.old_lookalike_keys) {
+        if (sets[i].size() == kMaxKeySet) break;  // a record holds 1 to 3
+        sets[i].push_back(id_of(2, k));
+      }
+    }
+    std::sort(sets[i].begin(), sets[i].end());
+  }
+  const auto subset = [](const std::vector<uint32_t>& set, unsigned mask) {
+    KeySet u;
+    u.fill(UINT32_MAX);
+    size_t n = 0;
+    for (size_t b = 0; b < set.size(); ++b) {
+      if ((mask >> b) & 1u) u[n++] = set[b];
+    }
+    return u;
+  };
+  absl::flat_hash_map<KeySet, size_t> containing;
+  for (const std::vector<uint32_t>& set : sets) {
+    for (unsigned mask = 1; mask < (1u << set.size()); ++mask) {
+      ++containing[subset(set, mask)];
+    }
+  }
+  std::vector<size_t> partners;
+  partners.reserve(members.size());
+  for (const std::vector<uint32_t>& set : sets) {
+    // The members that are not its new partners, itself included.
+    int64_t old = 0;
+    for (unsigned mask = 1; mask < (1u << set.size()); ++mask) {
+      const auto n = static_cast<int64_t>(containing.at(subset(set, mask)));
+      old += std::popcount(mask) % 2 == 1 ? n : -n;
+    }
+    partners.push_back(members.size() - static_cast<size_t>(old));
+  }
+  return partners;
+}
+
+// Record `s` as a member of `group`, with its new partners in it.
+RecordGroupMember Member(const internal::StoredRecord& s,
+                         const RecordGroup& group, size_t new_partners) {
+  RecordGroupMember m;
+  m.line = s.line;
+  m.name = s.name;
+  m.new_key = s.new_key;
+  m.was_valid = s.valid;
+  m.old_key = s.old_key;
+  m.old_lookalike_keys = s.old_lookalike_keys;
+  m.new_to_group =
+      !s.valid ||
+      (group.kind == RecordGroupKind::kCollision
+           ? s.old_key != group.key
+           : !std::binary_search(s.old_lookalike_keys.begin(),
+                                 s.old_lookalike_keys.end(), group.key));
+  m.new_partners = new_partners;
+  return m;
+}
+
+}  // namespace
+
+namespace internal {
+
+bool AlikeBefore(const StoredRecord& a, const StoredRecord& b) {
   if (!a.valid || !b.valid) return false;
   if (a.old_key == b.old_key) return true;
   for (const std::string& k : a.old_lookalike_keys) {
@@ -75,18 +168,92 @@ bool AlikeBefore(const Stored& a, const Stored& b) {
   return false;
 }
 
-std::vector<std::string> Sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 std::vector<std::string> SortedUnique(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
 }
 
-}  // namespace
+absl::Status CheckVerifiedRecord(const Profile& profile, const NameRecord& old,
+                                 size_t line) {
+  const auto error = [&](std::string_view what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("line ", line, ": ", std::string(what)));
+  };
+  if (old.profile != profile.name) {
+    return error(absl::StrCat(
+        "a record of profile \"", EscapeForDisplay(old.profile),
+        "\", verified with \"", EscapeForDisplay(profile.name), "\""));
+  }
+  if (old.lookalike_keys.size() > kMaxLookalikeKeys) {
+    return error(
+        absl::StrCat("more than ", kMaxLookalikeKeys, " look-alike keys"));
+  }
+  return absl::OkStatus();
+}
+
+std::optional<RecordChange> OwnChange(size_t line, const NameRecord& old,
+                                      const NameRecord& now) {
+  RecordChange c;
+  if (old.valid && !now.valid) {
+    c.kind = RecordChangeKind::kNowRejected;
+    c.rule = now.rule;
+  } else if (!old.valid && now.valid) {
+    c.kind = RecordChangeKind::kNowAccepted;
+  } else if (old.valid && old.key != now.key) {
+    c.kind = RecordChangeKind::kKeyChanged;
+  } else if (old.valid &&
+             Sorted(old.lookalike_keys) != Sorted(now.lookalike_keys)) {
+    c.kind = RecordChangeKind::kLookalikeKeysChanged;
+  } else {
+    return std::nullopt;  // unchanged
+  }
+  c.line = line;
+  c.name = old.name;
+  c.old_key = old.key;
+  c.new_key = now.key;
+  c.old_lookalike_keys = old.lookalike_keys;
+  c.new_lookalike_keys = now.lookalike_keys;
+  return c;
+}
+
+RecordChange PairChange(RecordChangeKind kind, const StoredRecord& me,
+                        const StoredRecord& them, const std::string& new_key,
+                        const std::string& shared) {
+  RecordChange c;
+  c.kind = kind;
+  c.line = me.line;
+  c.name = me.name;
+  c.old_key = me.old_key;
+  c.new_key = new_key;
+  c.other_line = them.line;
+  c.other_name = them.name;
+  c.other_old_key = them.old_key;
+  c.shared_key = shared;
+  return c;
+}
+
+bool MakeRecordGroup(RecordGroupKind kind, std::string_view key,
+                     const std::vector<const StoredRecord*>& members,
+                     RecordGroup* group) {
+  const std::vector<size_t> partners = kind == RecordGroupKind::kCollision
+                                           ? CollisionPartners(members)
+                                           : LookalikePartners(members);
+  size_t sum = 0;
+  for (size_t p : partners) sum += p;
+  if (sum == 0) return false;  // every pair shared a key before
+  group->kind = kind;
+  group->key = std::string(key);
+  group->new_pairs = sum / 2;
+  group->members.clear();
+  group->members.reserve(members.size());
+  for (size_t i = 0; i < members.size(); ++i) {
+    group->members.push_back(Member(*members[i], *group, partners[i]));
+  }
+  return true;
+}
+
+}  // namespace internal
 
 // One verification: the records read so far, and the records with each
 // new key and look-alike key (the groups, and the first record with each
@@ -104,18 +271,9 @@ class RecordVerifier::Impl {
 
   // Verifies the record `old` at line `number`.
   absl::Status Add(size_t number, NameRecord old) {
-    const auto error = [&](std::string_view what) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("line ", number, ": ", std::string(what)));
-    };
-    if (old.profile != profile_.name) {
-      return error(absl::StrCat(
-          "a record of profile \"", EscapeForDisplay(old.profile),
-          "\", verified with \"", EscapeForDisplay(profile_.name), "\""));
-    }
-    if (old.lookalike_keys.size() > kMaxLookalikeKeys) {
-      return error(
-          absl::StrCat("more than ", kMaxLookalikeKeys, " look-alike keys"));
+    if (absl::Status s = internal::CheckVerifiedRecord(profile_, old, number);
+        !s.ok()) {
+      return s;
     }
     // A record adds at most 4 links (its key, 3 look-alike keys).
     if (stored_.size() >= UINT32_MAX || links_.size() >= UINT32_MAX - 4) {
@@ -128,13 +286,18 @@ class RecordVerifier::Impl {
       summary_.record_version_tags.push_back(old.version_tag);
     }
     ++summary_.records;
-    OwnChange(number, old, *now);
+    if (const std::optional<RecordChange> c =
+            internal::OwnChange(number, old, *now)) {
+      ++summary_.changed_names;
+      Report(*c);
+    }
     Stored& self = stored_.emplace_back();
     self.line = number;
     self.name = std::move(old.name);
     self.valid = old.valid;
     self.old_key = std::move(old.key);
-    self.old_lookalike_keys = SortedUnique(std::move(old.lookalike_keys));
+    self.old_lookalike_keys =
+        internal::SortedUnique(std::move(old.lookalike_keys));
     if (now->valid) {
       self.new_key = now->key;
       ++summary_.valid;
@@ -146,10 +309,13 @@ class RecordVerifier::Impl {
   // The summary, with the groups: call once, after the last record.
   RecordVerification Finish() {
     for (const Found& f : GroupsOfTwoOrMore()) AddGroup(f);
+    summary_.group_count = summary_.groups.size();
     return std::move(summary_);
   }
 
  private:
+  using Stored = internal::StoredRecord;
+
   // A group of records sharing a new key or look-alike key.
   struct Found {
     RecordGroupKind kind;
@@ -183,48 +349,17 @@ class RecordVerifier::Impl {
   // Adds group `f` to the summary when it has a new pair (a pair that
   // shared no key before), with its members and their new partners.
   void AddGroup(const Found& f) {
-    std::vector<uint32_t> members;
+    std::vector<const Stored*> members;
     members.reserve(f.list->size);
     for (uint32_t l = f.list->first; l != UINT32_MAX; l = links_[l].next) {
-      members.push_back(links_[l].record);
+      members.push_back(&stored_[links_[l].record]);
     }
-    const std::vector<size_t> partners = f.kind == RecordGroupKind::kCollision
-                                             ? CollisionPartners(members)
-                                             : LookalikePartners(members);
-    size_t sum = 0;
-    for (size_t p : partners) sum += p;
-    if (sum == 0) return;  // every pair shared a key before
-    RecordGroup& group = summary_.groups.emplace_back();
-    group.kind = f.kind;
-    group.key = *f.key;
-    group.new_pairs = sum / 2;
+    RecordGroup group;
+    if (!internal::MakeRecordGroup(f.kind, *f.key, members, &group)) return;
     (f.kind == RecordGroupKind::kCollision ? summary_.new_collision_pairs
                                            : summary_.new_lookalike_pairs) +=
         group.new_pairs;
-    group.members.reserve(members.size());
-    for (size_t i = 0; i < members.size(); ++i) {
-      group.members.push_back(Member(stored_[members[i]], group, partners[i]));
-    }
-  }
-
-  // Record `s` as a member of `group`, with its new partners in it.
-  static RecordGroupMember Member(const Stored& s, const RecordGroup& group,
-                                  size_t new_partners) {
-    RecordGroupMember m;
-    m.line = s.line;
-    m.name = s.name;
-    m.new_key = s.new_key;
-    m.was_valid = s.valid;
-    m.old_key = s.old_key;
-    m.old_lookalike_keys = s.old_lookalike_keys;
-    m.new_to_group =
-        !s.valid ||
-        (group.kind == RecordGroupKind::kCollision
-             ? s.old_key != group.key
-             : !std::binary_search(s.old_lookalike_keys.begin(),
-                                   s.old_lookalike_keys.end(), group.key));
-    m.new_partners = new_partners;
-    return m;
+    summary_.groups.push_back(std::move(group));
   }
 
   void Report(const RecordChange& c) {
@@ -232,47 +367,10 @@ class RecordVerifier::Impl {
     sink_(c);
   }
 
-  // Reports the change of the record itself, if any.
-  void OwnChange(size_t number, const NameRecord& old, const NameRecord& now) {
-    RecordChange c;
-    if (old.valid && !now.valid) {
-      c.kind = RecordChangeKind::kNowRejected;
-      c.rule = now.rule;
-    } else if (!old.valid && now.valid) {
-      c.kind = RecordChangeKind::kNowAccepted;
-    } else if (old.valid && old.key != now.key) {
-      c.kind = RecordChangeKind::kKeyChanged;
-    } else if (old.valid &&
-               Sorted(old.lookalike_keys) != Sorted(now.lookalike_keys)) {
-      c.kind = RecordChangeKind::kLookalikeKeysChanged;
-    } else {
-      return;  // unchanged
-    }
-    c.line = number;
-    c.name = old.name;
-    c.old_key = old.key;
-    c.new_key = now.key;
-    c.old_lookalike_keys = old.lookalike_keys;
-    c.new_lookalike_keys = now.lookalike_keys;
-    ++summary_.changed_names;
-    Report(c);
-  }
-
   void ReportPair(RecordChangeKind kind, uint32_t id, uint32_t other,
                   const std::string& new_key, const std::string& shared) {
-    const Stored& me = stored_[id];
-    const Stored& them = stored_[other];
-    RecordChange c;
-    c.kind = kind;
-    c.line = me.line;
-    c.name = me.name;
-    c.old_key = me.old_key;
-    c.new_key = new_key;
-    c.other_line = them.line;
-    c.other_name = them.name;
-    c.other_old_key = them.old_key;
-    c.shared_key = shared;
-    Report(c);
+    Report(internal::PairChange(kind, stored_[id], stored_[other], new_key,
+                                shared));
   }
 
   // Adds record `id` to the group of `key` in `index` (a new group when
@@ -299,85 +397,6 @@ class RecordVerifier::Impl {
     return {links_[list.first].record, inserted};
   }
 
-  // The new partners of each of `members` (records of one key): the
-  // members it did not share the key with in the records (a record's key
-  // is shared with itself only when it was valid).
-  std::vector<size_t> CollisionPartners(
-      const std::vector<uint32_t>& members) const {
-    absl::flat_hash_map<std::string_view, size_t> by_old_key;
-    for (uint32_t id : members) {
-      if (stored_[id].valid) ++by_old_key[stored_[id].old_key];
-    }
-    std::vector<size_t> partners;
-    partners.reserve(members.size());
-    for (uint32_t id : members) {
-      const Stored& s = stored_[id];
-      partners.push_back(members.size() -
-                         (s.valid ? by_old_key.at(s.old_key) : 1));
-    }
-    return partners;
-  }
-
-  // The new partners of each of `members` (records of one look-alike key):
-  // the members it has another key than now and did not look like in the
-  // records (AlikeBefore), counted without comparing pairs. A record's keys
-  // are a set T of at most 5 ids (its key now and, when it was valid, its
-  // stored key and look-alike keys, each kind apart); the members that are
-  // not its new partners are those whose set meets T, and
-  // |union over k in T of S_k| = sum over the non-empty subsets U of T of
-  // (-1)^(|U|+1) times the number of members whose set contains U, which
-  // one pass counts for every subset of every member's set (31 at most).
-  std::vector<size_t> LookalikePartners(
-      const std::vector<uint32_t>& members) const {
-    absl::flat_hash_map<std::string_view, uint32_t> ids[3];
-    uint32_t next_id = 0;
-    const auto id_of = [&](int kind, std::string_view k) {
-      const auto [it, inserted] = ids[kind].try_emplace(k, next_id);
-      if (inserted) ++next_id;
-      return it->second;
-    };
-    std::vector<std::vector<uint32_t>> sets(members.size());
-    for (size_t i = 0; i < members.size(); ++i) {
-      const Stored& s = stored_[members[i]];
-      sets[i].push_back(id_of(0, s.new_key));
-      if (s.valid) {
-        sets[i].push_back(id_of(1, s.old_key));
-        for (const std::string& k : s.old_lookalike_keys) {
-          if (sets[i].size() == kMaxKeySet) break;  // a record holds 1 to 3
-          sets[i].push_back(id_of(2, k));
-        }
-      }
-      std::sort(sets[i].begin(), sets[i].end());
-    }
-    const auto subset = [](const std::vector<uint32_t>& set, unsigned mask) {
-      KeySet u;
-      u.fill(UINT32_MAX);
-      size_t n = 0;
-      for (size_t b = 0; b < set.size(); ++b) {
-        if ((mask >> b) & 1u) u[n++] = set[b];
-      }
-      return u;
-    };
-    absl::flat_hash_map<KeySet, size_t> containing;
-    for (const std::vector<uint32_t>& set : sets) {
-      for (unsigned mask = 1; mask < (1u << set.size()); ++mask) {
-        ++containing[subset(set, mask)];
-      }
-    }
-    std::vector<size_t> partners;
-    partners.reserve(members.size());
-    for (const std::vector<uint32_t>& set : sets) {
-      // The members that are not its new partners, itself included.
-      int64_t old = 0;
-      for (unsigned mask = 1; mask < (1u << set.size()); ++mask) {
-        const auto n = static_cast<int64_t>(containing.at(subset(set, mask)));
-        old += std::popcount(mask) % 2 == 1 ? n : -n;
-      }
-      partners.push_back(members.size() - static_cast<size_t>(old));
-    }
-    return partners;
-  }
-
   // Reports the new collision and the new look-alikes of record `id`,
   // valid now with the keys of `now`, and adds it to the groups of its key
   // and look-alike keys.
@@ -402,7 +421,7 @@ class RecordVerifier::Impl {
         continue;
       }
       seen.push_back(other);
-      if (AlikeBefore(stored_[id], stored_[other])) continue;
+      if (internal::AlikeBefore(stored_[id], stored_[other])) continue;
       ReportPair(RecordChangeKind::kNewLookalike, id, other, now.key, lk);
     }
   }
@@ -513,36 +532,85 @@ absl::StatusOr<RecordExport> ExportRecordsFile(
   return ExportRecords(profile, policy, *text, sink, options);
 }
 
+namespace {
+
+// The longest line the verification in bounded memory reads: an eighth of
+// the budget, and 1 MiB at least.
+size_t MaxLine(const RecordFileOptions& options) {
+  return std::max<size_t>(options.memory_budget / 8, size_t{1} << 20);
+}
+
+// Hands the groups of `v` to options.group_sink, when there is one.
+void ToGroupSink(const RecordFileOptions& options, RecordVerification& v) {
+  if (!options.group_sink) return;
+  for (const RecordGroup& g : v.groups) options.group_sink(g);
+  v.groups.clear();
+}
+
+// Adds the non-blank lines of `text` to `verifier` (a RecordVerifier or an
+// ExternalVerifier), telling options.progress.
+template <typename Verifier>
+absl::Status AddLines(Verifier& verifier, std::string_view text,
+                      const RecordFileOptions& options) {
+  internal::ProgressCounter progress(options.progress, text.size(), 0);
+  const absl::Status status =
+      internal::ForEachLine(text, [&](std::string_view line, size_t number) {
+        if (internal::IsBlankLine(line)) return absl::OkStatus();
+        absl::Status s = verifier.AddLine(line, number);
+        progress.Record(internal::ConsumedBytes(text, line));
+        return s;
+      });
+  if (status.ok()) progress.Finish();
+  return status;
+}
+
+}  // namespace
+
 absl::StatusOr<RecordVerification> VerifyRecords(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view records_text, RecordChangeSink sink,
     const RecordFileOptions& options) {
+  if (options.memory_budget != 0) {
+    internal::ExternalVerifier v(profile, policy, sink, options);
+    if (absl::Status s = AddLines(v, records_text, options); !s.ok()) return s;
+    return v.Finish();
+  }
   RecordVerifier v(profile, policy, sink);
-  internal::ProgressCounter progress(options.progress, records_text.size(), 0);
-  const absl::Status status = internal::ForEachLine(
-      records_text, [&](std::string_view line, size_t number) {
-        if (internal::IsBlankLine(line)) return absl::OkStatus();
-        absl::Status s = v.AddLine(line, number);
-        progress.Record(internal::ConsumedBytes(records_text, line));
-        return s;
-      });
-  if (!status.ok()) return status;
-  progress.Finish();
-  return std::move(v).Finish();
+  if (absl::Status s = AddLines(v, records_text, options); !s.ok()) return s;
+  RecordVerification done = std::move(v).Finish();
+  ToGroupSink(options, done);
+  return done;
 }
 
 absl::StatusOr<RecordVerification> VerifyRecordsFile(
     const Profile& profile, const RegistrationPolicy& policy,
     const std::string& path, RecordChangeSink sink,
     const RecordFileOptions& options) {
-  absl::StatusOr<std::string> text = internal::ReadFileToString(
-      path, options.max_file_bytes, EscapeForDisplay(path));
-  if (!text.ok()) return text.status();
-  absl::StatusOr<RecordVerification> v =
-      VerifyRecords(profile, policy, *text, sink, options);
+  const std::string shown = EscapeForDisplay(path);
+  absl::StatusOr<RecordVerification> v;
+  if (options.memory_budget != 0) {
+    // Streamed: no whole file in memory, no size limit.
+    internal::ExternalVerifier verifier(profile, policy, sink, options);
+    const absl::Status status = internal::ForEachFileLine(
+        path, shown, MaxLine(options), options.progress,
+        [&](std::string_view line, size_t number) -> absl::StatusOr<bool> {
+          if (internal::IsBlankLine(line)) return false;
+          if (absl::Status s = verifier.AddLine(line, number); !s.ok()) {
+            return s;
+          }
+          return true;
+        });
+    v = status.ok() ? verifier.Finish()
+                    : absl::StatusOr<RecordVerification>(status);
+  } else {
+    absl::StatusOr<std::string> text =
+        internal::ReadFileToString(path, options.max_file_bytes, shown);
+    if (!text.ok()) return text.status();
+    v = VerifyRecords(profile, policy, *text, sink, options);
+  }
   if (!v.ok() && v.status().code() == absl::StatusCode::kInvalidArgument) {
     return absl::InvalidArgumentError(
-        absl::StrCat(EscapeForDisplay(path), ": ", v.status().message()));
+        absl::StrCat(shown, ": ", v.status().message()));
   }
   return v;
 }

@@ -1,0 +1,573 @@
+// SPDX-License-Identifier: Apache-2.0
+// Upgrade verification in bounded memory: the records streamed in and
+// grouped by key by external sorts (upgrade_internal.h, ExternalVerifier).
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "src/common/progress_counter.h"
+#include "src/common/system_error.h"
+#include "src/registration/external_sort.h"
+#include "src/registration/upgrade_internal.h"
+#include "u8guard/display.h"
+#include "u8guard/upgrade.h"
+
+namespace u8guard::internal {
+namespace {
+
+// ---- the items of the sorts ------------------------------------------------
+
+void PutVarint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+void PutString(std::string& out, std::string_view s) {
+  PutVarint(out, s.size());
+  out.append(s);
+}
+
+void PutStrings(std::string& out, const std::vector<std::string>& v) {
+  PutVarint(out, v.size());
+  for (const std::string& s : v) PutString(out, s);
+}
+
+// Big-endian: sorts as the number does.
+void PutOrdered(std::string& out, uint64_t v) {
+  for (int shift = 56; shift >= 0; shift -= 8) {
+    out.push_back(static_cast<char>((v >> shift) & 0xFF));
+  }
+}
+
+uint64_t GetOrdered(std::string_view in) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < 8; ++i) {
+    v = (v << 8) | static_cast<unsigned char>(in[i]);
+  }
+  return v;
+}
+
+void PutRecord(std::string& out, const StoredRecord& r) {
+  PutVarint(out, r.line);
+  PutString(out, r.name);
+  out.push_back(r.valid ? 1 : 0);
+  PutString(out, r.old_key);
+  PutStrings(out, r.old_lookalike_keys);
+  PutString(out, r.new_key);
+}
+
+void PutChange(std::string& out, const RecordChange& c) {
+  out.push_back(static_cast<char>(c.kind));
+  PutVarint(out, c.line);
+  PutString(out, c.name);
+  PutString(out, c.old_key);
+  PutString(out, c.new_key);
+  PutStrings(out, c.old_lookalike_keys);
+  PutStrings(out, c.new_lookalike_keys);
+  PutString(out, c.rule);
+}
+
+void PutGroup(std::string& out, const RecordGroup& g) {
+  out.push_back(static_cast<char>(g.kind));
+  PutString(out, g.key);
+  PutVarint(out, g.new_pairs);
+  PutVarint(out, g.members.size());
+  for (const RecordGroupMember& m : g.members) {
+    PutVarint(out, m.line);
+    PutString(out, m.name);
+    PutString(out, m.new_key);
+    out.push_back(
+        static_cast<char>((m.was_valid ? 1 : 0) | (m.new_to_group ? 2 : 0)));
+    PutString(out, m.old_key);
+    PutStrings(out, m.old_lookalike_keys);
+    PutVarint(out, m.new_partners);
+  }
+}
+
+// Reads back what the Put functions wrote; any inconsistency (a temporary
+// file changed under the sort) sets failed().
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  bool failed() const { return failed_; }
+
+  uint64_t Varint() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (in_.empty()) break;
+      const auto b = static_cast<unsigned char>(in_.front());
+      in_.remove_prefix(1);
+      v |= uint64_t{b & 0x7Fu} << shift;
+      if ((b & 0x80) == 0) return v;
+    }
+    failed_ = true;
+    return 0;
+  }
+  uint8_t Byte() {
+    if (in_.empty()) {
+      failed_ = true;
+      return 0;
+    }
+    const auto b = static_cast<uint8_t>(in_.front());
+    in_.remove_prefix(1);
+    return b;
+  }
+  std::string String() {
+    const uint64_t n = Varint();
+    if (n > in_.size()) {
+      failed_ = true;
+      return {};
+    }
+    std::string s(in_.substr(0, n));
+    in_.remove_prefix(n);
+    return s;
+  }
+  std::vector<std::string> Strings() {
+    const uint64_t n = Varint();
+    std::vector<std::string> v;
+    if (n > in_.size()) {
+      failed_ = true;
+      return v;
+    }
+    v.reserve(n);
+    for (uint64_t i = 0; i < n && !failed_; ++i) v.push_back(String());
+    return v;
+  }
+  StoredRecord Record() {
+    StoredRecord r;
+    r.line = Varint();
+    r.name = String();
+    r.valid = Byte() != 0;
+    r.old_key = String();
+    r.old_lookalike_keys = Strings();
+    r.new_key = String();
+    return r;
+  }
+  RecordChange Change() {
+    RecordChange c;
+    c.kind = static_cast<RecordChangeKind>(Byte());
+    c.line = Varint();
+    c.name = String();
+    c.old_key = String();
+    c.new_key = String();
+    c.old_lookalike_keys = Strings();
+    c.new_lookalike_keys = Strings();
+    c.rule = String();
+    return c;
+  }
+  RecordGroup Group() {
+    RecordGroup g;
+    g.kind = static_cast<RecordGroupKind>(Byte());
+    g.key = String();
+    g.new_pairs = Varint();
+    const uint64_t n = Varint();
+    if (n > in_.size()) {
+      failed_ = true;
+      return g;
+    }
+    g.members.reserve(n);
+    for (uint64_t i = 0; i < n && !failed_; ++i) {
+      RecordGroupMember& m = g.members.emplace_back();
+      m.line = Varint();
+      m.name = String();
+      m.new_key = String();
+      const uint8_t flags = Byte();
+      m.was_valid = (flags & 1) != 0;
+      m.new_to_group = (flags & 2) != 0;
+      m.old_key = String();
+      m.old_lookalike_keys = Strings();
+      m.new_partners = Varint();
+    }
+    return g;
+  }
+
+ private:
+  std::string_view in_;
+  bool failed_ = false;
+};
+
+absl::Status Corrupt() {
+  return absl::DataLossError(
+      "a temporary file of the verification does not read back");
+}
+
+// The findings' sort: by record, then by slot.
+enum Slot : uint8_t {
+  kOwnSlot = 0,        // the record's own change
+  kCollisionSlot = 1,  // its key's first record
+  kLookalikeSlot = 2,  // + j: its j-th look-alike key's first record
+};
+
+// A finding's kind in the findings' sort.
+enum FindingType : uint8_t { kOwn = 0, kCandidate = 1 };
+
+}  // namespace
+
+ExternalVerifier::ExternalVerifier(const Profile& profile,
+                                   const RegistrationPolicy& policy,
+                                   RecordChangeSink sink,
+                                   const RecordFileOptions& options)
+    : profile_(profile),
+      policy_(policy),
+      sink_(sink),
+      options_(options),
+      stats_(std::make_unique<SpillStats>()) {
+  summary_.profile = profile.name;
+  summary_.version_tag = VersionTag();
+  const std::string dir =
+      options.temp_dir.empty() ? DefaultTempDir() : options.temp_dir;
+  const size_t budget = options.memory_budget;
+  // The memberships are most of the data: half the budget; the findings
+  // and the groups a quarter each.
+  memberships_ =
+      std::make_unique<ExternalSorter>(budget / 2, dir, stats_.get());
+  findings_ = std::make_unique<ExternalSorter>(budget / 4, dir, stats_.get());
+  groups_ = std::make_unique<ExternalSorter>(budget / 4, dir, stats_.get());
+}
+
+ExternalVerifier::~ExternalVerifier() = default;
+
+absl::Status ExternalVerifier::AddLine(std::string_view text, size_t line) {
+  absl::StatusOr<NameRecord> record = ParseNameRecord(text);
+  if (!record.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "line ", line, ": ", std::string(record.status().message())));
+  }
+  return Add(*std::move(record), line);
+}
+
+absl::Status ExternalVerifier::Add(NameRecord old, size_t line) {
+  if (absl::Status s = CheckVerifiedRecord(profile_, old, line); !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<NameRecord> now = MakeNameRecord(profile_, policy_, old.name);
+  if (!now.ok()) return now.status();
+  const uint64_t seq = next_seq_;
+  std::string& item = scratch_;
+  if (const std::optional<RecordChange> c = OwnChange(line, old, *now)) {
+    std::string key;
+    PutOrdered(key, seq);
+    key.push_back(static_cast<char>(kOwnSlot));
+    item.clear();
+    item.push_back(static_cast<char>(kOwn));
+    PutChange(item, *c);
+    if (absl::Status s = findings_->Add(key, item); !s.ok()) return s;
+    ++summary_.changed_names;
+  }
+  StoredRecord self;
+  self.line = line;
+  self.name = std::move(old.name);
+  self.valid = old.valid;
+  self.old_key = std::move(old.key);
+  self.old_lookalike_keys = SortedUnique(std::move(old.lookalike_keys));
+  if (now->valid) {
+    self.new_key = now->key;
+    std::string record;
+    PutRecord(record, self);
+    // Its memberships: the group of its key, and of each of its look-alike
+    // keys (once each), with the slot of the pair summary.
+    const auto join = [&](RecordGroupKind kind, const std::string& key,
+                          uint8_t slot) {
+      std::string sort_key;
+      sort_key.push_back(static_cast<char>(kind));
+      PutOrdered(sort_key, key.size());
+      sort_key.append(key);
+      PutOrdered(sort_key, seq);
+      item.clear();
+      item.push_back(static_cast<char>(slot));
+      item.append(record);
+      return memberships_->Add(sort_key, item);
+    };
+    if (absl::Status s =
+            join(RecordGroupKind::kCollision, now->key, kCollisionSlot);
+        !s.ok()) {
+      return s;
+    }
+    const std::vector<std::string>& lks = now->lookalike_keys;
+    for (size_t j = 0; j < lks.size(); ++j) {
+      if (std::find(lks.begin(), lks.begin() + j, lks[j]) != lks.begin() + j) {
+        continue;  // a key the record repeats
+      }
+      if (absl::Status s = join(RecordGroupKind::kLookalike, lks[j],
+                                static_cast<uint8_t>(kLookalikeSlot + j));
+          !s.ok()) {
+        return s;
+      }
+    }
+    ++summary_.valid;
+  }
+  const auto tag =
+      std::lower_bound(tags_.begin(), tags_.end(), old.version_tag);
+  if (tag == tags_.end() || *tag != old.version_tag) {
+    tags_.insert(tag, old.version_tag);
+    summary_.record_version_tags.push_back(old.version_tag);
+  }
+  ++summary_.records;
+  ++next_seq_;
+  return absl::OkStatus();
+}
+
+absl::Status ExternalVerifier::EndGroup() {
+  if (members_.empty()) return absl::OkStatus();
+  const auto kind = static_cast<RecordGroupKind>(group_prefix_[0]);
+  const std::string key = group_prefix_.substr(9);
+  // The pair summary: each member against the first one.
+  const Member& first = members_.front();
+  for (size_t i = 1; i < members_.size(); ++i) {
+    const Member& m = members_[i];
+    std::string sort_key;
+    PutOrdered(sort_key, m.seq);
+    sort_key.push_back(static_cast<char>(m.slot));
+    std::string& item = scratch_;
+    item.clear();
+    item.push_back(static_cast<char>(kCandidate));
+    item.push_back(static_cast<char>(kind));
+    PutOrdered(item, first.seq);
+    PutRecord(item, m.record);
+    PutRecord(item, first.record);
+    PutString(item, key);
+    if (absl::Status s = findings_->Add(sort_key, item); !s.ok()) return s;
+  }
+  if (members_.size() >= 2) {
+    std::vector<const StoredRecord*> records;
+    records.reserve(members_.size());
+    for (const Member& m : members_) records.push_back(&m.record);
+    RecordGroup group;
+    if (MakeRecordGroup(kind, key, records, &group)) {
+      (kind == RecordGroupKind::kCollision ? summary_.new_collision_pairs
+                                           : summary_.new_lookalike_pairs) +=
+          group.new_pairs;
+      // In RecordVerification::groups' order: the kind, then the first
+      // member's first membership.
+      std::string sort_key;
+      sort_key.push_back(static_cast<char>(kind));
+      PutOrdered(sort_key, first.seq);
+      sort_key.push_back(static_cast<char>(first.slot));
+      std::string& item = scratch_;
+      item.clear();
+      PutGroup(item, group);
+      if (absl::Status s = groups_->Add(sort_key, item); !s.ok()) return s;
+    }
+  }
+  members_.clear();
+  return absl::OkStatus();
+}
+
+absl::Status ExternalVerifier::MakeGroups() {
+  if (absl::Status s = memberships_->Sort(); !s.ok()) return s;
+  for (;;) {
+    absl::StatusOr<bool> has = memberships_->Next();
+    if (!has.ok()) return has.status();
+    if (!*has) break;
+    const std::string_view key = memberships_->key();
+    if (key.size() < 17) return Corrupt();
+    const std::string_view prefix = key.substr(0, key.size() - 8);
+    if (prefix != group_prefix_) {
+      if (absl::Status s = EndGroup(); !s.ok()) return s;
+      group_prefix_ = std::string(prefix);
+    }
+    Reader in(memberships_->value());
+    Member& m = members_.emplace_back();
+    m.seq = GetOrdered(key.substr(key.size() - 8));
+    m.slot = in.Byte();
+    m.record = in.Record();
+    if (in.failed()) return Corrupt();
+  }
+  if (absl::Status s = EndGroup(); !s.ok()) return s;
+  memberships_.reset();  // its memory and its files
+  return absl::OkStatus();
+}
+
+absl::Status ExternalVerifier::DeliverFindings() {
+  if (absl::Status s = findings_->Sort(); !s.ok()) return s;
+  uint64_t current = UINT64_MAX;
+  uint64_t key_owner = UINT64_MAX;  // none
+  std::vector<uint64_t> seen;
+  for (;;) {
+    absl::StatusOr<bool> has = findings_->Next();
+    if (!has.ok()) return has.status();
+    if (!*has) break;
+    const std::string_view key = findings_->key();
+    if (key.size() != 9) return Corrupt();
+    const uint64_t seq = GetOrdered(key);
+    if (seq != current) {
+      current = seq;
+      key_owner = UINT64_MAX;
+      seen.clear();
+    }
+    Reader in(findings_->value());
+    if (in.Byte() == kOwn) {
+      const RecordChange c = in.Change();
+      if (in.failed()) return Corrupt();
+      ++summary_.change_count;
+      sink_(c);
+      continue;
+    }
+    const auto kind = static_cast<RecordGroupKind>(in.Byte());
+    std::string other_seq(8, '\0');
+    for (char& b : other_seq) b = static_cast<char>(in.Byte());
+    const uint64_t other = GetOrdered(other_seq);
+    const StoredRecord me = in.Record();
+    const StoredRecord them = in.Record();
+    const std::string shared = in.String();
+    if (in.failed()) return Corrupt();
+    if (kind == RecordGroupKind::kCollision) {
+      // As RecordVerifier: the first record with the key, unless they had
+      // one key.
+      key_owner = other;
+      if (!(them.valid && me.valid && them.old_key == me.old_key)) {
+        ++summary_.change_count;
+        sink_(PairChange(RecordChangeKind::kNewCollision, me, them, me.new_key,
+                         shared));
+      }
+      continue;
+    }
+    // The first record with each look-alike key, once each, unless it has
+    // the same key now or they looked alike before.
+    if ((key_owner != UINT64_MAX && other == key_owner) ||
+        std::find(seen.begin(), seen.end(), other) != seen.end()) {
+      continue;
+    }
+    seen.push_back(other);
+    if (AlikeBefore(me, them)) continue;
+    ++summary_.change_count;
+    sink_(PairChange(RecordChangeKind::kNewLookalike, me, them, me.new_key,
+                     shared));
+  }
+  findings_.reset();
+  return absl::OkStatus();
+}
+
+absl::Status ExternalVerifier::DeliverGroups() {
+  if (absl::Status s = groups_->Sort(); !s.ok()) return s;
+  for (;;) {
+    absl::StatusOr<bool> has = groups_->Next();
+    if (!has.ok()) return has.status();
+    if (!*has) break;
+    Reader in(groups_->value());
+    RecordGroup g = in.Group();
+    if (in.failed()) return Corrupt();
+    ++summary_.group_count;
+    if (options_.group_sink) {
+      options_.group_sink(g);
+    } else {
+      summary_.groups.push_back(std::move(g));
+    }
+  }
+  groups_.reset();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<RecordVerification> ExternalVerifier::Finish() {
+  if (absl::Status s = MakeGroups(); !s.ok()) return s;
+  if (absl::Status s = DeliverFindings(); !s.ok()) return s;
+  if (absl::Status s = DeliverGroups(); !s.ok()) return s;
+  summary_.temp_bytes = stats_->peak_bytes_held;
+  summary_.temp_runs = stats_->runs;
+  return std::move(summary_);
+}
+
+absl::Status ForEachFileLine(
+    const std::string& path, std::string_view shown, size_t max_line,
+    const ProgressCallback& progress,
+    const std::function<absl::StatusOr<bool>(std::string_view, size_t)>&
+        entry) {
+  if (absl::Status s = CheckFileName(path); !s.ok()) return s;
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
+  // below anyway.
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return ErrnoStatus(errno, shown);
+  const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* p) {
+    close(*p);
+    delete p;
+  });
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    const int error = errno;
+    return ErrnoStatus(error, absl::StrFormat("%s: stat", shown));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return absl::FailedPreconditionError(
+        absl::StrFormat("%s: not a regular file", shown));
+  }
+  ProgressCounter counter(progress, static_cast<size_t>(st.st_size), 0);
+  std::string buffer(size_t{1} << 20, '\0');
+  std::string pending;  // a line that straddles two reads
+  size_t number = 0;
+  uint64_t consumed = 0;
+  const auto line_too_long = [&]() {
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "%s: line %d: longer than %d bytes", shown, number + 1, max_line));
+  };
+  const auto emit = [&](std::string_view line, size_t bytes) -> absl::Status {
+    ++number;
+    consumed += bytes;
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    absl::StatusOr<bool> record = entry(line, number);
+    if (!record.ok()) return record.status();
+    if (*record) counter.Record(static_cast<size_t>(consumed));
+    return absl::OkStatus();
+  };
+  for (;;) {
+    const ssize_t n = read(fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      return ErrnoStatus(error, absl::StrFormat("%s: read", shown));
+    }
+    if (n == 0) break;
+    std::string_view chunk(buffer.data(), static_cast<size_t>(n));
+    for (;;) {
+      const size_t nl = chunk.find('\n');
+      if (nl == std::string_view::npos) {
+        if (pending.size() + chunk.size() > max_line + 1) {
+          return line_too_long();
+        }
+        pending.append(chunk);
+        break;
+      }
+      if (pending.empty()) {
+        if (nl > max_line + 1) return line_too_long();
+        if (absl::Status s = emit(chunk.substr(0, nl), nl + 1); !s.ok()) {
+          return s;
+        }
+      } else {
+        if (pending.size() + nl > max_line + 1) return line_too_long();
+        pending.append(chunk.substr(0, nl));
+        if (absl::Status s = emit(pending, pending.size() + 1); !s.ok()) {
+          return s;
+        }
+        pending.clear();
+      }
+      chunk.remove_prefix(nl + 1);
+    }
+  }
+  if (!pending.empty()) {
+    if (absl::Status s = emit(pending, pending.size()); !s.ok()) return s;
+  }
+  counter.Finish();
+  return absl::OkStatus();
+}
+
+}  // namespace u8guard::internal

@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: Apache-2.0
+// Upgrade verification in bounded memory (RecordFileOptions::memory_budget):
+// the external sort it stands on, and the proof that it gives what the
+// verification in memory gives (the same findings in the same order, the
+// same groups, the same counts) on random record sets, with budgets so
+// small that the sorts spill many runs and merge them in several passes.
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "src/registration/external_sort.h"
+#include "tests/test_support.h"
+#include "u8guard/profile.h"
+#include "u8guard/registration.h"
+#include "u8guard/upgrade.h"
+
+namespace u8guard {
+namespace {
+
+using internal::ExternalSorter;
+using internal::SpillStats;
+using ::testing::HasSubstr;
+using testing::ScopedTempDir;
+using testing::WriteFileOrDie;
+
+// The names in `dir` (none: the temporary files have no name).
+std::vector<std::string> Entries(const std::string& dir) {
+  std::vector<std::string> names;
+  DIR* d = opendir(dir.c_str());
+  if (d == nullptr) return names;
+  while (const dirent* e = readdir(d)) {
+    const std::string name = e->d_name;
+    if (name != "." && name != "..") names.push_back(name);
+  }
+  closedir(d);
+  return names;
+}
+
+// ---- the external sort
+// -------------------------------------------------------
+
+// Sorts `items` with `budget`, and checks the order against std::stable_sort
+// (equal keys in the order of Add).
+void ExpectSorts(const std::vector<std::pair<std::string, std::string>>& items,
+                 size_t budget, const std::string& dir, SpillStats* stats) {
+  ExternalSorter sorter(budget, dir, stats);
+  for (const auto& [k, v] : items) ASSERT_TRUE(sorter.Add(k, v).ok());
+  ASSERT_TRUE(sorter.Sort().ok());
+  std::vector<std::pair<std::string, std::string>> want = items;
+  std::stable_sort(want.begin(), want.end(), [](const auto& a, const auto& b) {
+    return a.first < b.first;
+  });
+  std::vector<std::pair<std::string, std::string>> got;
+  for (;;) {
+    absl::StatusOr<bool> has = sorter.Next();
+    ASSERT_TRUE(has.ok()) << has.status();
+    if (!*has) break;
+    got.emplace_back(sorter.key(), sorter.value());
+  }
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(sorter.items(), items.size());
+}
+
+std::vector<std::pair<std::string, std::string>> RandomItems(size_t n,
+                                                             uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::pair<std::string, std::string>> items;
+  for (size_t i = 0; i < n; ++i) {
+    // Few distinct keys (ties), some with NUL and 0xFF bytes, values of
+    // every size up to a few KiB.
+    std::string key(rng() % 6, '\0');
+    for (char& c : key) c = "ab\0\xFFz"[rng() % 5];
+    std::string value = absl::StrCat(i, ":");
+    value.append(rng() % 16 == 0 ? rng() % 5000 : rng() % 40, 'v');
+    items.emplace_back(std::move(key), std::move(value));
+  }
+  return items;
+}
+
+TEST(ExternalSort, InMemoryWhenItFits) {
+  ScopedTempDir dir;
+  SpillStats stats;
+  ExpectSorts(RandomItems(500, 1), size_t{64} << 20, dir.path(), &stats);
+  EXPECT_EQ(stats.runs, 0u);
+  EXPECT_EQ(stats.bytes_written, 0u);
+}
+
+TEST(ExternalSort, NothingToSort) {
+  ScopedTempDir dir;
+  ExpectSorts({}, 1024, dir.path(), nullptr);
+}
+
+TEST(ExternalSort, ManyRunsMergedInSeveralPasses) {
+  ScopedTempDir dir;
+  SpillStats stats;
+  const auto items = RandomItems(20000, 2);
+  {
+    ExternalSorter probe(4096, dir.path());
+    EXPECT_EQ(probe.FanIn(), 2u);  // the smallest budget merges in pairs
+  }
+  ExpectSorts(items, 4096, dir.path(), &stats);
+  EXPECT_GT(stats.runs, 100u);
+  EXPECT_GE(stats.merge_passes, 5u);  // 2-way: log2 of the runs
+  EXPECT_GT(stats.peak_bytes_held, 0u);
+  // Every run truncated or closed: nothing held, nothing left behind.
+  EXPECT_EQ(stats.bytes_held, 0u);
+  EXPECT_THAT(Entries(dir.path()), ::testing::IsEmpty());
+}
+
+TEST(ExternalSort, AnItemLargerThanTheBudget) {
+  ScopedTempDir dir;
+  std::vector<std::pair<std::string, std::string>> items = {
+      {"b", std::string(100000, 'x')},
+      {"a", "small"},
+      {"c", "c"},
+      {"a", std::string(50000, 'y')}};
+  ExpectSorts(items, 1024, dir.path(), nullptr);
+}
+
+TEST(ExternalSort, AMissingTempDirIsAnErrorNamingIt) {
+  ExternalSorter sorter(1024, "/nonexistent/u8guard-tmp");
+  absl::Status s;
+  for (int i = 0; i < 100 && s.ok(); ++i) {
+    s = sorter.Add(absl::StrCat(i), std::string(100, 'x'));
+  }
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(s.message(), HasSubstr("/nonexistent/u8guard-tmp"));
+}
+
+// ---- the verification
+// --------------------------------------------------------
+
+const Profile& UserNames() {
+  return **FindBuiltinProfile("username-case-mapped");
+}
+
+NameRecord Record(std::string_view name) {
+  absl::StatusOr<NameRecord> r =
+      MakeNameRecord(UserNames(), DefaultRegistrationPolicy(), name);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? *r : NameRecord{};
+}
+
+std::string Lines(const std::vector<NameRecord>& records) {
+  std::string out;
+  for (const NameRecord& r : records) out += FormatNameRecord(r) + "\n";
+  return out;
+}
+
+// Every field of a finding, to compare.
+std::string Shown(const RecordChange& c) {
+  return absl::StrCat(
+      std::string(RecordChangeKindName(c.kind)), "|", c.line, "|", c.name, "|",
+      c.old_key, "|", c.new_key, "|", absl::StrJoin(c.old_lookalike_keys, ","),
+      "|", absl::StrJoin(c.new_lookalike_keys, ","), "|", c.rule, "|",
+      c.other_line, "|", c.other_name, "|", c.other_old_key, "|", c.shared_key);
+}
+
+struct Outcome {
+  std::vector<std::string> changes;
+  RecordVerification summary;
+  std::vector<RecordGroup> sunk;  // what a group sink received
+};
+
+// Verifies the records file `path` with `options`.
+Outcome VerifyFile(const std::string& path, const RecordFileOptions& options) {
+  Outcome out;
+  RecordFileOptions o = options;
+  absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
+      UserNames(), DefaultRegistrationPolicy(), path,
+      [&](const RecordChange& c) { out.changes.push_back(Shown(c)); }, o);
+  EXPECT_TRUE(v.ok()) << v.status();
+  if (v.ok()) out.summary = *std::move(v);
+  return out;
+}
+
+// The in-memory verification and the one in bounded memory agree on
+// everything.
+void ExpectSame(const Outcome& memory, const Outcome& external) {
+  EXPECT_EQ(external.changes, memory.changes);
+  EXPECT_EQ(external.summary.groups, memory.summary.groups);
+  EXPECT_EQ(external.summary.group_count, memory.summary.group_count);
+  EXPECT_EQ(external.summary.records, memory.summary.records);
+  EXPECT_EQ(external.summary.valid, memory.summary.valid);
+  EXPECT_EQ(external.summary.changed_names, memory.summary.changed_names);
+  EXPECT_EQ(external.summary.change_count, memory.summary.change_count);
+  EXPECT_EQ(external.summary.new_collision_pairs,
+            memory.summary.new_collision_pairs);
+  EXPECT_EQ(external.summary.new_lookalike_pairs,
+            memory.summary.new_lookalike_pairs);
+  EXPECT_EQ(external.summary.record_version_tags,
+            memory.summary.record_version_tags);
+  EXPECT_EQ(external.summary.profile, memory.summary.profile);
+  EXPECT_EQ(external.summary.version_tag, memory.summary.version_tag);
+}
+
+// Random records as tests/registration/upgrade_test.cc makes them (many
+// names per key, several look-alike keys per name, old keys from a small
+// set so that they often match, some rejected before or now).
+class RandomRecords {
+ public:
+  explicit RandomRecords(uint32_t seed) : rng_(seed) {
+    for (const char* p : {"p", "P", "\xD1\x80"}) {
+      for (const char* a : {"a", "A", "\xD0\xB0"}) {
+        for (const char* l : {"l", "L", "I", "i", "1", "\xD3\x8F"}) {
+          pool_.push_back(Record(absl::StrCat(p, a, l)));
+        }
+      }
+    }
+    pool_.push_back(Record("p l"));
+    pool_.push_back(Record("a b"));
+    for (const NameRecord& r : pool_) {
+      if (!r.valid) continue;
+      keys_.push_back(r.key);
+      for (const std::string& k : r.lookalike_keys) lookalikes_.push_back(k);
+    }
+  }
+
+  std::vector<NameRecord> Make(size_t n) {
+    std::vector<NameRecord> old;
+    for (size_t i = 0; i < n; ++i) {
+      const NameRecord& now = Pick(pool_);
+      NameRecord r = now;
+      r.version_tag = Percent(50) ? "u8guard-0.0.1+icu-70.1+unicode-14.0"
+                                  : "u8guard-0.0.2+icu-71.1+unicode-14.0";
+      if (Percent(10)) {
+        r.valid = false;
+        r.rule = "DISALLOWED/unassigned";
+        r.key.clear();
+        r.lookalike_keys.clear();
+      } else {
+        r.valid = true;
+        r.rule.clear();
+        if (!now.valid || Percent(50)) {
+          r.key = Percent(70) ? Pick(keys_) : absl::StrCat("old", rng_() % 3);
+        }
+        r.lookalike_keys.clear();
+        const size_t count = 1 + rng_() % 3;
+        for (size_t k = 0; k < count; ++k) {
+          std::string key = Percent(30)   ? absl::StrCat("l", rng_() % 3)
+                            : Percent(50) ? Pick(lookalikes_)
+                            : now.valid   ? Pick(now.lookalike_keys)
+                                          : r.key;
+          if (std::find(r.lookalike_keys.begin(), r.lookalike_keys.end(),
+                        key) == r.lookalike_keys.end()) {
+            r.lookalike_keys.push_back(std::move(key));
+          }
+        }
+      }
+      old.push_back(std::move(r));
+    }
+    return old;
+  }
+
+ private:
+  template <typename T>
+  const T& Pick(const std::vector<T>& v) {
+    return v[rng_() % v.size()];
+  }
+  bool Percent(int p) { return static_cast<int>(rng_() % 100) < p; }
+
+  std::mt19937 rng_;
+  std::vector<NameRecord> pool_;
+  std::vector<std::string> keys_, lookalikes_;
+};
+
+TEST(VerifyExternal, SameAsInMemoryOnRandomRecords) {
+  ScopedTempDir dir;
+  RandomRecords random(36);
+  size_t groups = 0, spilled = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const size_t n = 2 + trial * 7;
+    const std::string text = Lines(random.Make(n));
+    const std::string path = dir.File("records.jsonl");
+    WriteFileOrDie(path, text);
+    SCOPED_TRACE(absl::StrCat("trial ", trial, ":\n", text));
+    const Outcome memory = VerifyFile(path, {});
+    // A budget so small that each sort spills a run every few records.
+    for (size_t budget : {size_t{4096}, size_t{64} << 20}) {
+      RecordFileOptions options;
+      options.memory_budget = budget;
+      options.temp_dir = dir.path();
+      const Outcome external = VerifyFile(path, options);
+      ExpectSame(memory, external);
+      if (budget == 4096 && external.summary.temp_runs > 10) ++spilled;
+    }
+    groups += memory.summary.groups.size();
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(groups, 500u);
+  EXPECT_GT(spilled, 40u);
+  EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("records.jsonl"));
+}
+
+TEST(VerifyExternal, ManyRecordsMergedInSeveralPasses) {
+  ScopedTempDir dir;
+  RandomRecords random(7);
+  const std::string path = dir.File("records.jsonl");
+  WriteFileOrDie(path, Lines(random.Make(3000)));
+  const Outcome memory = VerifyFile(path, {});
+  RecordFileOptions options;
+  options.memory_budget = 4096;
+  options.temp_dir = dir.path();
+  const Outcome external = VerifyFile(path, options);
+  ExpectSame(memory, external);
+  EXPECT_GT(external.summary.temp_runs, 1000u);
+  EXPECT_GT(external.summary.temp_bytes, 0u);
+  EXPECT_EQ(memory.summary.temp_runs, 0u);
+  // The text's VerifyRecords, in bounded memory, too.
+  std::vector<std::string> changes;
+  absl::StatusOr<RecordVerification> v = VerifyRecords(
+      UserNames(), DefaultRegistrationPolicy(), Lines(random.Make(0)),
+      [&](const RecordChange& c) { changes.push_back(Shown(c)); }, options);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->records, 0u);
+}
+
+TEST(VerifyExternal, GroupSinkReceivesTheGroupsInOrder) {
+  ScopedTempDir dir;
+  RandomRecords random(11);
+  const std::string text = Lines(random.Make(200));
+  const std::string path = dir.File("records.jsonl");
+  WriteFileOrDie(path, text);
+  const Outcome memory = VerifyFile(path, {});
+  ASSERT_GT(memory.summary.groups.size(), 5u);
+  for (size_t budget : {size_t{0}, size_t{4096}}) {
+    SCOPED_TRACE(budget);
+    std::vector<RecordGroup> sunk;
+    RecordFileOptions options;
+    options.memory_budget = budget;
+    options.temp_dir = dir.path();
+    options.group_sink = [&](const RecordGroup& g) { sunk.push_back(g); };
+    const Outcome got = VerifyFile(path, options);
+    EXPECT_TRUE(got.summary.groups.empty());
+    EXPECT_EQ(got.summary.group_count, memory.summary.groups.size());
+    EXPECT_EQ(sunk, memory.summary.groups);
+    EXPECT_EQ(got.changes, memory.changes);
+    // The text's VerifyRecords gives the same.
+    sunk.clear();
+    absl::StatusOr<RecordVerification> v = VerifyRecords(
+        UserNames(), DefaultRegistrationPolicy(), text,
+        [](const RecordChange&) {}, options);
+    ASSERT_TRUE(v.ok()) << v.status();
+    EXPECT_EQ(sunk, memory.summary.groups);
+  }
+}
+
+TEST(VerifyExternal, ReadsTheFileInPiecesWithItsLineRules) {
+  ScopedTempDir dir;
+  RandomRecords random(5);
+  const std::vector<NameRecord> records = random.Make(40);
+  // CRLF, blank lines, no final newline, a line of spaces.
+  std::string text;
+  for (size_t i = 0; i < records.size(); ++i) {
+    text += FormatNameRecord(records[i]);
+    text += i % 3 == 0 ? "\r\n" : i % 5 == 0 ? "\n\n  \n" : "\n";
+  }
+  text.pop_back();
+  const std::string path = dir.File("records.jsonl");
+  WriteFileOrDie(path, text);
+  const Outcome memory = VerifyFile(path, {});
+  RecordFileOptions options;
+  options.memory_budget = 8192;
+  options.temp_dir = dir.path();
+  // The file limit is for the in-memory path, which reads the file whole.
+  options.max_file_bytes = 100;
+  std::vector<Progress> seen;
+  options.progress = [&](const Progress& p) { seen.push_back(p); };
+  const Outcome external = VerifyFile(path, options);
+  ExpectSame(memory, external);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back().records, records.size());
+  EXPECT_EQ(seen.back().bytes, text.size());
+  EXPECT_EQ(seen.back().total_bytes, text.size());
+}
+
+TEST(VerifyExternal, ErrorsNameTheFileAndTheLine) {
+  ScopedTempDir dir;
+  RecordFileOptions options;
+  options.memory_budget = 4096;
+  options.temp_dir = dir.path();
+  const std::string good = FormatNameRecord(Record("alice")) + "\n";
+  const std::string path = dir.File("bad.jsonl");
+  WriteFileOrDie(path, good + "\n" + good + "{\n");
+  absl::StatusOr<RecordVerification> v = VerifyRecordsFile(
+      UserNames(), DefaultRegistrationPolicy(), path,
+      [](const RecordChange&) {}, options);
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(v.status().message(), HasSubstr("bad.jsonl: line 4: column 2:"));
+  v = VerifyRecordsFile(
+      UserNames(), DefaultRegistrationPolicy(), "/nonexistent/records.jsonl",
+      [](const RecordChange&) {}, options);
+  EXPECT_EQ(v.status().code(), absl::StatusCode::kNotFound);
+  v = VerifyRecordsFile(
+      UserNames(), DefaultRegistrationPolicy(), dir.path(),
+      [](const RecordChange&) {}, options);
+  EXPECT_EQ(v.status().code(), absl::StatusCode::kFailedPrecondition);
+  // A line longer than the limit (1 MiB at least) is refused, not read.
+  WriteFileOrDie(path, good + std::string((size_t{1} << 20) + 10, ' ') + "\n");
+  v = VerifyRecordsFile(
+      UserNames(), DefaultRegistrationPolicy(), path,
+      [](const RecordChange&) {}, options);
+  EXPECT_EQ(v.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(v.status().message(), HasSubstr("line 2: longer than"));
+  // A temporary directory that does not exist: named.
+  RandomRecords random(3);
+  WriteFileOrDie(path, Lines(random.Make(100)));
+  options.temp_dir = dir.File("missing");
+  v = VerifyRecordsFile(
+      UserNames(), DefaultRegistrationPolicy(), path,
+      [](const RecordChange&) {}, options);
+  EXPECT_EQ(v.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(v.status().message(), HasSubstr("missing"));
+  EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("bad.jsonl"));
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -52,6 +52,7 @@ namespace {
 struct Setting {
   const char* name;
   std::vector<ConfusableExemption> exemptions;
+  SkeletonOrder order = SkeletonOrder::kLogical;
 };
 
 const std::vector<Setting>& Settings() {
@@ -63,6 +64,8 @@ const std::vector<Setting>& Settings() {
       {"all",
        {ConfusableExemption::kRnM, ConfusableExemption::kDigits,
         ConfusableExemption::kCapitalI}},
+      {"ltr", {}, SkeletonOrder::kLtr},
+      {"rtl", {}, SkeletonOrder::kRtl},
   };
   return *kSettings;
 }
@@ -90,6 +93,7 @@ struct Counts {
   size_t rejected = 0;
   size_t collisions = 0;
   size_t lookalikes = 0;
+  size_t mixed_numbers = 0;  // refused by refuse_mixed_numbers, the default
   size_t accepted = 0;
   // Every look-alike refusal: "NAME~EARLIER NAME", escaped for display.
   std::vector<std::string> pairs;
@@ -100,6 +104,7 @@ Counts Count(const std::vector<std::string>& names, const Setting& setting) {
   RegistrationPolicy policy;
   policy.protected_names.clear();
   policy.exemptions = setting.exemptions;
+  policy.skeleton_order = setting.order;
   policy.max_restriction_level = RestrictionLevel::kUnrestrictive;
   Registry registry(**FindBuiltinProfile("username-case-mapped"), policy);
   Counts c;
@@ -119,6 +124,9 @@ Counts Count(const std::vector<std::string>& names, const Setting& setting) {
         break;
       case RegistrationOutcome::kCollision:
         ++c.collisions;
+        break;
+      case RegistrationOutcome::kMixedNumbers:
+        ++c.mixed_numbers;
         break;
       case RegistrationOutcome::kLookalike:
         ++c.lookalikes;
@@ -183,7 +191,8 @@ int Main(int argc, char** argv) {
         {positional[0], std::string(capitalize ? "capitalized" : "as-is"),
          std::string(setting.name), absl::StrCat(c.names),
          absl::StrCat(c.rejected), absl::StrCat(c.collisions),
-         absl::StrCat(c.lookalikes), absl::StrCat(c.accepted)},
+         absl::StrCat(c.lookalikes), absl::StrCat(c.accepted),
+         absl::StrCat(c.mixed_numbers)},
         "\t");
     for (const std::string& pair : Spread(c.pairs, examples)) {
       std::cout << "\t" << pair;

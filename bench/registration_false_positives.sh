@@ -9,9 +9,13 @@
 # BUILD_DIR was configured with -DU8GUARD_BENCH=ON (the tool is
 # bench/registration_false_positives.cc). Without LABEL=FILE arguments it
 # reads Debian's word lists from /usr/share/dict: wamerican, wbritish,
-# wngerman, wfrench, wspanish, and miscfiles' propernames (given names);
-# those not installed are skipped, named on standard error (apt-get install
-# wamerican wbritish wngerman wfrench wspanish miscfiles). FILE may be
+# wngerman, wfrench, wspanish, and miscfiles' propernames (given names),
+# and the words of aspell's Hebrew and Arabic dictionaries; those not
+# installed are skipped, named on standard error (apt-get install wamerican
+# wbritish wngerman wfrench wspanish miscfiles aspell-he aspell-ar). Besides
+# the exemptions, each list is registered with look-alike keys in
+# left-to-right and right-to-left order (skeleton_order), and the names
+# refused for mixed numbers (on by default) are counted. FILE may be
 # gzipped (.gz). Each list is registered as it is and capitalized.
 #
 # The counts are deterministic (the list, u8guard, ICU and Unicode decide
@@ -24,6 +28,8 @@ if [ ! -x "$tool" ]; then
   echo "no $tool: cmake --build $build --target registration_false_positives" >&2
   exit 2
 fi
+tmp=$(mktemp -d /tmp/u8guard-fp.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
 if [ $# -eq 0 ]; then
   set -- american-english=/usr/share/dict/american-english \
     british-english=/usr/share/dict/british-english \
@@ -31,9 +37,19 @@ if [ $# -eq 0 ]; then
     french=/usr/share/dict/french \
     spanish=/usr/share/dict/spanish \
     propernames=/usr/share/dict/propernames.gz
+  # Right-to-left words, for the skeleton orders: aspell's Hebrew and
+  # Arabic dictionaries, dumped, their affix flags removed (apt-get install
+  # aspell aspell-he aspell-ar).
+  for lang in he ar; do
+    if command -v aspell >/dev/null &&
+      aspell -d "$lang" dump master 2>/dev/null |
+      sed 's,/.*,,' >"$tmp/aspell-$lang" && [ -s "$tmp/aspell-$lang" ]; then
+      set -- "$@" "aspell-$lang=$tmp/aspell-$lang"
+    else
+      set -- "$@" "aspell-$lang=/nonexistent/aspell-$lang"
+    fi
+  done
 fi
-tmp=$(mktemp -d /tmp/u8guard-fp.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 rows=$tmp/rows.tsv
 : >"$rows"
 for arg in "$@"; do
@@ -67,22 +83,23 @@ awk -F '\t' '
   }
   function cell(l, n) { return sprintf("%s (%.3f%%)", group(l), 100 * l / n) }
   BEGIN {
-    print "| list | as typed | names | rejected | collisions | UTS #39 | rn_m | digits | capital_i | all three |"
-    print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+    print "| list | as typed | names | rejected | collisions | mixed numbers | UTS #39 | rn_m | digits | capital_i | all three | ltr order | rtl order |"
+    print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
   }
   {
     key = $1 "\t" $2
     if (!(key in seen)) { seen[key] = 1; order[++n] = key; names[key] = $4
-                          rejected[key] = $5; collisions[key] = $6 }
+                          rejected[key] = $5; collisions[key] = $6
+                          mixed[key] = $9 }
     look[key, $3] = $7
   }
   END {
     for (i = 1; i <= n; i++) {
       k = order[i]; split(k, p, "\t")
-      printf "| %s | %s | %s | %s | %s", p[1], p[2], group(names[k]),
-             group(rejected[k]), group(collisions[k])
-      split("uts39 rn_m digits capital_i all", s, " ")
-      for (j = 1; j <= 5; j++) printf " | %s", cell(look[k, s[j]], names[k])
+      printf "| %s | %s | %s | %s | %s | %s", p[1], p[2], group(names[k]),
+             group(rejected[k]), group(collisions[k]), group(mixed[k])
+      split("uts39 rn_m digits capital_i all ltr rtl", s, " ")
+      for (j = 1; j <= 7; j++) printf " | %s", cell(look[k, s[j]], names[k])
       print " |"
     }
   }' "$rows"
@@ -93,7 +110,7 @@ awk -F '\t' '
   BEGIN { print "| list | as typed | setting | examples |"; print "|---|---|---|---|" }
   {
     ex = ""
-    for (i = 9; i <= NF; i++) {
+    for (i = 10; i <= NF; i++) {
       split($i, pair, "~")
       ex = ex (ex == "" ? "" : ", ") "`" pair[1] "` ~ `" pair[2] "`"
     }

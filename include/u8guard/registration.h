@@ -70,6 +70,15 @@ struct RegistrationPolicy {
   // system, such as ASCII "1" with Arabic-Indic "١") are refused, as UTS #39
   // recommends for identifiers and ICU's spoof checker does by default.
   bool refuse_mixed_numbers = true;
+  // The order in which look-alike keys read a name (UTS #39 section 4):
+  // kLogical, the default, as stored (UTS #39's skeletons); kLtr or kRtl, as
+  // shown in a left-to-right or right-to-left paragraph (bidi skeletons:
+  // names that differ only in an order the bidi algorithm undoes, such as
+  // Hebrew letters and digits, look alike). Choose the direction of the
+  // pages that show the names; it only changes keys of names with
+  // right-to-left characters, or, for kRtl, with neutral characters at an
+  // end. Records and registries made under one order are compared under it.
+  SkeletonOrder skeleton_order = SkeletonOrder::kLogical;
 };
 
 // The protected names u8guard ships (policies/protected-names.txt): the
@@ -89,6 +98,7 @@ RegistrationPolicy DefaultRegistrationPolicy();
 //   confusable_exemptions = ["rn_m", "digits"]
 //   max_restriction_level = "highly_restrictive"
 //   refuse_mixed_numbers = true                 (a boolean)
+//   skeleton_order = "logical"                  ("ltr", "rtl")
 // Relative file names are relative to the policy file's directory. An
 // error names `source`, the line and the key, as profile files' do.
 absl::StatusOr<RegistrationPolicy> ParseRegistrationPolicy(

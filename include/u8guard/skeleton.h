@@ -71,6 +71,37 @@ inline absl::StatusOr<std::string> Skeleton(const Profile& profile,
   return ConfusableSkeleton(profile, bytes);
 }
 
+// The order in which a skeleton reads a string's characters (UTS #39
+// section 4). Two strings that differ in logical order can look the same
+// once a bidi paragraph has reordered them: Hebrew "\u05D0" + "1" and
+// "1" + "\u05D0" both show as "1\u05D0" in a left-to-right paragraph.
+enum class SkeletonOrder : uint8_t {
+  kLogical,  // as stored: UTS #39's skeleton(X) (ConfusableSkeleton)
+  kLtr,      // as shown in a left-to-right paragraph: bidiSkeleton(LTR, X)
+  kRtl,      // as shown in a right-to-left paragraph: bidiSkeleton(RTL, X)
+};
+
+// Returns "logical", "ltr" or "rtl".
+std::string_view SkeletonOrderName(SkeletonOrder order);
+// Parses a name SkeletonOrderName returns (exactly, case-sensitive).
+// InvalidArgument naming the accepted names otherwise.
+absl::StatusOr<SkeletonOrder> ParseSkeletonOrder(std::string_view name);
+
+// Returns the skeleton of the canonical key of `bytes` under `profile` read
+// in `order`: for kLtr and kRtl UTS #39's bidiSkeleton (the key reordered as
+// one line of a paragraph of that direction by the Unicode Bidirectional
+// Algorithm, characters at right-to-left levels mirrored, each combining
+// mark after its base; then its skeleton), as ICU 74's
+// uspoof_getBidiSkeleton computes it (ICU 72 and 73 lack that function:
+// u8guard builds it from ICU's bidi algorithm and skeletons on every ICU);
+// for kLogical ConfusableSkeleton. A key without right-to-left characters
+// has one skeleton in kLogical and kLtr. Two strings look alike in a
+// paragraph of one direction when their skeletons in that order are equal.
+// Errors as ConfusableSkeleton.
+absl::StatusOr<std::string> BidiSkeleton(const Profile& profile,
+                                         SkeletonOrder order,
+                                         std::string_view bytes);
+
 // The most skeletons LookalikeSkeletons returns.
 inline constexpr size_t kMaxLookalikeSkeletons = 3;
 
@@ -86,18 +117,22 @@ inline constexpr size_t kMaxLookalikeSkeletons = 3;
 // one row per skeleton) refuses the look-alikes that case mapping hides in
 // any mixing of cases ("paypaI" with a capital i beside "paypal", "Ian"
 // beside "lan", "g00gle" beside "GOOGLE", Latin small capitals beside
-// capitals), which the key's skeleton alone misses. Errors as
-// ConfusableSkeleton.
+// capitals), which the key's skeleton alone misses. With `order` kLtr or
+// kRtl, the skeletons of the key as shown in a paragraph of that direction
+// (bidi skeletons, as BidiSkeleton; a registration policy's
+// skeleton_order). Errors as ConfusableSkeleton.
 absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
-    const Profile& profile, std::string_view bytes);
+    const Profile& profile, std::string_view bytes,
+    SkeletonOrder order = SkeletonOrder::kLogical);
 
 // LookalikeSkeletons under the name every other surface gives them
 // (docs/vocabulary.md: Profile.lookalike_keys, u8guard_lookalike_keys,
 // RegistrationRecord.lookalike_keys): the same function, keys and errors.
 // LookalikeSkeletons stays.
 inline absl::StatusOr<std::vector<std::string>> LookalikeKeys(
-    const Profile& profile, std::string_view bytes) {
-  return LookalikeSkeletons(profile, bytes);
+    const Profile& profile, std::string_view bytes,
+    SkeletonOrder order = SkeletonOrder::kLogical) {
+  return LookalikeSkeletons(profile, bytes, order);
 }
 
 // Returns the UTS #39 restriction level of the canonical key of `bytes`

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// u8guard.Profile.lookalike_keys: the look-alike keys of a string under a
-// profile (LookalikeSkeletons, skeleton.h), added to the Profile class that
-// profile_bindings.cc defines.
+// u8guard.Profile.lookalike_keys and bidi_skeleton: the look-alike keys and
+// the bidi skeleton of a string under a profile (skeleton.h), added to the
+// Profile class that profile_bindings.cc defines.
 
 #include <string>
 #include <vector>
@@ -33,6 +33,24 @@ py::list LookalikeKeys(const PyProfile& self, py::handle s) {
   return out;
 }
 
+// Returns the skeleton of `s`'s key read in `order` ("logical", "ltr",
+// "rtl") as the input's type. ValueError for another order; raises
+// u8guard.Rejected when the profile rejects `s`.
+py::object BidiSkeletonOf(const PyProfile& self, py::handle s,
+                          const std::string& order) {
+  absl::StatusOr<SkeletonOrder> o = ParseSkeletonOrder(order);
+  if (!o.ok()) ThrowStatus(o.status());
+  const Text text = Text::From(s, "s");
+  text.RequireEncodable();
+  absl::StatusOr<std::string> out;
+  {
+    ReleaseGil release(text.size());
+    out = BidiSkeleton(*self.profile, *o, text.bytes());
+  }
+  if (!out.ok()) ThrowStatus(out.status(), &text);
+  return text.Wrap(*out);
+}
+
 }  // namespace
 
 void RegisterLookalike(py::module_& m) {
@@ -48,6 +66,17 @@ holding every key of every name at most once (a unique index over one row
 per key) refuses "paypaI" (capital i) beside "paypal", which the skeleton
 alone misses. For comparison only, never a key, never grants access.
 Raises u8guard.Rejected when the profile rejects `s`.)doc");
+  cls.def("bidi_skeleton", &BidiSkeletonOf, py::arg("s"), py::arg("order"),
+          R"doc(
+Returns the skeleton of `s`'s comparison key read in `order`: "ltr" or
+"rtl", UTS #39's bidi skeleton (the key as shown on one line of a
+left-to-right or right-to-left paragraph: reordered by the Unicode
+Bidirectional Algorithm, right-to-left characters mirrored, then its
+skeleton; equal to ICU 74's uspoof_getBidiSkeleton); "logical", the same as
+skeleton(). Hebrew "א1" and "1א" have one "ltr" skeleton: a
+left-to-right page shows both as "1א". str in, str out; bytes in, bytes
+out. ValueError for another order; raises u8guard.Rejected when the profile
+rejects `s`.)doc");
 }
 
 }  // namespace u8guard::python

@@ -85,7 +85,8 @@ std::vector<std::string> NameList(py::handle names, const char* what) {
 
 PyPolicy MakePolicy(py::handle protected_names, py::handle exemptions,
                     const std::string& max_restriction_level,
-                    bool refuse_mixed_numbers) {
+                    bool refuse_mixed_numbers,
+                    const std::string& skeleton_order) {
   PyPolicy p{DefaultRegistrationPolicy()};
   if (!protected_names.is_none()) {
     p.policy.protected_names = NameList(protected_names, "protected_names");
@@ -101,6 +102,9 @@ PyPolicy MakePolicy(py::handle protected_names, py::handle exemptions,
   if (!level.ok()) ThrowStatus(level.status());
   p.policy.max_restriction_level = *level;
   p.policy.refuse_mixed_numbers = refuse_mixed_numbers;
+  absl::StatusOr<SkeletonOrder> order = ParseSkeletonOrder(skeleton_order);
+  if (!order.ok()) ThrowStatus(order.status());
+  p.policy.skeleton_order = *order;
   return p;
 }
 
@@ -116,7 +120,8 @@ bool SamePolicy(const RegistrationPolicy& a, const RegistrationPolicy& b) {
   return a.protected_names == b.protected_names &&
          a.exemptions == b.exemptions &&
          a.max_restriction_level == b.max_restriction_level &&
-         a.refuse_mixed_numbers == b.refuse_mixed_numbers;
+         a.refuse_mixed_numbers == b.refuse_mixed_numbers &&
+         a.skeleton_order == b.skeleton_order;
 }
 
 // A candidate's identifiers: the name, then the others.
@@ -370,6 +375,14 @@ void DefPolicyValues(py::class_<PyPolicy>& cls) {
           [](const PyPolicy& self) { return self.policy.refuse_mixed_numbers; },
           "True when names whose digits are of more than one decimal "
           "system (UTS #39 section 5.3) are refused (\"mixed_numbers\").")
+      .def_property_readonly(
+          "skeleton_order",
+          [](const PyPolicy& self) {
+            return std::string(SkeletonOrderName(self.policy.skeleton_order));
+          },
+          "The order look-alike keys read a name in: \"logical\" (as "
+          "stored), \"ltr\" or \"rtl\" (as shown in a paragraph of that "
+          "direction: UTS #39 bidi skeletons).")
       .def("__eq__",
            [](const PyPolicy& a, py::object b) {
              return py::isinstance<PyPolicy>(b) &&
@@ -384,7 +397,10 @@ void DefPolicyValues(py::class_<PyPolicy>& cls) {
                std::string(
                    RestrictionLevelName(self.policy.max_restriction_level)) +
                "', refuse_mixed_numbers=" +
-               (self.policy.refuse_mixed_numbers ? "True" : "False") + ")";
+               (self.policy.refuse_mixed_numbers ? "True" : "False") +
+               ", skeleton_order='" +
+               std::string(SkeletonOrderName(self.policy.skeleton_order)) +
+               "')";
       });
 }
 
@@ -398,7 +414,10 @@ loosest restriction level let in (max_restriction_level, by default
 "highly_restrictive": one script, or Latin with Han and kana, Hangul or
 Bopomofo), and whether names with mixed numbers (digits of more than one
 decimal system, UTS #39 section 5.3) are refused (refuse_mixed_numbers,
-True by default). An immutable value.
+True by default), and the order look-alike keys read a name in
+(skeleton_order: "logical", the default, as stored; "ltr" or "rtl", as shown
+in a paragraph of that direction, UTS #39's bidi skeletons). An immutable
+value.
 
 RegistrationPolicy() is the default policy; protected_names=None keeps the
 built-in list (the reserved names of RFC 2142, system and role accounts),
@@ -408,7 +427,8 @@ level.)doc");
           py::arg("protected_names") = py::none(),
           py::arg("exemptions") = py::tuple(),
           py::arg("max_restriction_level") = "highly_restrictive",
-          py::arg("refuse_mixed_numbers") = true)
+          py::arg("refuse_mixed_numbers") = true,
+          py::arg("skeleton_order") = "logical")
       .def_static(
           "default", [] { return PyPolicy{DefaultRegistrationPolicy()}; },
           "Returns the default policy: the built-in protected names, no "

@@ -7,11 +7,13 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "src/capi/error.h"
 #include "src/capi/handles.h"
 #include "src/capi/input.h"
 #include "src/capi/output.h"
+#include "src/capi/path_options.h"
 #include "u8guard/u8guard_c.h"
 
 namespace {
@@ -39,6 +41,43 @@ u8guard_status u8guard_skeleton(const u8guard_profile* profile,
     if (bad != U8GUARD_OK) return bad;
     const absl::StatusOr<std::string> skeleton =
         u8guard::ConfusableSkeleton(profile->profile, View(input, input_len));
+    if (!skeleton.ok()) return FailWith(error, skeleton.status());
+    return output.Write(*skeleton, error);
+  });
+}
+
+u8guard_status u8guard_skeleton_order_from_name(const char* name, int* value,
+                                                u8guard_error* error) {
+  return u8guard::capi::ParseName(name, value, error,
+                                  u8guard::ParseSkeletonOrder);
+}
+
+u8guard_status u8guard_bidi_skeleton(const u8guard_profile* profile,
+                                     int32_t order, const char* input,
+                                     size_t input_len, char* out,
+                                     size_t out_capacity, size_t* out_len,
+                                     u8guard_error* error) {
+  static_assert(U8GUARD_SKELETON_ORDER_LOGICAL ==
+                    static_cast<int>(u8guard::SkeletonOrder::kLogical) &&
+                U8GUARD_SKELETON_ORDER_LTR ==
+                    static_cast<int>(u8guard::SkeletonOrder::kLtr) &&
+                U8GUARD_SKELETON_ORDER_RTL ==
+                    static_cast<int>(u8guard::SkeletonOrder::kRtl));
+  Output output(out, out_capacity, out_len);
+  return output.Run(error, [&] {
+    if (order < U8GUARD_SKELETON_ORDER_LOGICAL ||
+        order > U8GUARD_SKELETON_ORDER_RTL) {
+      return FailWith(error, absl::InvalidArgumentError(absl::StrCat(
+                                 "order: ", order,
+                                 " is not a skeleton order (0 logical, 1 "
+                                 "ltr, 2 rtl)")));
+    }
+    const u8guard_status bad =
+        CheckProfileInput(profile, input, input_len, "input", error);
+    if (bad != U8GUARD_OK) return bad;
+    const absl::StatusOr<std::string> skeleton = u8guard::BidiSkeleton(
+        profile->profile, static_cast<u8guard::SkeletonOrder>(order),
+        View(input, input_len));
     if (!skeleton.ok()) return FailWith(error, skeleton.status());
     return output.Write(*skeleton, error);
   });

@@ -158,6 +158,7 @@ constexpr char kSkeletonSummary[] =
 
 constexpr char kSkeletonUsage[] =
     R"(usage: u8guard skeleton -p|--profile=NAME [--lookalike-keys]
+                        [--order=logical|ltr|rtl]
                         [--profile-dir=DIR] [-f|--format=text|json]
                         [--line-buffered] [--] [STRING]...
 
@@ -168,17 +169,23 @@ their skeletons are equal. With --lookalike-keys, prints the look-alike keys
 instead: the key's skeleton, then the folded skeleton of the key in
 capitals when it differs (1 to 3 keys, separated by a tab; a tab in a key is
 shown escaped). Two names look alike, as `acl audit` and `register` decide
-it, exactly when they share a look-alike key. Skeletons and look-alike keys
-are for comparison only: never keys, never shown as names. Text output is
-escaped as canon's is. JSON: {"input", "ok", "skeleton"}, {"input", "ok",
-"lookalike_keys": [...]} or {"input", "ok", "error", "rule", "offset",
-"code_point", "code_point_value"} (the code point's two when one is to
-blame), with "input_hex" when the input is not UTF-8. An input longer than the profile's max_input_bytes is
-rejected without being held whole; JSON shows its first 256 bytes,
-"input_truncated": true and "input_bytes".
+it, exactly when they share a look-alike key. With --order=ltr or rtl, both
+read the key as shown on one line of a left-to-right or right-to-left
+paragraph (UTS #39 bidi skeletons: reordered by the Unicode Bidirectional
+Algorithm, right-to-left characters mirrored), as a registration policy's
+skeleton_order does; logical, the default, reads it as stored. Skeletons and
+look-alike keys are for comparison only: never keys, never shown as names.
+Text output is escaped as canon's is. JSON: {"input", "ok", "skeleton"},
+{"input", "ok", "lookalike_keys": [...]} or {"input", "ok", "error", "rule",
+"offset", "code_point", "code_point_value"} (the code point's two when one
+is to blame), with "input_hex" when the input is not UTF-8. An input longer
+than the profile's max_input_bytes is rejected without being held whole;
+JSON shows its first 256 bytes, "input_truncated": true and "input_bytes".
   -p, --profile=NAME    a profile (`u8guard profiles`, or an RFC's name:
                         UsernameCaseMapped, ...)
   --lookalike-keys      the look-alike keys instead of the skeleton
+  --order=ORDER         logical (the default), ltr or rtl: the key as
+                        stored or as shown in a paragraph of that direction
   --profile-dir=DIR     load policy files (*.toml) from DIR before the
                         built-ins
   -f, --format=FORMAT   text (the default) or json
@@ -357,10 +364,10 @@ shared key. JSON: {"input", "outcome", "accepted", "enforced", "key",
                       standard error)
   --policy=FILE       a registration policy (TOML: protected_names,
                       protected_names_file, confusable_exemptions,
-                      max_restriction_level, refuse_mixed_numbers);
-                      default: the built-in protected names, no
-                      exemptions, highly_restrictive, mixed numbers
-                      refused
+                      max_restriction_level, refuse_mixed_numbers,
+                      skeleton_order); default: the built-in protected
+                      names, no exemptions, highly_restrictive, mixed
+                      numbers refused, logical order
   --others=A,B        the account's other identifiers (an email's local
                       part, a display handle), checked with each NAME
   --add               add each accepted NAME to the registry, so that the
@@ -584,7 +591,8 @@ std::vector<Command> TextCommands() {
        "skeleton",
        kSkeletonSummary,
        kSkeletonUsage,
-       {"format", "profile", "profile_dir", "lookalike_keys", "line_buffered"},
+       {"format", "profile", "profile_dir", "lookalike_keys", "order",
+        "line_buffered"},
        &RunSkeleton},
   };
 }

@@ -32,6 +32,9 @@ ABSL_FLAG(bool, line_buffered, false,
 ABSL_FLAG(bool, lookalike_keys, false,
           "skeleton: print the look-alike keys (1 to 3) instead of the "
           "skeleton");
+ABSL_FLAG(std::string, order, "logical",
+          "skeleton: read the key as stored (logical) or as shown in a "
+          "left-to-right (ltr) or right-to-left (rtl) paragraph");
 
 // u8guard path sanitize (PathOptions, include/u8guard/path.h).
 ABSL_FLAG(bool, percent_decode, false,
@@ -126,6 +129,7 @@ constexpr std::string_view kCliFlags[] = {
     "profile_dir",
     "line_buffered",
     "lookalike_keys",
+    "order",
     "percent_decode",
     "normalization",
     "nfkc",

@@ -26,6 +26,7 @@ ABSL_DECLARE_FLAG(std::string, profile_dir);
 ABSL_DECLARE_FLAG(bool, line_buffered);
 // u8guard skeleton: the look-alike keys instead of the skeleton.
 ABSL_DECLARE_FLAG(bool, lookalike_keys);
+ABSL_DECLARE_FLAG(std::string, order);
 // u8guard path sanitize (PathOptions, include/u8guard/path.h). --nfkc is
 // an alias of --normalization=NFKC, --backslash of
 // --backslash-is-separator (PathOptionsFromFlags).

@@ -34,9 +34,10 @@ std::string TabSeparated(const std::vector<std::string>& keys) {
 
 // Answers one input with its skeleton: the skeleton's line (text) or
 // object (JSON), or the rejection. Returns kExitOk or kExitNegative.
-int AnswerSkeleton(const Profile& profile, const Input& input, Format format) {
+int AnswerSkeleton(const Profile& profile, SkeletonOrder order,
+                   const Input& input, Format format) {
   const absl::StatusOr<std::string> skeleton =
-      ConfusableSkeleton(profile, input.bytes);
+      BidiSkeleton(profile, order, input.bytes);
   if (format == Format::kJson) {
     JsonObject o;
     AddInput(o, "input", input);
@@ -58,10 +59,10 @@ int AnswerSkeleton(const Profile& profile, const Input& input, Format format) {
 // Answers one input with its look-alike keys: a line of tab-separated keys
 // (text) or an object with their array (JSON), or the rejection. Returns
 // kExitOk or kExitNegative.
-int AnswerLookalikeKeys(const Profile& profile, const Input& input,
-                        Format format) {
+int AnswerLookalikeKeys(const Profile& profile, SkeletonOrder order,
+                        const Input& input, Format format) {
   const absl::StatusOr<std::vector<std::string>> keys =
-      LookalikeSkeletons(profile, input.bytes);
+      LookalikeSkeletons(profile, input.bytes, order);
   if (format == Format::kJson) {
     JsonObject o;
     AddInput(o, "input", input);
@@ -83,18 +84,25 @@ int AnswerLookalikeKeys(const Profile& profile, const Input& input,
 }  // namespace
 
 // Prints the skeleton (or, with --lookalike-keys, the look-alike keys) of
-// each argument or line of standard input, as canon prints keys.
+// each argument or line of standard input in --order, as canon prints keys.
 int RunSkeleton(const std::vector<std::string>& args, Format format) {
   const absl::StatusOr<Profile> profile = SelectedProfile();
   if (!profile.ok()) {
     std::cerr << "u8guard: " << ShownMessage(profile.status()) << "\n";
     return kExitUsage;
   }
+  const absl::StatusOr<SkeletonOrder> order =
+      ParseSkeletonOrder(absl::GetFlag(FLAGS_order));
+  if (!order.ok()) {
+    std::cerr << "u8guard: --order: " << ShownMessage(order.status()) << "\n";
+    return kExitUsage;
+  }
   const bool lookalike_keys = absl::GetFlag(FLAGS_lookalike_keys);
   return ForEachInput(
       "skeleton", args, profile->max_input_bytes, [&](const Input& input) {
-        return lookalike_keys ? AnswerLookalikeKeys(*profile, input, format)
-                              : AnswerSkeleton(*profile, input, format);
+        return lookalike_keys
+                   ? AnswerLookalikeKeys(*profile, *order, input, format)
+                   : AnswerSkeleton(*profile, *order, input, format);
       });
 }
 

@@ -23,6 +23,7 @@
 #include "src/confusables/case_forms.h"
 #include "src/confusables/skeleton_table.h"
 #include "src/confusables/spoof_checker.h"
+#include "src/confusables/visual_order.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
@@ -37,6 +38,12 @@ constexpr internal::EnumName<RestrictionLevel> kRestrictionLevelNames[] = {
     {RestrictionLevel::kModeratelyRestrictive, "moderately_restrictive"},
     {RestrictionLevel::kMinimallyRestrictive, "minimally_restrictive"},
     {RestrictionLevel::kUnrestrictive, "unrestrictive"},
+};
+
+constexpr internal::EnumName<SkeletonOrder> kSkeletonOrderNames[] = {
+    {SkeletonOrder::kLogical, "logical"},
+    {SkeletonOrder::kLtr, "ltr"},
+    {SkeletonOrder::kRtl, "rtl"},
 };
 
 constexpr internal::EnumName<ConfusableExemption> kExemptionNames[] = {
@@ -174,6 +181,12 @@ bool DropRedundantDotsAbove(std::string_view s, std::string& out) {
 
 struct SkeletonScratch {
   std::string undotted, part, form, lowered, skeleton;
+};
+
+// The key in visual order, apart from SkeletonScratch: LookalikeSkeletonsInto
+// holds it while SkeletonInto uses SkeletonScratch.
+struct VisualScratch {
+  std::string visual;
 };
 
 // u8guard's own skeleton engine (skeleton_table.h): the same bytes as
@@ -342,10 +355,29 @@ absl::Status FoldedSkeletonInto(std::string_view valid_utf8,
   return SkeletonInto(scratch.lowered, exempt, out);
 }
 
+absl::Status BidiSkeletonInto(std::string_view valid_utf8, SkeletonOrder order,
+                              std::string& out) {
+  if (order == SkeletonOrder::kLogical) return SkeletonInto(valid_utf8, out);
+  std::string& visual = ThreadScratch<VisualScratch>().visual;
+  if (absl::Status s = VisualOrderInto(valid_utf8, order, visual); !s.ok()) {
+    out.clear();
+    return s;
+  }
+  return SkeletonInto(visual, out);
+}
+
 absl::Status LookalikeSkeletonsInto(std::string_view key,
                                     LookalikeSkeletons& out,
-                                    const SkeletonExemptions& exempt) {
+                                    const LookalikeShape& shape) {
   out.size = 0;
+  if (shape.order != SkeletonOrder::kLogical) {
+    std::string& visual = ThreadScratch<VisualScratch>().visual;
+    if (absl::Status s = VisualOrderInto(key, shape.order, visual); !s.ok()) {
+      return s;
+    }
+    key = visual;
+  }
+  const SkeletonExemptions& exempt = shape.exempt;
   std::string& first = out.skeleton[0];
   if (absl::Status s = SkeletonInto(key, exempt, first); !s.ok()) return s;
   out.size = 1;
@@ -428,16 +460,40 @@ absl::StatusOr<std::string> ConfusableSkeleton(const Profile& profile,
 }
 
 absl::StatusOr<std::vector<std::string>> LookalikeSkeletons(
-    const Profile& profile, std::string_view bytes) {
+    const Profile& profile, std::string_view bytes, SkeletonOrder order) {
   absl::StatusOr<std::string> key = Canonicalize(profile, bytes);
   if (!key.ok()) return key.status();
   internal::LookalikeSkeletons found;
-  if (absl::Status s = internal::LookalikeSkeletonsInto(*key, found); !s.ok()) {
+  internal::LookalikeShape shape;
+  shape.order = order;
+  if (absl::Status s = internal::LookalikeSkeletonsInto(*key, found, shape);
+      !s.ok()) {
     return s;
   }
   return std::vector<std::string>(
       std::make_move_iterator(found.skeleton),
       std::make_move_iterator(found.skeleton + found.size));
+}
+
+std::string_view SkeletonOrderName(SkeletonOrder order) {
+  return internal::NameIn(kSkeletonOrderNames, order);
+}
+
+absl::StatusOr<SkeletonOrder> ParseSkeletonOrder(std::string_view name) {
+  return internal::ParseIn(kSkeletonOrderNames, "skeleton order", name);
+}
+
+absl::StatusOr<std::string> BidiSkeleton(const Profile& profile,
+                                         SkeletonOrder order,
+                                         std::string_view bytes) {
+  absl::StatusOr<std::string> key = Canonicalize(profile, bytes);
+  if (!key.ok()) return key.status();
+  std::string skeleton;
+  if (absl::Status s = internal::BidiSkeletonInto(*key, order, skeleton);
+      !s.ok()) {
+    return s;
+  }
+  return skeleton;
 }
 
 absl::StatusOr<RestrictionLevel> RestrictionLevelOf(const Profile& profile,

@@ -76,11 +76,27 @@ struct LookalikeSkeletons {
   bool Contains(std::string_view s) const;
 };
 
-// Fills `out` for `key` (valid UTF-8, a profile's canonical key). Internal
+// How a registration policy shapes look-alike keys (registration.h): the
+// characters its exemptions keep, and the order its skeletons read the key
+// in (kLogical: UTS #39's skeleton; kLtr, kRtl: bidi skeletons).
+struct LookalikeShape {
+  SkeletonExemptions exempt;
+  SkeletonOrder order = SkeletonOrder::kLogical;
+};
+
+// Fills `out` for `key` (valid UTF-8, a profile's canonical key): with
+// shape.order kLtr or kRtl, the look-alike skeletons of the key in that
+// visual order (VisualOrderInto), so that each is a bidi skeleton. Internal
 // when ICU fails.
 absl::Status LookalikeSkeletonsInto(std::string_view key,
                                     LookalikeSkeletons& out,
-                                    const SkeletonExemptions& exempt = {});
+                                    const LookalikeShape& shape = {});
+
+// SkeletonInto of `valid_utf8` in visual order (`order`): UTS #39's
+// bidiSkeleton for kLtr and kRtl, with SkeletonInto's dots; SkeletonInto
+// for kLogical. Internal when ICU fails.
+absl::Status BidiSkeletonInto(std::string_view valid_utf8, SkeletonOrder order,
+                              std::string& out);
 
 // The skeleton of the lower case of the skeleton of `valid_utf8` (valid
 // UTF-8): equal for strings that look alike in some mixing of their cases

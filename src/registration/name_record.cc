@@ -391,7 +391,7 @@ absl::StatusOr<NameRecord> MakeNameRecord(const Profile& profile,
   r.version_tag = VersionTag();
   internal::IdentifierKeys keys;
   const absl::Status s = internal::IdentifierKeysInto(
-      profile, internal::SkeletonExemptions(policy.exemptions), name, keys);
+      profile, internal::LookalikeShapeOf(policy), name, keys);
   if (!s.ok()) {
     std::optional<Rejection> rejection = GetRejection(s);
     if (!rejection.has_value()) return s;

@@ -69,15 +69,19 @@ absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8) {
   return out;
 }
 
+LookalikeShape LookalikeShapeOf(const RegistrationPolicy& policy) {
+  return {SkeletonExemptions(policy.exemptions), policy.skeleton_order};
+}
+
 absl::Status IdentifierKeysInto(const Profile& profile,
-                                const SkeletonExemptions& exempt,
+                                const LookalikeShape& shape,
                                 std::string_view identifier,
                                 IdentifierKeys& out) {
   absl::StatusOr<std::string> key = Canonicalize(profile, identifier);
   if (!key.ok()) return key.status();
   out.key = *std::move(key);
   LookalikeSkeletons skeletons;
-  if (absl::Status s = LookalikeSkeletonsInto(out.key, skeletons, exempt);
+  if (absl::Status s = LookalikeSkeletonsInto(out.key, skeletons, shape);
       !s.ok()) {
     return s;
   }
@@ -93,7 +97,7 @@ absl::StatusOr<RegistrationRecord> MakeRegistrationRecord(
     std::string_view name) {
   internal::IdentifierKeys keys;
   if (absl::Status s = internal::IdentifierKeysInto(
-          profile, internal::SkeletonExemptions(policy.exemptions), name, keys);
+          profile, internal::LookalikeShapeOf(policy), name, keys);
       !s.ok()) {
     return s;
   }

@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "src/confusables/skeleton.h"
 #include "u8guard/profile.h"
+#include "u8guard/registration.h"
 
 namespace u8guard::internal {
 
@@ -21,11 +22,13 @@ struct IdentifierKeys {
   std::vector<std::string> lookalike_keys;
 };
 
-// Fills `out` for `identifier` under `profile`, the look-alike keys with
-// `exempt`'s characters kept. The profile's rejection; Internal when ICU
-// fails.
+// How `policy` shapes look-alike keys: its exemptions and skeleton order.
+LookalikeShape LookalikeShapeOf(const RegistrationPolicy& policy);
+
+// Fills `out` for `identifier` under `profile`, the look-alike keys shaped
+// by `shape`. The profile's rejection; Internal when ICU fails.
 absl::Status IdentifierKeysInto(const Profile& profile,
-                                const SkeletonExemptions& exempt,
+                                const LookalikeShape& shape,
                                 std::string_view identifier,
                                 IdentifierKeys& out);
 

@@ -119,10 +119,19 @@ class PolicyReader {
       p_.refuse_mixed_numbers = *node.value<bool>();
       return absl::OkStatus();
     }
+    if (key == "skeleton_order") {
+      absl::StatusOr<SkeletonOrder> order =
+          node.is_string() ? ParseSkeletonOrder(*node.value<std::string>())
+                           : absl::InvalidArgumentError("expected a string");
+      if (!order.ok()) return Error(node, key, order.status().message());
+      p_.skeleton_order = *order;
+      return absl::OkStatus();
+    }
     return Error(node, key,
                  "unknown key (known keys: protected_names, "
                  "protected_names_file, confusable_exemptions, "
-                 "max_restriction_level, refuse_mixed_numbers)");
+                 "max_restriction_level, refuse_mixed_numbers, "
+                 "skeleton_order)");
   }
 
   absl::Status ReadExemptions(const toml::node& node, std::string_view key) {

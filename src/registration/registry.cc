@@ -87,7 +87,7 @@ void Refuse(RegistrationDecision& d, RegistrationOutcome outcome,
 struct Registry::State {
   Profile profile;
   RegistrationPolicy policy;
-  internal::SkeletonExemptions exempt;
+  internal::LookalikeShape shape;
   // The identifiers as registered, and whose they are.
   std::vector<std::string> identifiers;
   std::vector<Owner> owners;
@@ -101,7 +101,9 @@ struct Registry::State {
   size_t skipped = 0;
 
   State(const Profile& p, RegistrationPolicy pol)
-      : profile(p), policy(std::move(pol)), exempt(policy.exemptions) {
+      : profile(p),
+        policy(std::move(pol)),
+        shape(internal::LookalikeShapeOf(policy)) {
     for (size_t i = 0; i < policy.protected_names.size(); ++i) {
       // Names the profile rejects cannot be registered anyway.
       for (const std::string& form :
@@ -118,7 +120,7 @@ struct Registry::State {
   std::vector<std::string> AllKeys(std::string_view identifier, bool strip) {
     std::vector<std::string> out;
     internal::IdentifierKeys keys;
-    if (!internal::IdentifierKeysInto(profile, exempt, identifier, keys).ok()) {
+    if (!internal::IdentifierKeysInto(profile, shape, identifier, keys).ok()) {
       return out;
     }
     out.push_back(keys.key);
@@ -146,7 +148,7 @@ struct Registry::State {
     for (size_t i = 0; i < others.size(); ++i) {
       internal::IdentifierKeys k;
       if (absl::Status st =
-              internal::IdentifierKeysInto(profile, exempt, others[i], k);
+              internal::IdentifierKeysInto(profile, shape, others[i], k);
           !st.ok()) {
         std::optional<Rejection> rejection = GetRejection(st);
         if (!rejection.has_value()) return st;
@@ -328,7 +330,7 @@ absl::Status Registry::Add(std::string_view name,
   for (size_t i = 0; i < keys.size(); ++i) {
     const std::string_view identifier =
         i == 0 ? name : std::string_view(others[i - 1]);
-    if (absl::Status st = internal::IdentifierKeysInto(s.profile, s.exempt,
+    if (absl::Status st = internal::IdentifierKeysInto(s.profile, s.shape,
                                                        identifier, keys[i]);
         !st.ok()) {
       return st;

@@ -556,6 +556,92 @@ static void test_lookalike_keys_alias(void) {
   u8guard_profile_free(profile);
 }
 
+typedef struct bidi_input {
+  const u8guard_profile *profile;
+  int32_t order;
+  const char *input;
+} bidi_input;
+
+static u8guard_status bidi_skeleton_of(const void *context, char *out,
+                                       size_t cap, size_t *out_len,
+                                       u8guard_error *e) {
+  const bidi_input *in = context;
+  return u8guard_bidi_skeleton(in->profile, in->order, in->input,
+                               strlen(in->input), out, cap, out_len, e);
+}
+
+/* Hebrew alef then "1", and "1" then alef: one look on a left-to-right
+ * page, so one LTR skeleton; two in logical and RTL order. */
+#define ALEF_ONE "\xD7\x90\x31"
+#define ONE_ALEF "1\xD7\x90"
+
+static void test_bidi_skeleton(void) {
+  u8guard_profile *profile = NULL;
+  u8guard_error e;
+  char a[64], b[64];
+  size_t a_len = 0, b_len = 0;
+  CAPI_CHECK_INT(u8guard_profile_open("nickname", NULL, &profile, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(profile, U8GUARD_SKELETON_ORDER_LTR,
+                                       ALEF_ONE, 3, a, sizeof a, &a_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(profile, U8GUARD_SKELETON_ORDER_LTR,
+                                       ONE_ALEF, 3, b, sizeof b, &b_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK(a_len == b_len && memcmp(a, b, a_len) == 0);
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(profile, U8GUARD_SKELETON_ORDER_RTL,
+                                       ALEF_ONE, 3, a, sizeof a, &a_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(profile, U8GUARD_SKELETON_ORDER_RTL,
+                                       ONE_ALEF, 3, b, sizeof b, &b_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK(a_len != b_len || memcmp(a, b, a_len) != 0);
+  /* Logical order is u8guard_skeleton's. */
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(profile, U8GUARD_SKELETON_ORDER_LOGICAL,
+                                       "rnike", 5, a, sizeof a, &a_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK_INT(u8guard_skeleton(profile, "rnike", 5, b, sizeof b, &b_len, &e),
+                 U8GUARD_OK);
+  CAPI_CHECK(a_len == b_len && memcmp(a, b, a_len) == 0);
+  /* A right-to-left page shows "abc!" as "!abc". */
+  {
+    const bidi_input shown = {profile, U8GUARD_SKELETON_ORDER_RTL, "abc!"};
+    CAPI_CHECK_EVERY_CAPACITY(bidi_skeleton_of, &shown, "!abc");
+  }
+  {
+    int order = -1;
+    CAPI_CHECK_INT(u8guard_skeleton_order_from_name("rtl", &order, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(order, U8GUARD_SKELETON_ORDER_RTL);
+    CAPI_CHECK_INT(u8guard_skeleton_order_from_name("ltr", &order, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(order, U8GUARD_SKELETON_ORDER_LTR);
+    CAPI_CHECK_INT(u8guard_skeleton_order_from_name("logical", &order, &e),
+                   U8GUARD_OK);
+    CAPI_CHECK_INT(order, U8GUARD_SKELETON_ORDER_LOGICAL);
+    CAPI_CHECK_INT(u8guard_skeleton_order_from_name("LTR", &order, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+    CAPI_CHECK(strstr(e.message, "logical") != NULL);
+    CAPI_CHECK_INT(order, U8GUARD_SKELETON_ORDER_LOGICAL);
+    CAPI_CHECK_INT(u8guard_skeleton_order_from_name(NULL, &order, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+  }
+  CAPI_CHECK_INT(
+      u8guard_bidi_skeleton(profile, 3, "a", 1, a, sizeof a, &a_len, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK(strstr(e.message, "skeleton order") != NULL);
+  CAPI_CHECK_INT(
+      u8guard_bidi_skeleton(profile, -1, "a", 1, a, sizeof a, &a_len, &e),
+      U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(NULL, U8GUARD_SKELETON_ORDER_LTR, "a", 1,
+                                       a, sizeof a, &a_len, &e),
+                 U8GUARD_INVALID_ARGUMENT);
+  CAPI_CHECK_INT(u8guard_bidi_skeleton(profile, U8GUARD_SKELETON_ORDER_LTR,
+                                       "a\x80", 2, a, sizeof a, &a_len, &e),
+                 U8GUARD_REJECTED);
+  u8guard_profile_free(profile);
+}
+
 const capi_test capi_acl_tests[] = {
     {"AllowListFromStrings", test_allow_list_from_strings},
     {"AllowListWithLengths", test_allow_list_with_lengths},
@@ -568,4 +654,5 @@ const capi_test capi_acl_tests[] = {
     {"Skeletons", test_skeletons},
     {"LookalikeSkeletons", test_lookalike_skeletons},
     {"LookalikeKeysAlias", test_lookalike_keys_alias},
+    {"BidiSkeleton", test_bidi_skeleton},
     {NULL, NULL}};

@@ -201,3 +201,66 @@ TEST(CliSkeleton, UsageErrorsExitTwo) {
 
 }  // namespace
 }  // namespace u8guard
+
+namespace u8guard {
+namespace {
+
+// --order=ltr|rtl reads the key as a page of that direction shows it, as
+// the library's BidiSkeleton and LookalikeSkeletons(order) do; logical is
+// the default; another order is a usage error naming the choices.
+TEST(CliSkeleton, OrderReadsTheKeyAsAPageShowsIt) {
+  using ::u8guard::testing::CliPath;
+  using ::u8guard::testing::CommandResult;
+  using ::u8guard::testing::RunCommand;
+  using ::u8guard::testing::ShellQuote;
+  const Profile& nickname = **FindBuiltinProfile("nickname");
+  const std::vector<std::string> inputs = {"\u05D01", "1\u05D0", "abc!",
+                                           "paypal", "\u05D0 (\u05D1)"};
+  for (const char* order : {"logical", "ltr", "rtl"}) {
+    const SkeletonOrder o = *ParseSkeletonOrder(order);
+    for (const bool keys : {false, true}) {
+      std::string cmd = absl::StrCat(
+          ShellQuote(CliPath()), " skeleton --profile=nickname --order=", order,
+          keys ? " --lookalike-keys" : "");
+      std::string expected;
+      for (const std::string& s : inputs) {
+        absl::StrAppend(&cmd, " ", ShellQuote(s));
+        if (keys) {
+          absl::StrAppend(
+              &expected,
+              absl::StrJoin(*LookalikeSkeletons(nickname, s, o), "\t",
+                            [](std::string* out, const std::string& k) {
+                              out->append(EscapeForDisplay(k));
+                            }),
+              "\n");
+        } else {
+          absl::StrAppend(
+              &expected, EscapeForDisplay(*BidiSkeleton(nickname, o, s)), "\n");
+        }
+      }
+      const CommandResult r = RunCommand(cmd + " </dev/null 2>/dev/null");
+      EXPECT_EQ(r.exit_code, 0) << cmd;
+      EXPECT_EQ(r.out, expected) << cmd;
+    }
+  }
+  // Alef-one and one-alef: one skeleton on a left-to-right page only.
+  const auto first_two = [&](const char* order) {
+    const CommandResult r = RunCommand(absl::StrCat(
+        ShellQuote(CliPath()), " skeleton --profile=nickname --order=", order,
+        " ", ShellQuote("\u05D01"), " ", ShellQuote("1\u05D0"),
+        " </dev/null 2>/dev/null"));
+    const std::vector<std::string> lines = absl::StrSplit(r.out, '\n');
+    return lines.size() >= 2 && lines[0] == lines[1];
+  };
+  EXPECT_TRUE(first_two("ltr"));
+  EXPECT_FALSE(first_two("logical"));
+  EXPECT_FALSE(first_two("rtl"));
+  const CommandResult bad = RunCommand(
+      absl::StrCat(ShellQuote(CliPath()),
+                   " skeleton --profile=nickname --order=visual x 2>&1"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("logical"), std::string::npos) << bad.out;
+}
+
+}  // namespace
+}  // namespace u8guard

@@ -156,6 +156,34 @@ U8GUARD_EXPORT u8guard_status u8guard_skeleton(
     const u8guard_profile *profile, const char *input, size_t input_len,
     char *out, size_t out_capacity, size_t *out_len, u8guard_error *error);
 
+/* The order in which a skeleton reads a string (UTS #39 section 4), for
+ * u8guard_bidi_skeleton: as stored, or as shown on one line of a
+ * left-to-right or right-to-left paragraph. */
+#define U8GUARD_SKELETON_ORDER_LOGICAL 0
+#define U8GUARD_SKELETON_ORDER_LTR 1
+#define U8GUARD_SKELETON_ORDER_RTL 2
+
+/* Parses a skeleton order's name as policy files and the CLI spell it
+ * ("logical", "ltr", "rtl") into *value (a U8GUARD_SKELETON_ORDER_*).
+ * U8GUARD_INVALID_ARGUMENT for another name (the message lists the
+ * accepted ones) or NULL arguments, and *value is left as it was. */
+U8GUARD_EXPORT u8guard_status u8guard_skeleton_order_from_name(
+    const char *name, int *value, u8guard_error *error);
+
+/* Writes the skeleton of the comparison key of input[0, input_len) under
+ * `profile` read in `order` into `out` (see "Output buffers"):
+ * U8GUARD_SKELETON_ORDER_LTR or _RTL, UTS #39's bidi skeleton (the key
+ * reordered by the Unicode Bidirectional Algorithm for a paragraph of that
+ * direction, right-to-left characters mirrored, then its skeleton; ICU 74's
+ * uspoof_getBidiSkeleton, on every ICU); _LOGICAL, u8guard_skeleton's.
+ * Hebrew "×" "1" and "1" "×" have one LTR skeleton.
+ * U8GUARD_INVALID_ARGUMENT for another order; the other errors as
+ * u8guard_skeleton. */
+U8GUARD_EXPORT u8guard_status u8guard_bidi_skeleton(
+    const u8guard_profile *profile, int32_t order, const char *input,
+    size_t input_len, char *out, size_t out_capacity, size_t *out_len,
+    u8guard_error *error);
+
 /* The most skeletons u8guard_lookalike_skeletons writes. */
 #define U8GUARD_MAX_LOOKALIKE_SKELETONS 3
 

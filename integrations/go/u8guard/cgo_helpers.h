@@ -11,6 +11,8 @@
 #include <u8guard/u8guard_c.h>
 
 // The operations u8g_text and u8g_texts run.
+// U8G_SKELETON reads the key in `order` (U8GUARD_SKELETON_ORDER_*, the
+// library refuses others); the other operations ignore it.
 enum { U8G_KEY = 0, U8G_ENFORCE = 1, U8G_SKELETON = 2 };
 
 // A status and a length, returned by value so that Go passes no pointer
@@ -28,8 +30,8 @@ typedef struct u8g_result {
 } u8g_result;
 
 static inline u8guard_status u8g_run(const u8guard_profile *p, int op,
-                                     const char *in, size_t n, char *out,
-                                     size_t cap, size_t *len,
+                                     int32_t order, const char *in, size_t n,
+                                     char *out, size_t cap, size_t *len,
                                      u8guard_error *error) {
   switch (op) {
     case U8G_KEY:
@@ -37,7 +39,7 @@ static inline u8guard_status u8g_run(const u8guard_profile *p, int op,
     case U8G_ENFORCE:
       return u8guard_enforce(p, in, n, out, cap, len, error);
     default:
-      return u8guard_skeleton(p, in, n, out, cap, len, error);
+      return u8guard_bidi_skeleton(p, order, in, n, out, cap, len, error);
   }
 }
 
@@ -45,12 +47,12 @@ static inline u8guard_status u8g_run(const u8guard_profile *p, int op,
 // struct on C's stack: a failure comes back in one call, its message
 // copied into malloc'd memory (so that Go passes no pointer for it).
 static inline u8g_result u8g_text(const u8guard_profile *p, int op,
-                                  const char *in, size_t n, char *out,
-                                  size_t cap) {
+                                  int32_t order, const char *in, size_t n,
+                                  char *out, size_t cap) {
   u8g_result r;
   u8guard_error e;
   size_t len = 0;
-  r.status = (int32_t)u8g_run(p, op, in, n, out, cap, &len, &e);
+  r.status = (int32_t)u8g_run(p, op, order, in, n, out, cap, &len, &e);
   r.len = len;
   r.message = NULL;
   r.rule = e.rule;
@@ -79,8 +81,9 @@ static inline size_t u8g_texts(const u8guard_profile *p, int op, const char *in,
   for (size_t i = start; i < count; i++) {
     size_t begin = i == 0 ? 0 : ends[i - 1];
     size_t len = 0;
-    u8guard_status s = u8g_run(p, op, in + begin, ends[i] - begin, out + at,
-                               cap - at, &len, NULL);
+    u8guard_status s =
+        u8g_run(p, op, U8GUARD_SKELETON_ORDER_LOGICAL, in + begin,
+                ends[i] - begin, out + at, cap - at, &len, NULL);
     if (s == U8GUARD_BUFFER_TOO_SMALL) {
       out_ends[i] = len;
       return i;

@@ -154,6 +154,11 @@ func (p *Profile) release() {
 // failure (a second call), so that the common path passes no Go pointer
 // but the input and the output.
 func (p *Profile) text(op C.int, in *C.char, n int) ([]byte, error) {
+	return p.textIn(op, SkeletonLogical, in, n)
+}
+
+// textIn is text with the order U8G_SKELETON reads the key in.
+func (p *Profile) textIn(op C.int, order SkeletonOrder, in *C.char, n int) ([]byte, error) {
 	h := p.acquire()
 	if h == nil {
 		return nil, errClosed
@@ -162,7 +167,7 @@ func (p *Profile) text(op C.int, in *C.char, n int) ([]byte, error) {
 	capacity := n + n/2 + 16
 	for {
 		buf := make([]byte, capacity)
-		r := C.u8g_text(h, op, in, C.size_t(n), (*C.char)(unsafe.Pointer(&buf[0])), C.size_t(capacity))
+		r := C.u8g_text(h, op, C.int32_t(order), in, C.size_t(n), (*C.char)(unsafe.Pointer(&buf[0])), C.size_t(capacity))
 		switch r.status {
 		case C.U8GUARD_OK:
 			return buf[:r.len], nil
@@ -197,7 +202,7 @@ func resultError(r *C.u8g_result) error {
 // message of a failure whose status the batch returned.
 func explain(h *C.u8guard_profile, op C.int, in *C.char, n int, status C.int32_t) error {
 	var scratch [16]byte
-	r := C.u8g_text(h, op, in, C.size_t(n), (*C.char)(unsafe.Pointer(&scratch[0])), C.size_t(len(scratch)))
+	r := C.u8g_text(h, op, C.U8GUARD_SKELETON_ORDER_LOGICAL, in, C.size_t(n), (*C.char)(unsafe.Pointer(&scratch[0])), C.size_t(len(scratch)))
 	if r.status == C.U8GUARD_BUFFER_TOO_SMALL || r.status == C.U8GUARD_OK {
 		return statusError(C.u8guard_status(status), "u8guard")
 	}
@@ -241,6 +246,31 @@ func (p *Profile) EnforceBytes(b []byte) ([]byte, error) {
 // never a key, never a reason to grant. Rejections as Key.
 func (p *Profile) Skeleton(s string) (string, error) {
 	b, err := p.text(C.U8G_SKELETON, cstr(s), len(s))
+	runtime.KeepAlive(s)
+	return bytesToString(b), err
+}
+
+// SkeletonOrder is the order in which a skeleton reads a key (UTS #39
+// section 4): as stored, or as shown on one line of a left-to-right or
+// right-to-left paragraph.
+type SkeletonOrder int32
+
+// The skeleton orders, the C API's U8GUARD_SKELETON_ORDER_* values.
+const (
+	SkeletonLogical SkeletonOrder = C.U8GUARD_SKELETON_ORDER_LOGICAL
+	SkeletonLTR     SkeletonOrder = C.U8GUARD_SKELETON_ORDER_LTR
+	SkeletonRTL     SkeletonOrder = C.U8GUARD_SKELETON_ORDER_RTL
+)
+
+// BidiSkeleton returns the skeleton of s's key read in order: for
+// SkeletonLTR and SkeletonRTL UTS #39's bidi skeleton (the key reordered
+// by the Unicode Bidirectional Algorithm as a page of that direction shows
+// it, right-to-left characters mirrored, then its skeleton; ICU 74's
+// uspoof_getBidiSkeleton), for SkeletonLogical Skeleton's. Hebrew alef
+// then "1" and "1" then alef have one SkeletonLTR skeleton. An *Error with
+// InvalidArgument for another order; rejections as Key.
+func (p *Profile) BidiSkeleton(s string, order SkeletonOrder) (string, error) {
+	b, err := p.textIn(C.U8G_SKELETON, order, cstr(s), len(s))
 	runtime.KeepAlive(s)
 	return bytesToString(b), err
 }

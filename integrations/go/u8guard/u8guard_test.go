@@ -193,6 +193,42 @@ func TestKeysBatchEqualsKey(t *testing.T) {
 	}
 }
 
+// BidiSkeleton reads the key as a page of the order's direction shows it:
+// alef then "1" and "1" then alef look alike on a left-to-right page only.
+func TestBidiSkeleton(t *testing.T) {
+	nick := builtin(t, "nickname")
+	skel := func(s string, o u8guard.SkeletonOrder) string {
+		k, err := nick.BidiSkeleton(s, o)
+		if err != nil {
+			t.Fatalf("BidiSkeleton(%+q, %d): %v", s, o, err)
+		}
+		return k
+	}
+	alefOne, oneAlef := "\u05d01", "1\u05d0"
+	if skel(alefOne, u8guard.SkeletonLTR) != skel(oneAlef, u8guard.SkeletonLTR) {
+		t.Errorf("LTR skeletons of %+q and %+q differ", alefOne, oneAlef)
+	}
+	for _, o := range []u8guard.SkeletonOrder{u8guard.SkeletonLogical, u8guard.SkeletonRTL} {
+		if skel(alefOne, o) == skel(oneAlef, o) {
+			t.Errorf("order %d: skeletons of %+q and %+q are equal", o, alefOne, oneAlef)
+		}
+	}
+	if got := skel("abc!", u8guard.SkeletonRTL); got != "!abc" {
+		t.Errorf("RTL skeleton of abc! = %q, want !abc", got)
+	}
+	if plain, _ := nick.Skeleton("rnike"); skel("rnike", u8guard.SkeletonLogical) != plain {
+		t.Errorf("logical skeleton of rnike is not Skeleton's %q", plain)
+	}
+	for _, bad := range []u8guard.SkeletonOrder{-1, 3, 1 << 20} {
+		if _, err := nick.BidiSkeleton("a", bad); !errors.Is(err, u8guard.InvalidArgument) {
+			t.Errorf("order %d: err = %v, want InvalidArgument", bad, err)
+		}
+	}
+	if _, err := nick.BidiSkeleton("a\x80", u8guard.SkeletonLTR); !errors.Is(err, u8guard.RejectedStatus) {
+		t.Errorf("a\\x80: err = %v, want a rejection", err)
+	}
+}
+
 func TestSkeletonsAndLevels(t *testing.T) {
 	user := builtin(t, "username-case-mapped")
 	s1, err := user.Skeleton("p\u0430ypal")

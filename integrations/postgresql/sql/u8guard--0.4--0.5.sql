@@ -9,7 +9,7 @@
 -- same columns, reading the rows in the order of name COLLATE "C".
 -- u8guard_verify_records_groups gives the verification's groups.
 -- u8guard_validate_utf8 is u8guard_check_utf8 under the vocabulary's name
--- (docs/vocabulary.md). The defaults of u8guard_sanitize_path's max_depth
+-- (docs/vocabulary.md). u8guard_bidi_skeleton is UTS #39's bidi skeleton. The defaults of u8guard_sanitize_path's max_depth
 -- and max_length are read from the C API instead of restated here. The
 -- functions 0.4's query called (u8guard_internal.u8guard_try_key,
 -- u8guard_lookalike_keys, u8guard_rejection) stay, unused, as a fresh 0.5
@@ -35,6 +35,19 @@ ALTER TYPE @extschema@.u8guard_registration
 CREATE FUNCTION @extschema@.u8guard_validate_utf8(bytes bytea)
   RETURNS @extschema@.u8guard_utf8_check
   AS 'MODULE_PATHNAME', 'u8guard_pg_check_utf8'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The skeleton of the name's key read in skeleton_order (UTS #39 section
+-- 4): 'ltr' or 'rtl', the key as a page of that direction shows it
+-- (reordered by the Unicode Bidirectional Algorithm, right-to-left
+-- characters mirrored; ICU 74's uspoof_getBidiSkeleton), 'logical' as
+-- u8guard_skeleton: Hebrew alef then '1' and '1' then alef have one 'ltr'
+-- skeleton. For comparison only: never a key, never a grant. Another order
+-- raises 22023 naming the accepted ones; errors otherwise as u8guard_key.
+CREATE FUNCTION @extschema@.u8guard_bidi_skeleton(
+    name text, profile text, skeleton_order text)
+  RETURNS text
+  AS 'MODULE_PATHNAME', 'u8guard_pg_bidi_skeleton'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- The C API's defaults of u8guard_sanitize_path's max_depth and max_length

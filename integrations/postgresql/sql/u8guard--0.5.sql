@@ -61,6 +61,19 @@ CREATE FUNCTION @extschema@.u8guard_skeleton(name text, profile text) RETURNS te
   AS 'MODULE_PATHNAME', 'u8guard_pg_skeleton'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- The skeleton of the name's key read in skeleton_order (UTS #39 section
+-- 4): 'ltr' or 'rtl', the key as a page of that direction shows it
+-- (reordered by the Unicode Bidirectional Algorithm, right-to-left
+-- characters mirrored; ICU 74's uspoof_getBidiSkeleton), 'logical' as
+-- u8guard_skeleton: Hebrew alef then '1' and '1' then alef have one 'ltr'
+-- skeleton. For comparison only: never a key, never a grant. Another order
+-- raises 22023 naming the accepted ones; errors otherwise as u8guard_key.
+CREATE FUNCTION @extschema@.u8guard_bidi_skeleton(
+    name text, profile text, skeleton_order text)
+  RETURNS text
+  AS 'MODULE_PATHNAME', 'u8guard_pg_bidi_skeleton'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- Why the profile rejects `name`: byte_offset (0-based, in the name's UTF-8
 -- bytes), code_point (NULL when no one code point is to blame), rule (the
 -- stable id, e.g. 'DISALLOWED/spaces') and message; NULL when it accepts it.

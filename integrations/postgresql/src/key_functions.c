@@ -59,6 +59,38 @@ Datum u8guard_pg_skeleton(PG_FUNCTION_ARGS) {
   return text_result(fcinfo, pgext_write_skeleton, false);
 }
 
+/* The context of write_bidi_skeleton: the name and profile, and the order
+ * (a U8GUARD_SKELETON_ORDER_*). */
+typedef struct bidi_input {
+  pgext_profile_input in;
+  int order;
+} bidi_input;
+
+static u8guard_status write_bidi_skeleton(const void *context, char *out,
+                                          size_t out_capacity, size_t *out_len,
+                                          u8guard_error *error) {
+  const bidi_input *b = context;
+  return u8guard_bidi_skeleton(b->in.profile, b->order, b->in.data, b->in.len,
+                               out, out_capacity, out_len, error);
+}
+
+PG_FUNCTION_INFO_V1(u8guard_pg_bidi_skeleton);
+Datum u8guard_pg_bidi_skeleton(PG_FUNCTION_ARGS) {
+  bidi_input b;
+  u8guard_error error;
+  text *result;
+  read_arguments(fcinfo, &b.in);
+  if (u8guard_skeleton_order_from_name(
+          text_to_cstring(pgext_bounded_text_arg(fcinfo, 2)), &b.order,
+          &error) != U8GUARD_OK) {
+    pgext_raise(&error);
+  }
+  result =
+      pgext_write_text(write_bidi_skeleton, &b, first_guess(b.in.len), &error);
+  if (result == NULL) pgext_raise(&error);
+  PG_RETURN_TEXT_P(result);
+}
+
 PG_FUNCTION_INFO_V1(u8guard_pg_equivalent);
 Datum u8guard_pg_equivalent(PG_FUNCTION_ARGS) {
   const text *a = pgext_bounded_text_arg(fcinfo, 0);

@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
@@ -387,6 +388,7 @@ TEST(PgFunctions, VolatilityParallelSafetyAndStrictness) {
       "WHERE p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'c') "
       "ORDER BY 1");
   const std::vector<Row> want = {
+      {"public.u8guard_bidi_skeleton", "i", "s", "t"},
       {"public.u8guard_check_utf8", "i", "s", "t"},
       {"public.u8guard_enforce", "i", "s", "t"},
       {"public.u8guard_equivalent", "i", "s", "t"},
@@ -450,6 +452,65 @@ TEST(PgFunctions, AliasesAndDefaultsComeFromTheLibrary) {
                        "'u8guard_sanitize_path' AND "
                        "pg_get_function_arguments(oid) LIKE '%4096%'"),
             (std::vector<Row>{{"0"}}));
+}
+
+// u8guard_bidi_skeleton is the library's BidiSkeleton: on the PRECIS
+// corpora and right-to-left names, under every built-in profile and order;
+// an unknown order raises 22023 naming the accepted ones.
+TEST(PgFunctions, BidiSkeletonIsTheLibrarys) {
+  size_t skipped = 0;
+  std::vector<std::string> inputs = PrecisInputs(&skipped);
+  for (const char* s : {"\u05D01", "1\u05D0", "abc!", "\u05D0 (\u05D1)",
+                        "\u0627\u0661\u0662", "A1<\u05E9\u05C2"}) {
+    inputs.emplace_back(s);
+  }
+  TestDatabase db;
+  pgtest::Connection& conn = db.conn();
+  conn.Query("CREATE TABLE inputs (id int PRIMARY KEY, s text NOT NULL)");
+  std::vector<Row> rows;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    rows.push_back({absl::StrCat(i), inputs[i]});
+  }
+  conn.Copy("inputs (id, s)", rows);
+  MismatchLog log;
+  size_t compared = 0;
+  for (const char* profile : {"username-case-mapped", "nickname"}) {
+    const Profile& p = **FindBuiltinProfile(profile);
+    for (const char* order : {"logical", "ltr", "rtl"}) {
+      const SkeletonOrder o = *ParseSkeletonOrder(order);
+      // As hex: every byte compared, whatever the client shows.
+      const std::vector<Row> got = conn.Query(
+          "SELECT CASE WHEN u8guard_try_key(s, $1) IS NOT NULL THEN "
+          "  encode(convert_to(u8guard_bidi_skeleton(s, $1, $2), 'UTF8'), "
+          "  'hex') END FROM inputs ORDER BY id",
+          {profile, order});
+      ASSERT_EQ(got.size(), inputs.size());
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        const absl::StatusOr<std::string> want = BidiSkeleton(p, o, inputs[i]);
+        // encode(..., 'hex'): lower case, no separators.
+        const Row expected = {want.ok() ? std::optional<std::string>(
+                                              absl::BytesToHexString(*want))
+                                        : std::nullopt};
+        if (got[i] != expected) {
+          log.Add(absl::StrCat(profile, " ", order, " \"",
+                               testing::ToHex(inputs[i]), "\": SQL ",
+                               Show(got[i]), " C++ ", Show(expected)));
+        }
+        ++compared;
+      }
+    }
+  }
+  log.ExpectNone("u8guard_bidi_skeleton vs BidiSkeleton");
+  EXPECT_GT(compared, 6000u);
+  EXPECT_EQ(conn.Query("SELECT u8guard_bidi_skeleton(E'\\u05D01', "
+                       "'nickname', 'ltr') = u8guard_bidi_skeleton("
+                       "E'1\\u05D0', 'nickname', 'ltr')"),
+            (std::vector<Row>{{"t"}}));
+  const pgtest::Result bad =
+      conn.Exec("SELECT u8guard_bidi_skeleton('a', 'nickname', 'visual')");
+  EXPECT_EQ(bad.sqlstate, "22023") << bad.Describe();
+  EXPECT_NE(bad.Describe().find("logical"), std::string::npos)
+      << bad.Describe();
 }
 
 }  // namespace

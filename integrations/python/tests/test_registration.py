@@ -233,6 +233,50 @@ def test_mixed_numbers():
         RegistrationPolicy.from_toml('refuse_mixed_numbers = 1\n')
 
 
+def test_skeleton_order():
+    # Hebrew alef then "1", and "1" then alef: a left-to-right page shows
+    # both as "1" then alef, so under skeleton_order="ltr" they look alike.
+    alef_one, one_alef = '\u05d01', '1\u05d0'
+    nickname = Profile('nickname')
+    assert RegistrationPolicy().skeleton_order == 'logical'
+    decided = {}
+    for order in ('logical', 'ltr', 'rtl'):
+        policy = RegistrationPolicy(skeleton_order=order)
+        assert policy.skeleton_order == order
+        assert f"skeleton_order='{order}'" in repr(policy)
+        assert RegistrationPolicy.from_toml(
+            f'skeleton_order = "{order}"\n') == policy
+        registry = Registry(nickname, policy)
+        registry.add(alef_one)
+        decided[order] = registry.decide(one_alef).outcome
+        # The registry's look-alike keys are the profile's in that order.
+        record = u8guard.registration_record(nickname, one_alef,
+                                             policy=policy)
+        assert record.lookalike_keys[0] == nickname.bidi_skeleton(
+            one_alef, order)
+    assert decided == {'logical': 'accepted', 'ltr': 'lookalike',
+                       'rtl': 'accepted'}
+    assert RegistrationPolicy(skeleton_order='ltr') != RegistrationPolicy()
+    with pytest.raises(ValueError, match='logical'):
+        RegistrationPolicy(skeleton_order='LTR')
+    with pytest.raises(ValueError, match='skeleton_order'):
+        RegistrationPolicy.from_toml('skeleton_order = "visual"\n')
+    # Profile.bidi_skeleton: str in, str out; bytes in, bytes out; logical
+    # is skeleton().
+    assert nickname.bidi_skeleton(alef_one, 'ltr') == nickname.bidi_skeleton(
+        one_alef, 'ltr')
+    assert nickname.bidi_skeleton(alef_one, 'rtl') != nickname.bidi_skeleton(
+        one_alef, 'rtl')
+    assert nickname.bidi_skeleton('abc!', 'rtl') == '!abc'
+    assert nickname.bidi_skeleton(b'abc!', 'rtl') == b'!abc'
+    assert nickname.bidi_skeleton('rnike', 'logical') == nickname.skeleton(
+        'rnike')
+    with pytest.raises(ValueError, match='skeleton order'):
+        nickname.bidi_skeleton('a', 'visual')
+    with pytest.raises(Rejected):
+        nickname.bidi_skeleton(b'a\x80', 'ltr')
+
+
 def test_policy_values():
     p = RegistrationPolicy(protected_names=['acme', b'\xff'],
                            exemptions=['rn_m', 'digits'],

@@ -331,6 +331,15 @@ class Profile:
         ...
 
     @overload
+    def bidi_skeleton(self, s: str, order: str) -> str:
+        ...
+
+    @overload
+    def bidi_skeleton(self, s: Union[bytes, bytearray, memoryview],
+                      order: str) -> bytes:
+        ...
+
+    @overload
     def lookalike_keys(self, s: str) -> List[str]:
         ...
 
@@ -687,7 +696,8 @@ class RegistrationPolicy:
                  protected_names: Optional[Iterable[Union[str, bytes]]] = ...,
                  exemptions: Iterable[str] = ...,
                  max_restriction_level: str = ...,
-                 refuse_mixed_numbers: bool = ...) -> None:
+                 refuse_mixed_numbers: bool = ...,
+                 skeleton_order: str = ...) -> None:
         ...
 
     @staticmethod
@@ -722,6 +732,10 @@ class RegistrationPolicy:
 
     @property
     def refuse_mixed_numbers(self) -> bool:
+        ...
+
+    @property
+    def skeleton_order(self) -> str:
         ...
 
     def __eq__(self, other: object) -> bool:

@@ -100,13 +100,14 @@ struct Counts {
 };
 
 // Registers `names` in order under `setting`; exits on an ICU failure.
-Counts Count(const std::vector<std::string>& names, const Setting& setting) {
+Counts Count(const Profile& profile, const std::vector<std::string>& names,
+             const Setting& setting) {
   RegistrationPolicy policy;
   policy.protected_names.clear();
   policy.exemptions = setting.exemptions;
   policy.skeleton_order = setting.order;
   policy.max_restriction_level = RestrictionLevel::kUnrestrictive;
-  Registry registry(**FindBuiltinProfile("username-case-mapped"), policy);
+  Registry registry(profile, policy);
   Counts c;
   for (const std::string& name : names) {
     const absl::StatusOr<RegistrationDecision> d = registry.Register(name);
@@ -157,11 +158,14 @@ std::vector<std::string> Spread(const std::vector<std::string>& pairs,
 int Main(int argc, char** argv) {
   bool capitalize = false;
   size_t examples = 3;
+  std::string profile_name = "username-case-mapped";
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--capitalize") {
       capitalize = true;
+    } else if (arg.starts_with("--profile=")) {
+      profile_name = std::string(arg.substr(10));
     } else if (arg.starts_with("--examples=")) {
       examples = std::strtoul(argv[i] + 11, nullptr, 10);
     } else {
@@ -170,7 +174,13 @@ int Main(int argc, char** argv) {
   }
   if (positional.size() != 2) {
     std::cerr << "usage: registration_false_positives [--capitalize] "
-                 "[--examples=N] LABEL FILE\n";
+                 "[--examples=N] [--profile=NAME] LABEL FILE\n";
+    return 2;
+  }
+  const absl::StatusOr<const Profile*> profile =
+      FindBuiltinProfile(profile_name);
+  if (!profile.ok()) {
+    std::cerr << "registration_false_positives: " << profile.status() << "\n";
     return 2;
   }
   std::ifstream in(positional[1], std::ios::binary);
@@ -186,7 +196,7 @@ int Main(int argc, char** argv) {
     names.push_back(capitalize ? Capitalized(line) : line);
   }
   for (const Setting& setting : Settings()) {
-    const Counts c = Count(names, setting);
+    const Counts c = Count(**profile, names, setting);
     std::cout << absl::StrJoin(
         {positional[0], std::string(capitalize ? "capitalized" : "as-is"),
          std::string(setting.name), absl::StrCat(c.names),

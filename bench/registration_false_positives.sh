@@ -4,7 +4,7 @@
 # confusable exemption of a registration policy (docs/registration.md,
 # "False positives"), as Markdown tables.
 #
-#   bench/registration_false_positives.sh BUILD_DIR [LABEL=FILE]...
+#   bench/registration_false_positives.sh BUILD_DIR [LABEL[@PROFILE]=FILE]...
 #
 # BUILD_DIR was configured with -DU8GUARD_BENCH=ON (the tool is
 # bench/registration_false_positives.cc). Without LABEL=FILE arguments it
@@ -44,7 +44,14 @@ if [ $# -eq 0 ]; then
     if command -v aspell >/dev/null &&
       aspell -d "$lang" dump master 2>/dev/null |
       sed 's,/.*,,' >"$tmp/aspell-$lang" && [ -s "$tmp/aspell-$lang" ]; then
-      set -- "$@" "aspell-$lang=$tmp/aspell-$lang"
+      # And names that mix directions: the first 5,000 words with a digit
+      # after and before them, under nickname (no Bidi Rule refuses "1"
+      # before a right-to-left word): "1" + word and word + "1" show alike
+      # on a left-to-right page.
+      awk 'NR <= 5000 { print $0 "1"; print "1" $0 }' "$tmp/aspell-$lang" \
+        >"$tmp/mixed-$lang"
+      set -- "$@" "aspell-$lang=$tmp/aspell-$lang" \
+        "aspell-$lang+digit@nickname=$tmp/mixed-$lang"
     else
       set -- "$@" "aspell-$lang=/nonexistent/aspell-$lang"
     fi
@@ -55,6 +62,10 @@ rows=$tmp/rows.tsv
 for arg in "$@"; do
   label=${arg%%=*}
   file=${arg#*=}
+  profile=username-case-mapped
+  case "$label" in
+    *@*) profile=${label#*@} ;;
+  esac
   if [ ! -r "$file" ]; then
     echo "registration_false_positives: skipping $label: no $file" >&2
     continue
@@ -65,15 +76,16 @@ for arg in "$@"; do
       file=$tmp/$label
       ;;
   esac
-  "$tool" "$label" "$file" >>"$rows"
-  "$tool" --capitalize "$label" "$file" >>"$rows"
+  "$tool" --profile="$profile" "$label" "$file" >>"$rows"
+  "$tool" --profile="$profile" --capitalize "$label" "$file" >>"$rows"
 done
 
 echo "u8guard $("$build/u8guard" --version | head -1 | sed 's/^u8guard //'), $("$build/u8guard" --version | sed -n 2,3p | paste -sd, | sed 's/,/, /')"
 echo
 echo "Look-alike refusals (and the rate among all names) when every name of"
-echo "the list is registered in order under username-case-mapped, no"
-echo "protected names, any restriction level:"
+echo "the list is registered in order under username-case-mapped (under the"
+echo "profile after @ where a label names one), no protected names, any"
+echo "restriction level:"
 echo
 awk -F '\t' '
   function group(n,   s) {  # 104334 -> 104,334

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -213,10 +214,15 @@ struct Registry::State {
   void RefuseRegistered(const CandidateKeys& keys,
                         RegistrationDecision& d) const {
     for (size_t i = 0; i < keys.size(); ++i) {
-      const std::vector<std::string> key_only = {keys[i][0]};
-      std::optional<Hit> hit = Find(by_key, key_only);
+      // Keys meet keys and look-alike keys meet look-alike keys, never a
+      // key a look-alike key: under a skeleton_order other than logical a
+      // look-alike key is made from the key in visual order, and the key of
+      // "\u0637\u0628\u0642" is the visual order of "\u0642\u0628\u0637",
+      // which a page shows reversed, not alike.
+      const std::span<const std::string> all(keys[i]);
+      std::optional<Hit> hit = Find(by_key, all.first(1));
       const bool collision = hit.has_value();
-      if (!collision) hit = Find(by_lookalike, keys[i]);
+      if (!collision) hit = Find(by_lookalike, all.subspan(1));
       if (!hit.has_value()) continue;
       RegistrationOutcome outcome = RegistrationOutcome::kCrossFieldClash;
       if (i == 0 && owners[hit->id].field == 0) {
@@ -231,7 +237,7 @@ struct Registry::State {
   // The first of `keys` found in `table`.
   static std::optional<Hit> Find(
       const absl::flat_hash_map<std::string, uint32_t>& table,
-      const std::vector<std::string>& keys) {
+      std::span<const std::string> keys) {
     for (const std::string& k : keys) {
       auto it = table.find(k);
       if (it != table.end()) return Hit{it->second, k};

@@ -278,6 +278,73 @@ TEST(SkeletonOrder, RegistryRefusesWhatTheChosenDirectionShowsAlike) {
   EXPECT_EQ(decide(SkeletonOrder::kRtl), RegistrationOutcome::kAccepted);
 }
 
+// A key is never compared with a look-alike key: under a bidi order the
+// look-alike keys come from the visual order, and the key of a word is the
+// visual order of the word reversed, which a page shows reversed, not
+// alike. Every Arabic and Hebrew word of three letters from one set, and
+// its reversal, in each order: the registry refuses exactly the pairs
+// whose look-alike keys meet.
+TEST(SkeletonOrder, KeysMeetKeysAndLookalikeKeysMeetLookalikeKeys) {
+  absl::StatusOr<const Profile*> nickname = FindBuiltinProfile("nickname");
+  ASSERT_TRUE(nickname.ok()) << nickname.status();
+  const std::u32string letters = U"\u0642\u0628\u0637\u05D0\u05D1\u05D3";
+  size_t pairs = 0;
+  for (const SkeletonOrder order :
+       {SkeletonOrder::kLogical, SkeletonOrder::kLtr, SkeletonOrder::kRtl}) {
+    RegistrationPolicy policy = DefaultRegistrationPolicy();
+    policy.protected_names.clear();
+    policy.max_restriction_level = RestrictionLevel::kUnrestrictive;
+    policy.skeleton_order = order;
+    for (const char32_t a : letters) {
+      for (const char32_t b : letters) {
+        for (const char32_t c : letters) {
+          if (a == c) continue;  // a palindrome is its own reversal
+          const std::string word = Utf8(std::u32string{a, b, c});
+          const std::string reversed = Utf8(std::u32string{c, b, a});
+          Registry registry(**nickname, policy);
+          ASSERT_TRUE(registry.Add(word).ok());
+          absl::StatusOr<RegistrationDecision> d = registry.Decide(reversed);
+          ASSERT_TRUE(d.ok()) << d.status();
+          const std::vector<std::string> mine =
+              *LookalikeSkeletons(**nickname, word, order);
+          const std::vector<std::string> theirs =
+              *LookalikeSkeletons(**nickname, reversed, order);
+          bool share = false;
+          for (const std::string& k : mine) {
+            for (const std::string& l : theirs) share |= k == l;
+          }
+          EXPECT_EQ(d->outcome, share ? RegistrationOutcome::kLookalike
+                                      : RegistrationOutcome::kAccepted)
+              << word << " then " << reversed << " in "
+              << SkeletonOrderName(order);
+          ++pairs;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(pairs, 3u * 6 * 6 * 5);
+}
+
+// "1" after and before a Hebrew word: one look on a left-to-right page.
+TEST(SkeletonOrder, DigitBeforeAndAfterAWordLookAlikeLeftToRight) {
+  absl::StatusOr<const Profile*> nickname = FindBuiltinProfile("nickname");
+  ASSERT_TRUE(nickname.ok()) << nickname.status();
+  for (const SkeletonOrder order :
+       {SkeletonOrder::kLogical, SkeletonOrder::kLtr, SkeletonOrder::kRtl}) {
+    RegistrationPolicy policy = DefaultRegistrationPolicy();
+    policy.skeleton_order = order;
+    Registry registry(**nickname, policy);
+    ASSERT_TRUE(registry.Add("\u05D0\u05D0\u05D1\u05D31").ok());
+    absl::StatusOr<RegistrationDecision> d =
+        registry.Decide("1\u05D0\u05D0\u05D1\u05D3");
+    ASSERT_TRUE(d.ok()) << d.status();
+    EXPECT_EQ(d->outcome, order == SkeletonOrder::kLtr
+                              ? RegistrationOutcome::kLookalike
+                              : RegistrationOutcome::kAccepted)
+        << SkeletonOrderName(order);
+  }
+}
+
 TEST(SkeletonOrder, PolicyFileKey) {
   absl::StatusOr<RegistrationPolicy> p =
       ParseRegistrationPolicy("skeleton_order = \"rtl\"\n", "p.toml");

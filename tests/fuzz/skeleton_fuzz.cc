@@ -13,7 +13,10 @@
 // what is ill-formed (u8guard's lossy decoder would insert U+FFFD).
 // Checked on every input: u8guard's skeleton engine (SkeletonTable) and
 // LinearSkeletonInto equal ICU's skeleton on the input before repetition
-// (ICU is quick there); the input in lower case, capitals and title case,
+// (ICU is quick there), and so does the visual order of the input in each
+// paragraph direction (VisualOrderInto, whose shortcut skips ICU, against
+// ICU's bidi algorithm on every input); the input in lower case, capitals
+// and title case,
 // where the profile gives it the input's key and
 // accepts its enforced form, gets the input's verdict from a registry with
 // a few names; every operation returns a result or a Status and never
@@ -33,6 +36,7 @@
 #include "src/confusables/skeleton.h"
 #include "src/confusables/skeleton_linear.h"
 #include "src/confusables/skeleton_table.h"
+#include "src/confusables/visual_order.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
@@ -136,12 +140,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
 
+  for (const u8guard::SkeletonOrder order :
+       {u8guard::SkeletonOrder::kLtr, u8guard::SkeletonOrder::kRtl}) {
+    std::string ours, theirs;
+    if (u8guard::internal::VisualOrderInto(unit, order, ours).ok() &&
+        u8guard::internal::IcuVisualOrderInto(unit, order, theirs).ok() &&
+        ours != theirs) {
+      std::fprintf(stderr, "VisualOrderInto differs from ICU's bidi order\n");
+      std::abort();
+    }
+  }
+
   if (unit.size() <= 256) CheckOneVerdictPerKey(profile, unit);
 
   std::string repeated;
   while (repeated.size() + unit.size() <= kRepeatedBytes) repeated += unit;
   (void)u8guard::ConfusableSkeleton(profile, repeated);
   (void)u8guard::LookalikeSkeletons(profile, repeated);
+  (void)u8guard::BidiSkeleton(profile, u8guard::SkeletonOrder::kRtl, repeated);
   u8guard::Registry registry(profile);
   (void)registry.Add("admin");
   (void)registry.Decide(repeated);

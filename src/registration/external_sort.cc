@@ -268,9 +268,10 @@ ExternalSorter::ExternalSorter(size_t memory_budget, std::string temp_dir,
       dir_(std::move(temp_dir)),
       stats_(stats != nullptr ? stats : &own_stats_) {
   // Reading: FanIn() runs at once, each through a buffer, in half the
-  // budget.
-  read_buffer_ = std::clamp<size_t>(budget_ / 512, 4096, size_t{1} << 20);
-  fan_in_ = std::clamp<size_t>(budget_ / (2 * read_buffer_), 2, 256);
+  // budget: up to 1,024 runs (a budget of 128 MiB merges 128 GiB of items
+  // in one pass, with buffers of 64 KiB).
+  read_buffer_ = std::clamp<size_t>(budget_ / 2048, 4096, size_t{1} << 20);
+  fan_in_ = std::clamp<size_t>(budget_ / (2 * read_buffer_), 2, 1024);
 }
 
 ExternalSorter::~ExternalSorter() = default;

@@ -68,13 +68,19 @@ uint64_t GetOrdered(std::string_view in) {
   return v;
 }
 
+// A record, most of whose names and stored keys are its key now: those
+// are written once (flags 2 and 4), which keeps the temporary files near
+// twice the records file.
 void PutRecord(std::string& out, const StoredRecord& r) {
+  const bool same_name = r.name == r.new_key;
+  const bool same_key = r.old_key == r.new_key;
+  out.push_back(static_cast<char>((r.valid ? 1 : 0) | (same_name ? 2 : 0) |
+                                  (same_key ? 4 : 0)));
   PutVarint(out, r.line);
-  PutString(out, r.name);
-  out.push_back(r.valid ? 1 : 0);
-  PutString(out, r.old_key);
-  PutStrings(out, r.old_lookalike_keys);
   PutString(out, r.new_key);
+  if (!same_name) PutString(out, r.name);
+  if (!same_key) PutString(out, r.old_key);
+  PutStrings(out, r.old_lookalike_keys);
 }
 
 void PutChange(std::string& out, const RecordChange& c) {
@@ -156,12 +162,13 @@ class Reader {
   }
   StoredRecord Record() {
     StoredRecord r;
+    const uint8_t flags = Byte();
+    r.valid = (flags & 1) != 0;
     r.line = Varint();
-    r.name = String();
-    r.valid = Byte() != 0;
-    r.old_key = String();
-    r.old_lookalike_keys = Strings();
     r.new_key = String();
+    r.name = (flags & 2) != 0 ? r.new_key : String();
+    r.old_key = (flags & 4) != 0 ? r.new_key : String();
+    r.old_lookalike_keys = Strings();
     return r;
   }
   RecordChange Change() {

@@ -94,6 +94,11 @@ endif()
 if(U8GUARD_BUILD_STATIC)
   install(TARGETS u8guard EXPORT u8guard_static_targets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT u8guard_static)
+  if(TARGET u8guard_toml_header_only)
+    # U8GUARD_STATIC_DEPS: toml++'s headers in their header-only form, a
+    # part of libu8guard.a's link interface (cmake/static_deps.cmake).
+    install(TARGETS u8guard_toml_header_only EXPORT u8guard_static_targets)
+  endif()
   install(EXPORT u8guard_static_targets NAMESPACE u8guard::
     FILE u8guard-static-targets.cmake DESTINATION ${U8GUARD_CMAKE_DIR}
     COMPONENT u8guard_static)

@@ -271,17 +271,7 @@ absl::Status ExternalVerifier::Add(NameRecord old, size_t line) {
   absl::StatusOr<NameRecord> now = MakeNameRecord(profile_, policy_, old.name);
   if (!now.ok()) return now.status();
   const uint64_t seq = next_seq_;
-  std::string& item = scratch_;
-  if (const std::optional<RecordChange> c = OwnChange(line, old, *now)) {
-    std::string key;
-    PutOrdered(key, seq);
-    key.push_back(static_cast<char>(kOwnSlot));
-    item.clear();
-    item.push_back(static_cast<char>(kOwn));
-    PutChange(item, *c);
-    if (absl::Status s = findings_->Add(key, item); !s.ok()) return s;
-    ++summary_.changed_names;
-  }
+  if (absl::Status s = AddOwnChange(seq, line, old, *now); !s.ok()) return s;
   StoredRecord self;
   self.line = line;
   self.name = std::move(old.name);
@@ -290,49 +280,78 @@ absl::Status ExternalVerifier::Add(NameRecord old, size_t line) {
   self.old_lookalike_keys = SortedUnique(std::move(old.lookalike_keys));
   if (now->valid) {
     self.new_key = now->key;
-    std::string record;
-    PutRecord(record, self);
-    // Its memberships: the group of its key, and of each of its look-alike
-    // keys (once each), with the slot of the pair summary.
-    const auto join = [&](RecordGroupKind kind, const std::string& key,
-                          uint8_t slot) {
-      std::string sort_key;
-      sort_key.push_back(static_cast<char>(kind));
-      PutOrdered(sort_key, key.size());
-      sort_key.append(key);
-      PutOrdered(sort_key, seq);
-      item.clear();
-      item.push_back(static_cast<char>(slot));
-      item.append(record);
-      return memberships_->Add(sort_key, item);
-    };
-    if (absl::Status s =
-            join(RecordGroupKind::kCollision, now->key, kCollisionSlot);
-        !s.ok()) {
-      return s;
-    }
-    const std::vector<std::string>& lks = now->lookalike_keys;
-    for (size_t j = 0; j < lks.size(); ++j) {
-      if (std::find(lks.begin(), lks.begin() + j, lks[j]) != lks.begin() + j) {
-        continue;  // a key the record repeats
-      }
-      if (absl::Status s = join(RecordGroupKind::kLookalike, lks[j],
-                                static_cast<uint8_t>(kLookalikeSlot + j));
-          !s.ok()) {
-        return s;
-      }
-    }
+    if (absl::Status s = AddMemberships(seq, self, *now); !s.ok()) return s;
     ++summary_.valid;
   }
-  const auto tag =
-      std::lower_bound(tags_.begin(), tags_.end(), old.version_tag);
-  if (tag == tags_.end() || *tag != old.version_tag) {
-    tags_.insert(tag, old.version_tag);
-    summary_.record_version_tags.push_back(old.version_tag);
-  }
+  NoteVersionTag(old.version_tag);
   ++summary_.records;
   ++next_seq_;
   return absl::OkStatus();
+}
+
+absl::Status ExternalVerifier::AddOwnChange(uint64_t seq, size_t line,
+                                            const NameRecord& old,
+                                            const NameRecord& now) {
+  const std::optional<RecordChange> c = OwnChange(line, old, now);
+  if (!c.has_value()) return absl::OkStatus();
+  std::string key;
+  PutOrdered(key, seq);
+  key.push_back(static_cast<char>(kOwnSlot));
+  std::string& item = scratch_;
+  item.clear();
+  item.push_back(static_cast<char>(kOwn));
+  PutChange(item, *c);
+  if (absl::Status s = findings_->Add(key, item); !s.ok()) return s;
+  ++summary_.changed_names;
+  return absl::OkStatus();
+}
+
+absl::Status ExternalVerifier::AddMemberships(uint64_t seq,
+                                              const StoredRecord& self,
+                                              const NameRecord& now) {
+  std::string record;
+  PutRecord(record, self);
+  // The group of its key, and of each of its look-alike keys (once each),
+  // with the slot of the pair summary.
+  const auto join = [&](RecordGroupKind kind, const std::string& key,
+                        uint8_t slot) {
+    std::string sort_key;
+    sort_key.push_back(static_cast<char>(kind));
+    PutOrdered(sort_key, key.size());
+    sort_key.append(key);
+    PutOrdered(sort_key, seq);
+    std::string& item = scratch_;
+    item.clear();
+    item.push_back(static_cast<char>(slot));
+    item.append(record);
+    return memberships_->Add(sort_key, item);
+  };
+  if (absl::Status s =
+          join(RecordGroupKind::kCollision, now.key, kCollisionSlot);
+      !s.ok()) {
+    return s;
+  }
+  const std::vector<std::string>& lks = now.lookalike_keys;
+  for (size_t j = 0; j < lks.size(); ++j) {
+    const auto before = lks.begin() + static_cast<std::ptrdiff_t>(j);
+    if (std::find(lks.begin(), before, lks[j]) != before) {
+      continue;  // a key the record repeats
+    }
+    if (absl::Status s = join(RecordGroupKind::kLookalike, lks[j],
+                              static_cast<uint8_t>(kLookalikeSlot + j));
+        !s.ok()) {
+      return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
+void ExternalVerifier::NoteVersionTag(const std::string& tag) {
+  const auto at = std::lower_bound(tags_.begin(), tags_.end(), tag);
+  if (at == tags_.end() || *at != tag) {
+    tags_.insert(at, tag);
+    summary_.record_version_tags.push_back(tag);
+  }
 }
 
 absl::Status ExternalVerifier::EndGroup() {
@@ -495,20 +514,30 @@ absl::StatusOr<RecordVerification> ExternalVerifier::Finish() {
   return std::move(summary_);
 }
 
-absl::Status ForEachFileLine(
-    const std::string& path, std::string_view shown, size_t max_line,
-    const ProgressCallback& progress,
-    const std::function<absl::StatusOr<bool>(std::string_view, size_t)>&
-        entry) {
+namespace {
+
+// A file descriptor, closed with the object.
+class ReadableFile {
+ public:
+  explicit ReadableFile(int fd) : fd_(fd) {}
+  ReadableFile(const ReadableFile&) = delete;
+  ReadableFile& operator=(const ReadableFile&) = delete;
+  ~ReadableFile() { close(fd_); }
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// Opens the regular file at `path` for reading, and sets *size to its size;
+// errors name `shown`: the open's errno, FailedPrecondition for what is not
+// a regular file (a FIFO is refused without waiting for a writer).
+absl::StatusOr<std::unique_ptr<ReadableFile>> OpenRegularFile(
+    const std::string& path, std::string_view shown, size_t* size) {
   if (absl::Status s = CheckFileName(path); !s.ok()) return s;
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
-  // below anyway.
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return ErrnoStatus(errno, shown);
-  const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* p) {
-    close(*p);
-    delete p;
-  });
+  auto file = std::make_unique<ReadableFile>(fd);
   struct stat st;
   if (fstat(fd, &st) != 0) {
     const int error = errno;
@@ -518,61 +547,106 @@ absl::Status ForEachFileLine(
     return absl::FailedPreconditionError(
         absl::StrFormat("%s: not a regular file", shown));
   }
-  ProgressCounter counter(progress, static_cast<size_t>(st.st_size), 0);
-  std::string buffer(size_t{1} << 20, '\0');
-  std::string pending;  // a line that straddles two reads
+  *size = static_cast<size_t>(st.st_size);
+  return file;
+}
+
+// Splits a file's bytes into lines as they are read: Feed hands each
+// complete line to `emit` with the bytes it took (its '\n' included),
+// keeping a line that continues in the next read; Finish hands over the
+// last line when the file does not end in '\n'. A line longer than
+// `max_line` bytes is ResourceExhausted naming it, before it is kept whole.
+class LineSplitter {
+ public:
+  using Emit = std::function<absl::Status(std::string_view line, size_t)>;
+  LineSplitter(std::string_view shown, size_t max_line, Emit emit)
+      : shown_(shown), max_line_(max_line), emit_(std::move(emit)) {}
+
+  absl::Status Feed(std::string_view chunk) {
+    for (;;) {
+      const size_t nl = chunk.find('\n');
+      const size_t part = nl == std::string_view::npos ? chunk.size() : nl;
+      if (pending_.size() + part > max_line_ + 1) return TooLong();
+      if (nl == std::string_view::npos) {
+        pending_.append(chunk);
+        return absl::OkStatus();
+      }
+      absl::Status s;
+      if (pending_.empty()) {
+        s = Line(chunk.substr(0, nl), nl + 1);
+      } else {
+        pending_.append(chunk.substr(0, nl));
+        s = Line(pending_, pending_.size() + 1);
+        pending_.clear();
+      }
+      if (!s.ok()) return s;
+      chunk.remove_prefix(nl + 1);
+    }
+  }
+
+  absl::Status Finish() {
+    if (pending_.empty()) return absl::OkStatus();
+    return Line(pending_, pending_.size());
+  }
+
+ private:
+  absl::Status Line(std::string_view line, size_t bytes) {
+    ++lines_;
+    return emit_(line, bytes);
+  }
+  absl::Status TooLong() const {
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "%s: line %d: longer than %d bytes", shown_, lines_ + 1, max_line_));
+  }
+
+  std::string_view shown_;
+  size_t max_line_;
+  Emit emit_;
+  std::string pending_;  // a line that straddles two reads
+  size_t lines_ = 0;
+};
+
+}  // namespace
+
+absl::Status ForEachFileLine(
+    const std::string& path, std::string_view shown, size_t max_line,
+    const ProgressCallback& progress,
+    const std::function<absl::StatusOr<bool>(std::string_view, size_t)>&
+        entry) {
+  size_t size = 0;
+  absl::StatusOr<std::unique_ptr<ReadableFile>> file =
+      OpenRegularFile(path, shown, &size);
+  if (!file.ok()) return file.status();
+  ProgressCounter counter(progress, size, 0);
   size_t number = 0;
   uint64_t consumed = 0;
-  const auto line_too_long = [&]() {
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "%s: line %d: longer than %d bytes", shown, number + 1, max_line));
-  };
-  const auto emit = [&](std::string_view line, size_t bytes) -> absl::Status {
-    ++number;
-    consumed += bytes;
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    absl::StatusOr<bool> record = entry(line, number);
-    if (!record.ok()) return record.status();
-    if (*record) counter.Record(static_cast<size_t>(consumed));
-    return absl::OkStatus();
-  };
+  LineSplitter lines(shown, max_line,
+                     [&](std::string_view line, size_t bytes) -> absl::Status {
+                       ++number;
+                       consumed += bytes;
+                       if (line.ends_with('\r')) line.remove_suffix(1);
+                       absl::StatusOr<bool> record = entry(line, number);
+                       if (!record.ok()) return record.status();
+                       if (*record)
+                         counter.Record(static_cast<size_t>(consumed));
+                       return absl::OkStatus();
+                     });
+  std::string buffer(size_t{1} << 20, '\0');
   for (;;) {
-    const ssize_t n = read(fd, buffer.data(), buffer.size());
+    const ssize_t n = read((*file)->fd(), buffer.data(), buffer.size());
     if (n < 0) {
       if (errno == EINTR) continue;
       const int error = errno;
       return ErrnoStatus(error, absl::StrFormat("%s: read", shown));
     }
     if (n == 0) break;
-    std::string_view chunk(buffer.data(), static_cast<size_t>(n));
-    for (;;) {
-      const size_t nl = chunk.find('\n');
-      if (nl == std::string_view::npos) {
-        if (pending.size() + chunk.size() > max_line + 1) {
-          return line_too_long();
-        }
-        pending.append(chunk);
-        break;
-      }
-      if (pending.empty()) {
-        if (nl > max_line + 1) return line_too_long();
-        if (absl::Status s = emit(chunk.substr(0, nl), nl + 1); !s.ok()) {
-          return s;
-        }
-      } else {
-        if (pending.size() + nl > max_line + 1) return line_too_long();
-        pending.append(chunk.substr(0, nl));
-        if (absl::Status s = emit(pending, pending.size() + 1); !s.ok()) {
-          return s;
-        }
-        pending.clear();
-      }
-      chunk.remove_prefix(nl + 1);
+    if (absl::Status s =
+            lines.Feed(std::string_view(buffer.data(), static_cast<size_t>(n)));
+        !s.ok()) {
+      return s;
     }
   }
-  if (!pending.empty()) {
-    if (absl::Status s = emit(pending, pending.size()); !s.ok()) return s;
-  }
+  if (absl::Status s = lines.Finish(); !s.ok()) return s;
   counter.Finish();
   return absl::OkStatus();
 }

@@ -107,6 +107,14 @@ class ExternalVerifier {
   absl::StatusOr<RecordVerification> Finish();
 
  private:
+  // Add's steps: the record's own change (a finding in record order), its
+  // memberships (the group of its new key and of each new look-alike key),
+  // and its version tag.
+  absl::Status AddOwnChange(uint64_t seq, size_t line, const NameRecord& old,
+                            const NameRecord& now);
+  absl::Status AddMemberships(uint64_t seq, const StoredRecord& self,
+                              const NameRecord& now);
+  void NoteVersionTag(const std::string& tag);
   absl::Status MakeGroups();
   absl::Status EndGroup();
   absl::Status DeliverFindings();

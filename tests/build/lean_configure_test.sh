@@ -120,7 +120,10 @@ for ask in "U8GUARD_TESTS:the test suites cannot be built: no GoogleTest: instal
     fail "-D$option=ON configured without its dependency"
   fi
   # CMake wraps the message's lines: compare with the spaces squeezed.
-  tr -s ' \n' '  ' <"$dir.log" | grep -qF -- "$message" || {
+  # (Read whole before matching: under pipefail `tr | grep -q` fails when
+  # grep stops reading at the match and tr dies of SIGPIPE.)
+  squeezed=$(tr -s ' \n' '  ' <"$dir.log")
+  grep -qF -- "$message" <<<"$squeezed" || {
     cat "$dir.log" >&2
     fail "-D$option=ON: no message '$message'"
   }

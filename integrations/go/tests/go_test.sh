@@ -80,9 +80,12 @@ case "$step" in
     cp "$module/examples/quickstart/main.go" "$dir/"
     U8GUARD_CHECKOUT=$source python3 "$source/tests/docs/run_quickstart.py" \
       "$module/examples/quickstart/run.sh" "$dir"
-    # Built against the prefix: the binary needs the prefix's library.
-    if ! ldd "$dir/signup" | grep -q "$prefix/$U8GUARD_LIBDIR/libu8guard.so"; then
-      ldd "$dir/signup" >&2
+    # Built against the prefix: the binary needs the prefix's library. (Read
+    # whole before matching: under pipefail `ldd | grep -q` fails when grep
+    # stops reading at the match and ldd dies of SIGPIPE.)
+    libraries=$(ldd "$dir/signup")
+    if ! grep -qF "$prefix/$U8GUARD_LIBDIR/libu8guard.so" <<<"$libraries"; then
+      echo "$libraries" >&2
       echo "FAILED: signup does not load the prefix's libu8guard.so" >&2
       exit 1
     fi

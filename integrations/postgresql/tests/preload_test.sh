@@ -21,7 +21,10 @@ if [ -n "$unexpected" ]; then
   echo "$unexpected" >&2
   exit 1
 fi
-nm -D --defined-only "$module" | grep -q ' _PG_init$' ||
+# (Read whole before matching: under pipefail `nm | grep -q` fails when grep
+# stops reading at the match and nm dies of SIGPIPE.)
+exported=$(nm -D --defined-only "$module")
+grep -q ' _PG_init$' <<<"$exported" ||
   { echo "_PG_init is not exported" >&2; exit 1; }
 
 U8GUARD_PG_CONF="shared_preload_libraries = 'u8guard'" \

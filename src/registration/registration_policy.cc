@@ -112,7 +112,8 @@ class PolicyReader {
     }
     if (key == "confusable_exemptions") return ReadExemptions(node, key);
     if (key == "max_restriction_level") {
-      return ReadMaxRestrictionLevel(node, key);
+      return ReadName(node, key, ParseRestrictionLevel,
+                      p_.max_restriction_level);
     }
     if (key == "refuse_mixed_numbers") {
       if (!node.is_boolean()) return Error(node, key, "expected a boolean");
@@ -120,12 +121,7 @@ class PolicyReader {
       return absl::OkStatus();
     }
     if (key == "skeleton_order") {
-      absl::StatusOr<SkeletonOrder> order =
-          node.is_string() ? ParseSkeletonOrder(*node.value<std::string>())
-                           : absl::InvalidArgumentError("expected a string");
-      if (!order.ok()) return Error(node, key, order.status().message());
-      p_.skeleton_order = *order;
-      return absl::OkStatus();
+      return ReadName(node, key, ParseSkeletonOrder, p_.skeleton_order);
     }
     return Error(node, key,
                  "unknown key (known keys: protected_names, "
@@ -145,13 +141,17 @@ class PolicyReader {
     return absl::OkStatus();
   }
 
-  absl::Status ReadMaxRestrictionLevel(const toml::node& node,
-                                       std::string_view key) {
-    absl::StatusOr<RestrictionLevel> level =
-        node.is_string() ? ParseRestrictionLevel(*node.value<std::string>())
+  // A string naming one value of an enumeration, which `parse` (a Parse*
+  // function of the library) reads into `out`; its error names the
+  // accepted names.
+  template <typename T>
+  absl::Status ReadName(const toml::node& node, std::string_view key,
+                        absl::StatusOr<T> (*parse)(std::string_view), T& out) {
+    absl::StatusOr<T> value =
+        node.is_string() ? parse(*node.value<std::string>())
                          : absl::InvalidArgumentError("expected a string");
-    if (!level.ok()) return Error(node, key, level.status().message());
-    p_.max_restriction_level = *level;
+    if (!value.ok()) return Error(node, key, value.status().message());
+    out = *value;
     return absl::OkStatus();
   }
 

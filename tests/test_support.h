@@ -20,6 +20,22 @@
 
 namespace u8guard::testing {
 
+// True in a build under AddressSanitizer (GCC's __SANITIZE_ADDRESS__,
+// clang's __has_feature): its shadow memory, an eighth of the memory a
+// program touches, counts in the process's resident set, so a test that
+// bounds the peak RSS allows for it.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
 // Path of a file under ../shared/ (e.g. "testdata/UTF-8-test.txt"): the
 // public test suites, which a clone of the repository alone does not have.
 std::string SharedPath(std::string_view relative);

@@ -12,7 +12,8 @@
 # (BUILD_SHARED_LIBS=ON), the Python module and the PostgreSQL extension
 # when their development files are found, and Debian's compiler and linker
 # flags (dpkg-buildflags: hardening; without -g, the packages carry no debug
-# information). CMAKE_ARGS are added to the configuration, e.g.
+# information), compiled as a unity build (U8GUARD_UNITY_BUILD: half the
+# compile time). CMAKE_ARGS are added to the configuration, e.g.
 # -DU8GUARD_PG_CONFIG=/usr/lib/postgresql/16/bin/pg_config for another
 # PostgreSQL. JOBS (environment) is the number of parallel jobs, nproc by
 # default.
@@ -20,7 +21,7 @@ set -euo pipefail
 umask 022 # the packages' files are what the build writes
 source=$(cd "$(dirname "$0")/../.." && pwd)
 if [ $# -lt 2 ]; then
-  sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 build=$1 out=$2
@@ -66,6 +67,7 @@ cmake -S "$source" -B "$build" "${setup[@]}" \
   -DU8GUARD_DEB=ON -DBUILD_SHARED_LIBS=ON \
   -DU8GUARD_TESTS=OFF -DU8GUARD_BENCH=OFF -DU8GUARD_EXAMPLES=OFF \
   -DU8GUARD_PYTHON=ON -DU8GUARD_POSTGRESQL=ON \
+  -DU8GUARD_UNITY_BUILD=ON \
   "-DCMAKE_C_FLAGS=$cflags" "-DCMAKE_CXX_FLAGS=$cxxflags" \
   "-DCMAKE_EXE_LINKER_FLAGS=$ldflags" "-DCMAKE_SHARED_LINKER_FLAGS=$ldflags" \
   "-DCMAKE_MODULE_LINKER_FLAGS=$ldflags" "$@" >"$build/configure.log" 2>&1 || {

@@ -22,13 +22,6 @@
 namespace u8guard::python {
 namespace {
 
-// Raises the InvalidArgument of a parser as ValueError.
-template <typename T>
-T Parsed(const absl::StatusOr<T>& value) {
-  if (!value.ok()) ThrowStatus(value.status());
-  return *value;
-}
-
 // The options of the keyword arguments of `function`: options (a
 // u8guard.PathOptions whose root is "") and the keywords of sanitize_path
 // but root, as PathOptionsOf reads them, and symlinks ("none", "inside"),

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "pybind11/pybind11.h"
 #include "u8guard/rejection.h"
 
@@ -128,6 +129,14 @@ enum class StatusContext {
 [[noreturn]] void ThrowStatus(const absl::Status& status,
                               const Text* input = nullptr,
                               StatusContext context = StatusContext::kInput);
+
+// Returns the value a name parser (ParseSymlinkPolicy...) read, or raises
+// its InvalidArgument as ValueError (ThrowStatus).
+template <typename T>
+T Parsed(const absl::StatusOr<T>& value) {
+  if (!value.ok()) ThrowStatus(value.status());
+  return *value;
+}
 
 // Runs `body` (returning a py::object) for a method bound as a plain CPython
 // function (DefMethod1, DefMethod2): returns its result, or nullptr with the

@@ -42,13 +42,6 @@ T Cast(py::handle v, const char* field, const char* type) {
   return py::detail::cast_op<T>(std::move(caster));
 }
 
-// Raises the InvalidArgument of a name parser as ValueError.
-template <typename T>
-T Parsed(const absl::StatusOr<T>& value) {
-  if (!value.ok()) ThrowStatus(value.status());
-  return *value;
-}
-
 // One field of PathOptions: its name, how Python sets it (raising
 // TypeError or ValueError, naming the field) and how Python sees it.
 struct PathField {

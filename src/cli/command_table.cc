@@ -762,8 +762,12 @@ std::string_view ToolUsage() {
       *usage += c.summary;
       // Under the command's description, as version's "(also ...)".
       for (size_t i = 0; i < c.aliases.size(); ++i) {
-        usage->append(i == 0 ? std::string(37, ' ') + "(alias: " : ", ")
-            .append(c.aliases[i]);
+        if (i == 0) {
+          usage->append(37, ' ').append("(alias: ");
+        } else {
+          usage->append(", ");
+        }
+        usage->append(c.aliases[i]);
       }
       if (!c.aliases.empty()) *usage += ")\n";
     }

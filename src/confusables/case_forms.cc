@@ -14,17 +14,11 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "src/unicode/code_point_strings.h"
+#include "src/utf8/ascii.h"
 #include "src/utf8/decode_valid.h"
 
 namespace u8guard::internal {
 namespace {
-
-bool IsAscii(std::string_view s) {
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
-}
 
 // Small capital -> capital, from ICU's character names.
 const absl::flat_hash_map<char32_t, char32_t>& SmallCapitals() {

@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "src/confusables/spoof_checker.h"
+#include "src/utf8/ascii.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
 
@@ -27,17 +28,6 @@ const USpoofChecker* MixedNumbersChecker() {
   static const USpoofChecker* const checker =
       OpenSpoofChecker(USPOOF_MIXED_NUMBERS);
   return checker;
-}
-
-absl::Status IcuError(const char* what, UErrorCode status) {
-  return SpoofCheckerError(what, status);
-}
-
-bool IsAscii(std::string_view s) {
-  for (const char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -56,16 +46,16 @@ absl::StatusOr<std::vector<char32_t>> DecimalSystemsOfValid(
     return absl::InvalidArgumentError("string too long for ICU (2 GiB)");
   }
   const USpoofChecker* sc = MixedNumbersChecker();
-  if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (sc == nullptr) return SpoofCheckerError("open", U_MISSING_RESOURCE_ERROR);
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<USpoofCheckResult, SpoofResultDeleter> result(
       uspoof_openCheckResult(&status));
-  if (U_FAILURE(status)) return IcuError("open result", status);
+  if (U_FAILURE(status)) return SpoofCheckerError("open result", status);
   uspoof_check2UTF8(sc, valid_utf8.data(),
                     static_cast<int32_t>(valid_utf8.size()), result.get(),
                     &status);
   const USet* numerics = uspoof_getCheckResultNumerics(result.get(), &status);
-  if (U_FAILURE(status)) return IcuError("check", status);
+  if (U_FAILURE(status)) return SpoofCheckerError("check", status);
   const int32_t items = uset_getItemCount(numerics);
   for (int32_t i = 0; i < items; ++i) {
     UChar32 first = 0;
@@ -75,7 +65,7 @@ absl::StatusOr<std::vector<char32_t>> DecimalSystemsOfValid(
       zeros.push_back(static_cast<char32_t>(c));
     }
   }
-  if (U_FAILURE(status)) return IcuError("numerics", status);
+  if (U_FAILURE(status)) return SpoofCheckerError("numerics", status);
   return zeros;
 }
 

@@ -71,10 +71,6 @@ const USpoofChecker* Checker() {
   return checker;
 }
 
-absl::Status IcuError(std::string_view what, UErrorCode status) {
-  return SpoofCheckerError(what, status);
-}
-
 absl::Status CheckLength(std::string_view s) {
   if (s.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
     return absl::InvalidArgumentError("string too long for ICU (2 GiB)");
@@ -87,7 +83,7 @@ absl::Status CheckLength(std::string_view s) {
 absl::Status IcuSkeletonInto(std::string_view valid_utf8, std::string& out) {
   out.clear();
   const USpoofChecker* sc = Checker();
-  if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (sc == nullptr) return SpoofCheckerError("open", U_MISSING_RESOURCE_ERROR);
   if (absl::Status s = CheckLength(valid_utf8); !s.ok()) return s;
   // Skeletons are rarely longer than 3 times the input; grow and retry when
   // ICU says the buffer was too small.
@@ -107,13 +103,13 @@ absl::Status IcuSkeletonInto(std::string_view valid_utf8, std::string& out) {
     }
     if (U_FAILURE(status)) {
       out.clear();
-      return IcuError("skeleton", status);
+      return SpoofCheckerError("skeleton", status);
     }
     out.resize(static_cast<size_t>(n));
     return absl::OkStatus();
   }
   out.clear();
-  return IcuError("skeleton", U_BUFFER_OVERFLOW_ERROR);
+  return SpoofCheckerError("skeleton", U_BUFFER_OVERFLOW_ERROR);
 }
 
 namespace {
@@ -196,7 +192,8 @@ absl::Status NonAsciiSkeletonInto(std::string_view valid_utf8,
                                   std::string& out) {
   out.clear();
   const SkeletonTable* table = SkeletonTable::Get();
-  if (table == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (table == nullptr)
+    return SpoofCheckerError("open", U_MISSING_RESOURCE_ERROR);
   if (absl::Status s = table->AppendSkeleton(valid_utf8, out); !s.ok()) {
     out.clear();
     return s;
@@ -399,18 +396,18 @@ absl::Status LookalikeSkeletonsInto(std::string_view key,
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
     std::string_view valid_utf8) {
   const USpoofChecker* sc = Checker();
-  if (sc == nullptr) return IcuError("open", U_MISSING_RESOURCE_ERROR);
+  if (sc == nullptr) return SpoofCheckerError("open", U_MISSING_RESOURCE_ERROR);
   if (absl::Status s = CheckLength(valid_utf8); !s.ok()) return s;
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<USpoofCheckResult, SpoofResultDeleter> result(
       uspoof_openCheckResult(&status));
-  if (U_FAILURE(status)) return IcuError("open result", status);
+  if (U_FAILURE(status)) return SpoofCheckerError("open result", status);
   uspoof_check2UTF8(sc, valid_utf8.data(),
                     static_cast<int32_t>(valid_utf8.size()), result.get(),
                     &status);
   const URestrictionLevel level =
       uspoof_getCheckResultRestrictionLevel(result.get(), &status);
-  if (U_FAILURE(status)) return IcuError("check", status);
+  if (U_FAILURE(status)) return SpoofCheckerError("check", status);
   switch (level) {
     case USPOOF_ASCII:
       return RestrictionLevel::kAscii;
@@ -425,7 +422,7 @@ absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
     case USPOOF_UNRESTRICTIVE:
       return RestrictionLevel::kUnrestrictive;
     default:
-      return IcuError("restriction level", U_INTERNAL_PROGRAM_ERROR);
+      return SpoofCheckerError("restriction level", U_INTERNAL_PROGRAM_ERROR);
   }
 }
 

@@ -31,7 +31,7 @@ struct VisualOrderScratch {
   std::u16string logical, visual;
 };
 
-absl::Status IcuError(std::string_view what, UErrorCode status) {
+absl::Status BidiError(std::string_view what, UErrorCode status) {
   return absl::InternalError(
       absl::StrCat("ICU bidi ", std::string(what), ": ", u_errorName(status)));
 }
@@ -98,7 +98,7 @@ absl::Status IcuVisualOrderInto(std::string_view valid_utf8,
   if (scratch.bidi == nullptr) {
     scratch.bidi.reset(ubidi_open());
     if (scratch.bidi == nullptr) {
-      return IcuError("open", U_MEMORY_ALLOCATION_ERROR);
+      return BidiError("open", U_MEMORY_ALLOCATION_ERROR);
     }
   }
   // UTF-16 is never longer in units than UTF-8 in bytes.
@@ -108,19 +108,19 @@ absl::Status IcuVisualOrderInto(std::string_view valid_utf8,
                 static_cast<int32_t>(scratch.logical.size()), &units,
                 valid_utf8.data(), static_cast<int32_t>(valid_utf8.size()),
                 &status);
-  if (U_FAILURE(status)) return IcuError("from UTF-8", status);
+  if (U_FAILURE(status)) return BidiError("from UTF-8", status);
   UBiDi* const bidi = scratch.bidi.get();
   ubidi_setPara(bidi, scratch.logical.data(), units,
                 order == SkeletonOrder::kRtl ? UBIDI_RTL : UBIDI_LTR, nullptr,
                 &status);
-  if (U_FAILURE(status)) return IcuError("paragraph", status);
+  if (U_FAILURE(status)) return BidiError("paragraph", status);
   // Mirroring replaces a code point by one of the same length, and no
   // control is added or removed: the visual text has as many units.
   scratch.visual.resize(static_cast<size_t>(units));
   const int32_t written = ubidi_writeReordered(
       bidi, scratch.visual.data(), units,
       UBIDI_KEEP_BASE_COMBINING | UBIDI_DO_MIRRORING, &status);
-  if (U_FAILURE(status)) return IcuError("reorder", status);
+  if (U_FAILURE(status)) return BidiError("reorder", status);
   // A mirrored glyph has the UTF-16 length of its character; its UTF-8
   // length is taken from ICU (preflight on overflow), not assumed.
   int32_t bytes = 0;
@@ -135,7 +135,7 @@ absl::Status IcuVisualOrderInto(std::string_view valid_utf8,
   }
   if (U_FAILURE(status)) {
     out.clear();
-    return IcuError("to UTF-8", status);
+    return BidiError("to UTF-8", status);
   }
   out.resize(static_cast<size_t>(bytes));
   return absl::OkStatus();

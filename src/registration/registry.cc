@@ -27,19 +27,6 @@
 namespace u8guard {
 namespace {
 
-// Where an identifier came from: its account, and whether it is the
-// account's name (0) or another identifier.
-struct Owner {
-  uint32_t account;
-  uint32_t field;
-};
-
-// A match of one of a candidate's keys.
-struct Hit {
-  uint32_t id;  // the registered identifier (or protected name)
-  std::string shared_key;
-};
-
 // The forms of a protected name it is compared in: as written, in
 // capitals and in title case (ICU's root locale). Under a profile whose key
 // keeps case these are three keys, each with its look-alike keys; under one
@@ -86,6 +73,19 @@ void Refuse(RegistrationDecision& d, RegistrationOutcome outcome,
 }  // namespace
 
 struct Registry::State {
+  // Where an identifier came from: its account, and whether it is the
+  // account's name (0) or another identifier.
+  struct Owner {
+    uint32_t account;
+    uint32_t field;
+  };
+
+  // A match of one of a candidate's keys.
+  struct Hit {
+    uint32_t id;  // the registered identifier (or protected name)
+    std::string shared_key;
+  };
+
   Profile profile;
   RegistrationPolicy policy;
   internal::LookalikeShape shape;
@@ -379,7 +379,7 @@ size_t Registry::MemoryUsage() const {
   return s.identifiers.capacity() * sizeof(std::string) +
          strings(s.identifiers,
                  [](const std::string& e) -> const std::string& { return e; }) +
-         s.owners.capacity() * sizeof(Owner) + table(s.by_key) +
+         s.owners.capacity() * sizeof(State::Owner) + table(s.by_key) +
          table(s.by_lookalike) + table(s.protected_keys);
 }
 

@@ -31,20 +31,6 @@
 namespace u8guard {
 namespace {
 
-// The records that have one key, or one look-alike key, now: a list linked
-// through Verifier::links_, in file order.
-struct GroupList {
-  uint32_t first = 0;  // the first link (a links_ index)
-  uint32_t last = 0;   // the last link
-  uint32_t size = 0;
-};
-
-// One record in a GroupList.
-struct Link {
-  uint32_t record = 0;
-  uint32_t next = UINT32_MAX;  // the next link, UINT32_MAX at the end
-};
-
 // A set of up to 5 ids of keys (sorted; unused slots UINT32_MAX).
 constexpr size_t kMaxKeySet = 5;
 using KeySet = std::array<uint32_t, kMaxKeySet>;
@@ -259,6 +245,20 @@ bool MakeRecordGroup(RecordGroupKind kind, std::string_view key,
 // new key and look-alike key (the groups, and the first record with each
 // for the pair summary).
 class RecordVerifier::Impl {
+  // The records that have one key, or one look-alike key, now: a list
+  // linked through links_, in file order.
+  struct GroupList {
+    uint32_t first = 0;  // the first link (a links_ index)
+    uint32_t last = 0;   // the last link
+    uint32_t size = 0;
+  };
+
+  // One record in a GroupList.
+  struct Link {
+    uint32_t record = 0;
+    uint32_t next = UINT32_MAX;  // the next link, UINT32_MAX at the end
+  };
+
  public:
   Impl(const Profile& profile, const RegistrationPolicy& policy,
        std::function<void(const RecordChange&)> sink)

@@ -450,7 +450,7 @@ SQL
     want=$(printf '%s\n' "$default" "$version" 1)
     [ "$got" = "$want" ] ||
       fail "the extension answers"$'\n'"$got"$'\n'"not"$'\n'"$want"
-    # README.md's PostgreSQL quick start, with psql, on this server.
+    # docs/postgresql.md's quick start, with psql, on this server.
     "$source/integrations/postgresql/tests/quickstart_test.sh" "$state" "$source"
     echo "CREATE EXTENSION u8guard $default from the package: ok"
     ;;

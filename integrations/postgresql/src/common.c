@@ -117,6 +117,12 @@ text *pgext_bounded_text_arg(FunctionCallInfo fcinfo, int arg) {
   return PG_GETARG_TEXT_PP(arg);
 }
 
+Datum pgext_text_or_null(const char *s, size_t len, bool present, bool *null) {
+  *null = !present;
+  return present ? PointerGetDatum(cstring_to_text_with_len(s, (int)len))
+                 : (Datum)0;
+}
+
 const u8guard_profile *pgext_profile(const text *name) {
   pgext_require_utf8();
   return cached_profile_named(VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name));

@@ -50,12 +50,6 @@ static const u8guard_registry *registry_for(const u8guard_profile *profile) {
   return registry;
 }
 
-static Datum text_or_null(const char *s, size_t len, bool present, bool *null) {
-  *null = !present;
-  return present ? PointerGetDatum(cstring_to_text_with_len(s, (int)len))
-                 : (Datum)0;
-}
-
 /* The record's look-alike keys as text[]. */
 static Datum lookalike_array(const u8guard_registration *r) {
   Datum elements[U8GUARD_MAX_LOOKALIKE_SKELETONS];
@@ -105,8 +99,8 @@ static void fill_vocabulary_values(const u8guard_registration *r, Datum *values,
   nulls[13] = nulls[8];
   values[14] = Int32GetDatum(r->code_point);
   nulls[14] = r->code_point < 0;
-  values[15] = text_or_null(r->shared_key, r->shared_key_len,
-                            r->shared_key_len > 0, &nulls[15]);
+  values[15] = pgext_text_or_null(r->shared_key, r->shared_key_len,
+                                  r->shared_key_len > 0, &nulls[15]);
 }
 
 /* The columns of the result, from `r`. */
@@ -116,8 +110,8 @@ static void fill_values(const u8guard_registration *r, Datum *values,
   memset(nulls, 0, sizeof(bool) * kRegistrationColumns);
   values[0] =
       CStringGetTextDatum(u8guard_registration_outcome_name(r->outcome));
-  values[1] = text_or_null(r->enforced, r->enforced_len, has, &nulls[1]);
-  values[2] = text_or_null(r->key, r->key_len, has, &nulls[2]);
+  values[1] = pgext_text_or_null(r->enforced, r->enforced_len, has, &nulls[1]);
+  values[2] = pgext_text_or_null(r->key, r->key_len, has, &nulls[2]);
   values[3] = has ? lookalike_array(r) : (Datum)0;
   nulls[3] = !has;
   values[4] = has ? CStringGetTextDatum(
@@ -131,9 +125,9 @@ static void fill_values(const u8guard_registration *r, Datum *values,
   nulls[6] = !has;
   values[7] = has ? CStringGetTextDatum(r->version_tag) : (Datum)0;
   nulls[7] = !has;
-  values[8] = text_or_null(r->conflict, r->conflict_len,
-                           r->outcome == U8GUARD_REGISTRATION_PROTECTED_NAME,
-                           &nulls[8]);
+  values[8] = pgext_text_or_null(
+      r->conflict, r->conflict_len,
+      r->outcome == U8GUARD_REGISTRATION_PROTECTED_NAME, &nulls[8]);
   has = r->outcome == U8GUARD_REGISTRATION_REJECTED;
   values[9] = has ? CStringGetTextDatum(u8guard_rule_id(r->rule)) : (Datum)0;
   nulls[9] = !has;

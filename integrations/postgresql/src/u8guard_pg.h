@@ -37,6 +37,10 @@ void pgext_check_input_size(size_t len, Oid function);
  * length with pgext_check_input_size before detoasting it. */
 text *pgext_bounded_text_arg(FunctionCallInfo fcinfo, int arg);
 
+/* Returns a text Datum of s[0, len) and sets *null false when `present`,
+ * else (Datum)0 with *null true: a result column that may be NULL. */
+Datum pgext_text_or_null(const char *s, size_t len, bool present, bool *null);
+
 /* Raises ERROR (SQLSTATE 0A000) unless the database encoding is UTF8: the
  * functions read text as UTF-8. */
 void pgext_require_utf8(void);

@@ -105,9 +105,8 @@ static void set_lookalike_keys(pgext_verify *v, Datum value,
 
 /* A text Datum of s[0, len), or a NULL for an empty string (a key is never
  * empty: "" stands for none). */
-static Datum text_or_null(const char *s, size_t len, bool *null) {
-  *null = len == 0;
-  return *null ? (Datum)0 : PointerGetDatum(cstring_to_text_with_len(s, len));
+static Datum key_or_null(const char *s, size_t len, bool *null) {
+  return pgext_text_or_null(s, len, len != 0, null);
 }
 
 /* Writes the changes the last add found: (kind, name, old_key, new_key,
@@ -126,12 +125,12 @@ static void emit_changes(pgext_verify *v) {
            c.kind == U8GUARD_RECORD_NEW_LOOKALIKE;
     values[0] = CStringGetTextDatum(u8guard_record_change_kind_name(c.kind));
     values[1] = PointerGetDatum(cstring_to_text_with_len(c.name, c.name_len));
-    values[2] = text_or_null(c.old_key, c.old_key_len, &nulls[2]);
-    values[3] = text_or_null(c.new_key, c.new_key_len, &nulls[3]);
-    values[4] = text_or_null(c.rule, strlen(c.rule), &nulls[4]);
-    values[5] = text_or_null(c.other_name, c.other_name_len, &nulls[5]);
+    values[2] = key_or_null(c.old_key, c.old_key_len, &nulls[2]);
+    values[3] = key_or_null(c.new_key, c.new_key_len, &nulls[3]);
+    values[4] = key_or_null(c.rule, strlen(c.rule), &nulls[4]);
+    values[5] = key_or_null(c.other_name, c.other_name_len, &nulls[5]);
     nulls[5] = !pair;
-    values[6] = text_or_null(c.shared_key, c.shared_key_len, &nulls[6]);
+    values[6] = key_or_null(c.shared_key, c.shared_key_len, &nulls[6]);
     tuplestore_putvalues(v->rsinfo->setResult, v->rsinfo->setDesc, values,
                          nulls);
   }
@@ -249,9 +248,9 @@ static void emit_member(pgext_verify *v, size_t g,
   values[3] = Int64GetDatum((int64)group->new_pairs);
   values[4] = Int64GetDatum((int64)m->line);
   values[5] = PointerGetDatum(cstring_to_text_with_len(m->name, m->name_len));
-  values[6] = text_or_null(m->new_key, m->new_key_len, &nulls[6]);
+  values[6] = key_or_null(m->new_key, m->new_key_len, &nulls[6]);
   values[7] = BoolGetDatum(m->was_valid != 0);
-  values[8] = text_or_null(m->old_key, m->old_key_len, &nulls[8]);
+  values[8] = key_or_null(m->old_key, m->old_key_len, &nulls[8]);
   values[9] = PointerGetDatum(construct_array(
       keys, (int)m->old_lookalike_key_count, TEXTOID, -1, false, TYPALIGN_INT));
   nulls[9] = m->was_valid == 0;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# PostgreSQL.quickstart: README.md's PostgreSQL quick start,
+# PostgreSQL.quickstart: docs/postgresql.md's quick start,
 # examples/quickstart/postgresql/example.sql, run with psql as a user runs
 # it (psql -f example.sql) in a new database of the test server; what psql
 # prints must be example.out, beside it.

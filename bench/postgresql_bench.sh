@@ -11,7 +11,9 @@
 # (1,000,000 by default) without and with two parallel workers, the build
 # of an expression index on each (a citext column's plain index for
 # citext), and the audit queries of docs/postgresql.md (collisions by key,
-# look-alikes by skeleton) with parallel workers.
+# look-alikes by skeleton) with parallel workers, and the upgrade
+# verification of a table of the names' records partitioned in 4, without
+# and with two parallel workers.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:?usage: postgresql_bench.sh BUILD_DIR [ROWS] [RUNS]}" && pwd)
@@ -99,3 +101,21 @@ report "audit: collisions by key, 2 workers" \
   "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_try_key(name, $p) k FROM names GROUP BY 1 HAVING count(*) > 1) c")"
 report "audit: look-alikes by skeleton, 2 workers" \
   "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_skeleton(name, $p) s FROM names WHERE u8guard_try_key(name, $p) IS NOT NULL GROUP BY 1 HAVING count(DISTINCT u8guard_key(name, $p)) > 1) l")"
+# Upgrade verification over a table of records partitioned in 4, without
+# and with parallel workers deriving the records now.
+psql_q <<EOF
+CREATE TABLE records (name text, key text, lookalike_keys text[])
+  PARTITION BY HASH (name);
+CREATE TABLE records_0 PARTITION OF records FOR VALUES WITH (MODULUS 4, REMAINDER 0);
+CREATE TABLE records_1 PARTITION OF records FOR VALUES WITH (MODULUS 4, REMAINDER 1);
+CREATE TABLE records_2 PARTITION OF records FOR VALUES WITH (MODULUS 4, REMAINDER 2);
+CREATE TABLE records_3 PARTITION OF records FOR VALUES WITH (MODULUS 4, REMAINDER 3);
+INSERT INTO records
+  SELECT name, k, CASE WHEN k IS NOT NULL THEN u8guard_lookalike_keys(name, $p) END
+  FROM (SELECT name, u8guard_try_key(name, $p) k FROM names) n;
+VACUUM ANALYZE records;
+EOF
+for workers in 0 2; do
+  report "verify: u8guard_verify_records, 4 partitions, $workers workers" \
+    "$(median "SET max_parallel_workers_per_gather = $workers; SET parallel_setup_cost = 0; SET min_parallel_table_scan_size = 0; SELECT count(*) FROM u8guard_verify_records('records', $p)")"
+done

@@ -372,6 +372,18 @@ class RecordVerifier {
   // line ParseNameRecord refuses, and Add's errors.
   absl::Status AddLine(std::string_view text, size_t line);
 
+  // Verifies `record` as Add does, with `now`, the record of its name that
+  // MakeNameRecord(profile, policy, record.name) gives with the versions
+  // running now, made by the caller (elsewhere, in parallel: PostgreSQL's
+  // parallel workers). The verifier's profile and policy must be the ones
+  // `now` was made with: the policy is not in a record, so a `now` made under
+  // another policy goes unnoticed. InvalidArgument naming the line when
+  // `now` is of another name, another profile or other versions than
+  // VersionTag(), or is not shaped as MakeNameRecord's records are (a rule
+  // exactly when rejected, no key when rejected, at most 3 look-alike
+  // keys); and Add's errors.
+  absl::Status AddDerived(NameRecord record, NameRecord now, size_t line);
+
   // The records added so far.
   size_t records() const;
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,10 +106,17 @@ bool RecordOf(const u8guard_record_fields& fields, const std::string& profile,
 
 // Adds `record` at `line` to the verifier: the verifier's status, its
 // changes in v->last.
-u8guard_status AddRecord(u8guard_record_verifier* v, u8guard::NameRecord record,
-                         size_t line, u8guard_error* error) {
+// Adds `record` (with `now`, its name's record made by the caller, when
+// given) to v's verifier.
+u8guard_status AddRecord(
+    u8guard_record_verifier* v, u8guard::NameRecord record, size_t line,
+    u8guard_error* error,
+    std::optional<u8guard::NameRecord> now = std::nullopt) {
   v->last.clear();
-  const absl::Status s = v->verifier->Add(std::move(record), line);
+  const absl::Status s =
+      now.has_value()
+          ? v->verifier->AddDerived(std::move(record), *std::move(now), line)
+          : v->verifier->Add(std::move(record), line);
   if (!s.ok()) {
     v->last.clear();
     return FailWith(error, s);
@@ -336,6 +344,33 @@ u8guard_status u8guard_record_verifier_add_fields(
                   "record: a NULL string with a length");
     }
     return AddRecord(verifier, std::move(r), line, error);
+  });
+}
+
+u8guard_status u8guard_record_verifier_add_derived(
+    u8guard_record_verifier* verifier, const u8guard_record_fields* record,
+    const char* now, size_t now_len, size_t line, u8guard_error* error) {
+  return Guard(error, [&] {
+    if (verifier == nullptr) return FailNull(error, "verifier");
+    if (record == nullptr) return FailNull(error, "record");
+    if (!ValidInput(now, now_len)) return FailNull(error, "now");
+    if (!verifier->verifier) {
+      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
+    }
+    verifier->last.clear();
+    u8guard::NameRecord r;
+    if (!RecordOf(*record, verifier->profile_name, r)) {
+      return Fail(error, U8GUARD_INVALID_ARGUMENT,
+                  "record: a NULL string with a length");
+    }
+    absl::StatusOr<u8guard::NameRecord> derived =
+        u8guard::ParseNameRecord(View(now, now_len));
+    if (!derived.ok()) {
+      return Fail(error, U8GUARD_INVALID_ARGUMENT,
+                  absl::StrCat("line ", line, ": the record derived now: ",
+                               std::string(derived.status().message())));
+    }
+    return AddRecord(verifier, std::move(r), line, error, *std::move(derived));
   });
 }
 

@@ -178,6 +178,31 @@ absl::Status CheckVerifiedRecord(const Profile& profile, const NameRecord& old,
   return absl::OkStatus();
 }
 
+absl::StatusOr<NameRecord> CheckDerivedRecord(const Profile& profile,
+                                              const NameRecord& old,
+                                              NameRecord now, size_t line) {
+  const auto error = [&](std::string_view what) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "line ", line, ": the record derived now ", std::string(what)));
+  };
+  if (now.name != old.name) return error("is of another name");
+  if (now.profile != profile.name) {
+    return error(
+        absl::StrCat("is of profile \"", EscapeForDisplay(now.profile), "\""));
+  }
+  if (now.version_tag != VersionTag()) {
+    return error(absl::StrCat("was made by \"",
+                              EscapeForDisplay(now.version_tag),
+                              "\", not by the versions running now"));
+  }
+  if (now.valid != now.rule.empty() ||
+      now.lookalike_keys.size() > kMaxLookalikeKeys ||
+      (!now.valid && (!now.key.empty() || !now.lookalike_keys.empty()))) {
+    return error("is not a record MakeNameRecord makes");
+  }
+  return now;
+}
+
 std::optional<RecordChange> OwnChange(size_t line, const NameRecord& old,
                                       const NameRecord& now) {
   RecordChange c;
@@ -269,8 +294,10 @@ class RecordVerifier::Impl {
 
   size_t records() const { return summary_.records; }
 
-  // Verifies the record `old` at line `number`.
-  absl::Status Add(size_t number, NameRecord old) {
+  // Verifies the record `old` at line `number`, with `derived`, its name's
+  // record now, when the caller made it (else made here).
+  absl::Status Add(size_t number, NameRecord old,
+                   std::optional<NameRecord> derived = std::nullopt) {
     if (absl::Status s = internal::CheckVerifiedRecord(profile_, old, number);
         !s.ok()) {
       return s;
@@ -280,7 +307,9 @@ class RecordVerifier::Impl {
       return absl::ResourceExhaustedError("more than 2^32 - 1 records");
     }
     absl::StatusOr<NameRecord> now =
-        MakeNameRecord(profile_, policy_, old.name);
+        derived.has_value() ? internal::CheckDerivedRecord(
+                                  profile_, old, *std::move(derived), number)
+                            : MakeNameRecord(profile_, policy_, old.name);
     if (!now.ok()) return now.status();
     if (tags_.insert(old.version_tag).second) {
       summary_.record_version_tags.push_back(old.version_tag);
@@ -460,6 +489,11 @@ absl::Status RecordVerifier::AddLine(std::string_view text, size_t line) {
         "line ", line, ": ", std::string(record.status().message())));
   }
   return impl_->Add(line, *std::move(record));
+}
+
+absl::Status RecordVerifier::AddDerived(NameRecord record, NameRecord now,
+                                        size_t line) {
+  return impl_->Add(line, std::move(record), std::move(now));
 }
 
 size_t RecordVerifier::records() const { return impl_->records(); }

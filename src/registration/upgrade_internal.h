@@ -49,6 +49,13 @@ std::vector<std::string> SortedUnique(std::vector<std::string> v);
 absl::Status CheckVerifiedRecord(const Profile& profile, const NameRecord& old,
                                  size_t line);
 
+// `now` when it can be the record MakeNameRecord derives for `old`'s name
+// under `profile` with the versions running now (RecordVerifier::
+// AddDerived); else InvalidArgument naming `line` and what is wrong.
+absl::StatusOr<NameRecord> CheckDerivedRecord(const Profile& profile,
+                                              const NameRecord& old,
+                                              NameRecord now, size_t line);
+
 // The change of the record itself (key, look-alike keys, verdict), or none.
 std::optional<RecordChange> OwnChange(size_t line, const NameRecord& old,
                                       const NameRecord& now);

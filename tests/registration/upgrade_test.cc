@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <random>
@@ -910,7 +911,13 @@ std::vector<NameRecord> EditedRecords() {
   return r;
 }
 
-TEST(RecordVerifier, RecordsOneByOneGiveWhatTheTextGives) {
+// Records added one by one give what the text gives: with Add, and with
+// AddDerived and each name's record made by the caller (as PostgreSQL's
+// parallel workers make them).
+class RecordVerifierAdds : public ::testing::TestWithParam<bool> {};
+
+TEST_P(RecordVerifierAdds, RecordsOneByOneGiveWhatTheTextGives) {
+  const bool derived = GetParam();
   const std::vector<NameRecord> records = EditedRecords();
   RecordVerification want;
   const std::vector<RecordChange> want_changes = Verify(Lines(records), &want);
@@ -921,7 +928,14 @@ TEST(RecordVerifier, RecordsOneByOneGiveWhatTheTextGives) {
                           [&](const RecordChange& c) { changes.push_back(c); });
   for (size_t i = 0; i < records.size(); ++i) {
     const size_t before = changes.size();
-    ASSERT_TRUE(verifier.Add(records[i], i + 1).ok());
+    if (derived) {
+      absl::StatusOr<NameRecord> now = MakeNameRecord(
+          UserNames(), DefaultRegistrationPolicy(), records[i].name);
+      ASSERT_TRUE(now.ok()) << now.status();
+      ASSERT_TRUE(verifier.AddDerived(records[i], *now, i + 1).ok());
+    } else {
+      ASSERT_TRUE(verifier.Add(records[i], i + 1).ok());
+    }
     EXPECT_EQ(verifier.records(), i + 1);
     // Each record's findings are handed over by its own Add.
     for (size_t j = before; j < changes.size(); ++j) {
@@ -946,6 +960,59 @@ TEST(RecordVerifier, RecordsOneByOneGiveWhatTheTextGives) {
   EXPECT_EQ(got.change_count, want.change_count);
   EXPECT_EQ(got.new_lookalike_pairs, want.new_lookalike_pairs);
   EXPECT_EQ(got.record_version_tags, want.record_version_tags);
+}
+
+INSTANTIATE_TEST_SUITE_P(AddAndAddDerived, RecordVerifierAdds,
+                         ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "derived" : "made_here";
+                         });
+
+// A record made elsewhere is checked before it is believed: of the same
+// name, profile and versions, and shaped as MakeNameRecord's are. A refusal
+// leaves the verifier as it was.
+TEST(RecordVerifier, AddDerivedRefusesARecordNotMadeForTheName) {
+  size_t found = 0;
+  RecordVerifier verifier(UserNames(), DefaultRegistrationPolicy(),
+                          [&](const RecordChange&) { ++found; });
+  const NameRecord stored = Record("alice");
+  const absl::StatusOr<NameRecord> now =
+      MakeNameRecord(UserNames(), DefaultRegistrationPolicy(), "alice");
+  ASSERT_TRUE(now.ok());
+  const struct {
+    std::string_view why;
+    std::function<void(NameRecord&)> edit;
+  } edits[] = {
+      {"another name", [](NameRecord& r) { r.name = "alicia"; }},
+      {"another profile", [](NameRecord& r) { r.profile = "nickname"; }},
+      {"other versions",
+       [](NameRecord& r) {
+         r.version_tag = "u8guard-0.1.0+icu-70.1+unicode-14.0";
+       }},
+      {"valid with a rule", [](NameRecord& r) { r.rule = "DISALLOWED/x"; }},
+      {"rejected with a key",
+       [](NameRecord& r) {
+         r.valid = false;
+         r.rule = "DISALLOWED/spaces";
+       }},
+      {"four look-alike keys",
+       [](NameRecord& r) {
+         r.lookalike_keys = {"a", "b", "c", "d"};
+       }},
+  };
+  for (const auto& e : edits) {
+    NameRecord edited = *now;
+    e.edit(edited);
+    const absl::Status s = verifier.AddDerived(stored, edited, 4);
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << e.why;
+    EXPECT_THAT(s.message(), HasSubstr("line 4: the record derived now "))
+        << e.why;
+  }
+  EXPECT_EQ(verifier.records(), 0u);
+  EXPECT_EQ(found, 0u);
+  ASSERT_TRUE(verifier.AddDerived(stored, *now, 1).ok());
+  EXPECT_EQ(verifier.records(), 1u);
+  EXPECT_EQ(found, 0u);  // alice is as she was stored
 }
 
 TEST(RecordVerifier, RefusesARecordAndStaysAsItWas) {

@@ -303,6 +303,20 @@ U8GUARD_EXPORT u8guard_status u8guard_record_verifier_add_fields(
     u8guard_record_verifier *verifier, const u8guard_record_fields *record,
     size_t line, u8guard_error *error);
 
+/* u8guard_record_verifier_add_fields for `record`, with now[0, now_len)
+ * the record of its name derived with the versions running now:
+ * u8guard_name_record's JSON under the verifier's profile and policy,
+ * written by the caller (in parallel, elsewhere: PostgreSQL's parallel
+ * workers write it in u8guard_verify_records). The policy is not in a
+ * record: one written under another policy goes unnoticed. Also
+ * U8GUARD_INVALID_ARGUMENT ("line N: the record derived now ...") for a
+ * `now` that is malformed, of another name, another profile or other
+ * versions than the running ones ("version_tag"), or not shaped as
+ * u8guard_name_record writes it. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_add_derived(
+    u8guard_record_verifier *verifier, const u8guard_record_fields *record,
+    const char *now, size_t now_len, size_t line, u8guard_error *error);
+
 /* The number of changes the last add found (0 for NULL). */
 U8GUARD_EXPORT size_t
 u8guard_record_verifier_change_count(const u8guard_record_verifier *verifier);

@@ -87,6 +87,14 @@ CREATE OR REPLACE FUNCTION @extschema@.u8guard_sanitize_path(
   AS 'MODULE_PATHNAME', 'u8guard_pg_sanitize_path'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- The record of `name` under the built-in `profile` and the default policy
+-- with the versions running now (u8guard_name_record's JSON): what the
+-- parallel workers of u8guard_verify_records derive for each row.
+CREATE FUNCTION u8guard_internal.u8guard_name_record(name text, profile text)
+  RETURNS text
+  AS 'MODULE_PATHNAME', 'u8guard_pg_name_record'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- Derives the name of every row of `records` again under `profile` with
 -- the versions running now, and returns what changed, as `u8guard records
 -- verify` does (docs/upgrading.md): the library's verifier decides
@@ -116,8 +124,15 @@ CREATE OR REPLACE FUNCTION @extschema@.u8guard_sanitize_path(
 -- A pair names each later name against the first one (in that order) with
 -- the key, and only that one: u8guard_verify_records_groups has every
 -- pair. Runs with the caller's rights (SECURITY INVOKER): the caller must
--- be able to read `records`. It reads the rows through a cursor, a batch at
--- a time, and answers a cancel or statement_timeout at every row; its
+-- be able to read `records`. When the session may create temporary tables
+-- (TEMP on the database, not in a read-only transaction or on a standby)
+-- and max_parallel_workers_per_gather is above 0, it first copies the rows
+-- into a temporary table with each name's record now beside them
+-- (u8guard_internal.u8guard_name_record), a statement PostgreSQL gives
+-- parallel workers as it would a query over `records` (a partitioned table
+-- too); that table spills to disk past temp_buffers and is dropped at the
+-- end. Then it reads the rows in order through a cursor, a batch at a
+-- time, and answers a cancel or statement_timeout at every row; its
 -- memory is the verifier's (about the stored and the new keys of each row),
 -- and its result spills to disk past work_mem. Each name and key is bounded
 -- by u8guard.max_input_bytes, as every u8guard function's input is; a row
@@ -128,7 +143,7 @@ CREATE OR REPLACE FUNCTION @extschema@.u8guard_verify_records(
   RETURNS TABLE (kind text, name text, old_key text, new_key text,
                  rule text, other_name text, shared_key text)
   AS 'MODULE_PATHNAME', 'u8guard_pg_verify_records'
-  LANGUAGE C STABLE STRICT SECURITY INVOKER
+  LANGUAGE C VOLATILE STRICT SECURITY INVOKER
   SET search_path = pg_catalog, pg_temp;
 
 -- The groups of the same verification (u8guard::RecordGroup,
@@ -152,5 +167,5 @@ CREATE FUNCTION @extschema@.u8guard_verify_records_groups(
                  was_valid boolean, old_key text, old_lookalike_keys text[],
                  new_to_group boolean, new_partners bigint)
   AS 'MODULE_PATHNAME', 'u8guard_pg_verify_records_groups'
-  LANGUAGE C STABLE STRICT SECURITY INVOKER
+  LANGUAGE C VOLATILE STRICT SECURITY INVOKER
   SET search_path = pg_catalog, pg_temp;

@@ -13,12 +13,16 @@
 /* clang-format on */
 
 #include "access/detoast.h"
+#include "access/xact.h"
+#include "access/xlog.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "funcapi.h"
 #include "integrations/postgresql/src/u8guard_pg.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "optimizer/cost.h"
+#include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -35,6 +39,8 @@ typedef struct pgext_verify {
   Oid function;
   ReturnSetInfo *rsinfo;
   bool emit_changes; /* u8guard_verify_records; else the groups */
+  const char *profile_name;
+  bool derived; /* the rows carry their records now (derive_in_parallel) */
   MemoryContext row_context;
 } pgext_verify;
 
@@ -54,6 +60,7 @@ static pgext_verify *start_verify(FunctionCallInfo fcinfo, bool emit_changes) {
   u8guard_error error;
   InitMaterializedSRF(fcinfo, 0);
   v->function = fcinfo->flinfo->fn_oid;
+  v->profile_name = text_to_cstring(PG_GETARG_TEXT_PP(1));
   v->rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
   v->emit_changes = emit_changes;
   if (u8guard_record_verifier_new(profile, NULL, &v->verifier, &error) !=
@@ -158,16 +165,63 @@ static void add_row(pgext_verify *v, HeapTuple tuple, TupleDesc desc,
   }
   value = SPI_getbinval(tuple, desc, 3, &null);
   if (!null) set_lookalike_keys(v, value, &fields);
-  if (u8guard_record_verifier_add_fields(v->verifier, &fields, position,
-                                         &error) != U8GUARD_OK) {
+  if (v->derived) {
+    /* The record of the name now, u8guard_name_record's, never NULL. */
+    const text *now = DatumGetTextPP(SPI_getbinval(tuple, desc, 4, &null));
+    if (null) elog(ERROR, "u8guard_verify_records: a row without its record");
+    if (u8guard_record_verifier_add_derived(
+            v->verifier, &fields, VARDATA_ANY(now), VARSIZE_ANY_EXHDR(now),
+            position, &error) != U8GUARD_OK) {
+      pgext_raise(&error);
+    }
+  } else if (u8guard_record_verifier_add_fields(v->verifier, &fields, position,
+                                                &error) != U8GUARD_OK) {
     pgext_raise(&error);
   }
   if (v->emit_changes) emit_changes(v);
 }
 
+/* Whether the records of the names now are derived by a statement of
+ * their own, which PostgreSQL may give parallel workers (derive_records):
+ * when it plans parallel queries at all (max_parallel_workers_per_gather)
+ * and the session may create a temporary table (not on a standby, not in a
+ * read-only transaction, TEMP on the database). Else the verifier derives
+ * each record as it reads the row. */
+static bool derive_in_parallel(void) {
+  return max_parallel_workers_per_gather > 0 && !RecoveryInProgress() &&
+         !XactReadOnly &&
+         pg_database_aclcheck(MyDatabaseId, GetUserId(), ACL_CREATE_TEMP) ==
+             ACLCHECK_OK;
+}
+
+/* Copies the rows of `table` (NULL names left out) into a new temporary
+ * table, dropped at commit, with each name's record now beside them
+ * (u8guard_internal.u8guard_name_record, PARALLEL SAFE): a CREATE TABLE AS,
+ * whose scan PostgreSQL hands to parallel workers as it would a query's
+ * (over each partition of a partitioned table). Returns the new table's
+ * name. Its rows spill to disk past temp_buffers. */
+static const char *derive_records(pgext_verify *v, const char *table) {
+  static uint32 count = 0;
+  const char *derived =
+      psprintf("pg_temp.u8guard_verify_%d_%u", MyProcPid, ++count);
+  if (SPI_execute(
+          psprintf("CREATE TEMPORARY TABLE %s ON COMMIT DROP AS "
+                   "SELECT t.name::pg_catalog.text AS name, "
+                   "t.key::pg_catalog.text AS key, "
+                   "t.lookalike_keys::pg_catalog.text[] AS lookalike_keys, "
+                   "u8guard_internal.u8guard_name_record("
+                   "t.name::pg_catalog.text, %s::pg_catalog.text) AS now "
+                   "FROM %s t WHERE t.name IS NOT NULL",
+                   derived, quote_literal_cstr(v->profile_name), table),
+          false, 0) != SPI_OK_UTILITY) {
+    elog(ERROR, "u8guard_verify_records: deriving the records failed");
+  }
+  return derived;
+}
+
 /* Reads the rows of `relid` in the order of name COLLATE "C" through a
- * cursor, a batch at a time, and adds each (NULL names skipped). Runs with
- * the caller's rights. */
+ * cursor, a batch at a time, and adds each (NULL names skipped), with its
+ * record now when derive_in_parallel. Runs with the caller's rights. */
 static void verify_rows(pgext_verify *v, Oid relid) {
   /* NULL when the table, or its schema, was dropped since the argument
    * was read. */
@@ -183,14 +237,18 @@ static void verify_rows(pgext_verify *v, Oid relid) {
   }
   table = quote_qualified_identifier(schema, name);
   if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "SPI_connect failed");
+  v->derived = derive_in_parallel();
+  if (v->derived) table = derive_records(v, table);
   cursor = SPI_cursor_open_with_args(
       NULL,
       psprintf("SELECT t.name::pg_catalog.text, t.key::pg_catalog.text, "
-               "t.lookalike_keys::pg_catalog.text[] FROM %s t "
+               "t.lookalike_keys::pg_catalog.text[]%s FROM %s t "
                "WHERE t.name IS NOT NULL "
                "ORDER BY t.name::pg_catalog.text COLLATE pg_catalog.\"C\"",
-               table),
-      0, NULL, NULL, NULL, true, CURSOR_OPT_NO_SCROLL);
+               v->derived ? ", t.now" : "", table),
+      /* Not read-only after the CREATE TABLE AS: a new snapshot sees its
+       * rows. */
+      0, NULL, NULL, NULL, !v->derived, CURSOR_OPT_NO_SCROLL);
   for (;;) {
     SPI_cursor_fetch(cursor, true, PGEXT_VERIFY_BATCH);
     if (SPI_processed == 0) break;
@@ -204,6 +262,10 @@ static void verify_rows(pgext_verify *v, Oid relid) {
     SPI_freetuptable(SPI_tuptable);
   }
   SPI_cursor_close(cursor);
+  if (v->derived && SPI_execute(psprintf("DROP TABLE %s", table), false, 0) !=
+                        SPI_OK_UTILITY) {
+    elog(ERROR, "u8guard_verify_records: dropping %s failed", table);
+  }
   SPI_finish();
 }
 
@@ -215,6 +277,34 @@ static void finish_verify(pgext_verify *v) {
       U8GUARD_OK) {
     pgext_raise(&error);
   }
+}
+
+/* Writes the record of the name of a pgext_profile_input under the default
+ * policy (u8guard_name_record). */
+static u8guard_status write_name_record(const void *context, char *out,
+                                        size_t out_capacity, size_t *out_len,
+                                        u8guard_error *error) {
+  const pgext_profile_input *in = context;
+  return u8guard_name_record(in->profile, NULL, in->data, in->len, out,
+                             out_capacity, out_len, error);
+}
+
+/* u8guard_internal.u8guard_name_record(name, profile): the record of `name`
+ * under the built-in `profile` and the default policy, with the versions
+ * running now, as u8guard_name_record's JSON (what derive_records writes). */
+PG_FUNCTION_INFO_V1(u8guard_pg_name_record);
+Datum u8guard_pg_name_record(PG_FUNCTION_ARGS) {
+  const text *name = pgext_bounded_text_arg(fcinfo, 0);
+  pgext_profile_input in;
+  u8guard_error error;
+  text *result;
+  in.profile = pgext_profile(pgext_bounded_text_arg(fcinfo, 1));
+  in.data = VARDATA_ANY(name);
+  in.len = VARSIZE_ANY_EXHDR(name);
+  /* The JSON escapes each byte of the name in at most 6, the keys in 4. */
+  result = pgext_write_text(write_name_record, &in, 4 * in.len + 160, &error);
+  if (result == NULL) pgext_raise(&error);
+  PG_RETURN_TEXT_P(result);
 }
 
 PG_FUNCTION_INFO_V1(u8guard_pg_verify_records);

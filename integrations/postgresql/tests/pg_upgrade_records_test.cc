@@ -4,6 +4,8 @@
 // editing the records the running one made, as pg_stale_index_test edits
 // the recorded versions (tests/registration/across_icu_test.py runs two ICUs).
 
+#include <libpq-fe.h>
+
 #include <chrono>
 #include <optional>
 #include <regex>
@@ -303,6 +305,88 @@ TEST(PgUpgradeRecords, FindingsAreTheLibrarysInTheOrderOfName) {
           {"2", "lookalike_group", "paypal", "2", "5", cyrillic_er, "t",
            "{old}", "t", "1"},
       }));
+}
+
+// Collects the notices of a connection (auto_explain's plans).
+void CollectNotice(void* arg, const PGresult* result) {
+  static_cast<std::vector<std::string>*>(arg)->push_back(
+      PQresultErrorMessage(result));
+}
+
+// Over a partitioned table, the records of the names now are derived by
+// PostgreSQL's parallel workers (a CREATE TABLE AS over the partitions,
+// which auto_explain shows with its workers launched), and the findings
+// and groups are those of the serial path, row for row. The rows: user
+// names, each 7th the one before in capitals, stored with another key (a
+// new collision), each 11th the one before with a Cyrillic е, stored with
+// other look-alike keys (a new look-alike), each 13th with other stored
+// look-alike keys (changed), each 17th stored as rejected (now accepted).
+TEST(PgUpgradeRecords, ParallelWorkersDeriveWhatTheSerialPathDerives) {
+  TestDatabase db;
+  Connection& conn = db.conn();
+  conn.Query(
+      "CREATE TABLE records (name text, key text, lookalike_keys text[])"
+      "  PARTITION BY HASH (name);"
+      "CREATE TABLE records_0 PARTITION OF records"
+      "  FOR VALUES WITH (MODULUS 4, REMAINDER 0);"
+      "CREATE TABLE records_1 PARTITION OF records"
+      "  FOR VALUES WITH (MODULUS 4, REMAINDER 1);"
+      "CREATE TABLE records_2 PARTITION OF records"
+      "  FOR VALUES WITH (MODULUS 4, REMAINDER 2);"
+      "CREATE TABLE records_3 PARTITION OF records"
+      "  FOR VALUES WITH (MODULUS 4, REMAINDER 3);"
+      "INSERT INTO records SELECT n,"
+      "  CASE WHEN i % 17 = 0 THEN NULL WHEN i % 7 = 0 THEN 'old-' || i"
+      "  ELSE u8guard_key(n, 'username-case-mapped') END,"
+      "  CASE WHEN i % 17 = 0 THEN NULL"
+      "  WHEN i % 7 = 0 OR i % 11 = 0 OR i % 13 = 0 THEN ARRAY['old' || i]"
+      "  ELSE u8guard_lookalike_keys(n, 'username-case-mapped') END"
+      "  FROM (SELECT i, CASE WHEN i % 7 = 0 THEN 'USER' || (i - 1)"
+      "    WHEN i % 11 = 0 THEN U&'us\\0435r' || (i - 1)"
+      "    ELSE 'user' || i END AS n FROM generate_series(1, 30000) i) s;"
+      "ANALYZE records");
+  const std::string findings =
+      "SELECT kind, name, old_key, new_key, rule, other_name, shared_key "
+      "FROM u8guard_verify_records('records', 'username-case-mapped')";
+  const std::string groups =
+      "SELECT group_number, kind, key, new_pairs, line, name, new_key, "
+      "was_valid, old_key, old_lookalike_keys, new_to_group, new_partners "
+      "FROM u8guard_verify_records_groups('records', 'username-case-mapped')";
+  conn.Query("SET max_parallel_workers_per_gather = 0");
+  const std::vector<Row> serial = conn.Query(findings);
+  const std::vector<Row> serial_groups = conn.Query(groups);
+  ASSERT_GT(serial.size(), 10000u);
+  ASSERT_GT(serial_groups.size(), 8000u);
+
+  std::vector<std::string> notices;
+  PQsetNoticeReceiver(conn.raw(), CollectNotice, &notices);
+  conn.Query(
+      "SET max_parallel_workers_per_gather = 2;"
+      "SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;"
+      "SET min_parallel_table_scan_size = 0;"
+      "LOAD 'auto_explain';"
+      "SET auto_explain.log_min_duration = 0;"
+      "SET auto_explain.log_nested_statements = on;"
+      "SET auto_explain.log_analyze = on;"
+      "SET auto_explain.log_level = notice");
+  EXPECT_EQ(conn.Query(findings), serial);
+  EXPECT_EQ(conn.Query(groups), serial_groups);
+  PQsetNoticeReceiver(conn.raw(), nullptr, nullptr);
+  // The derivation's plans (one per call): u8guard_name_record computed
+  // in parallel workers (2 planned; fewer launch while other tests hold
+  // the server's workers).
+  size_t parallel_plans = 0;
+  for (const std::string& n : notices) {
+    if (n.find("u8guard_name_record") != std::string::npos &&
+        std::regex_search(n, std::regex("Workers Launched: [1-9]"))) {
+      ++parallel_plans;
+    }
+  }
+  EXPECT_EQ(parallel_plans, 2u);
+  // The temporary tables are gone.
+  EXPECT_EQ(conn.Query("SELECT count(*) FROM pg_catalog.pg_class "
+                       "WHERE relname LIKE 'u8guard_verify_%'"),
+            (std::vector<Row>{{"0"}}));
 }
 
 // A row with more look-alike keys than a record holds, or a NULL among

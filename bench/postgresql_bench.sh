@@ -101,6 +101,10 @@ report "audit: collisions by key, 2 workers" \
   "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_try_key(name, $p) k FROM names GROUP BY 1 HAVING count(*) > 1) c")"
 report "audit: look-alikes by skeleton, 2 workers" \
   "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_skeleton(name, $p) s FROM names WHERE u8guard_try_key(name, $p) IS NOT NULL GROUP BY 1 HAVING count(DISTINCT u8guard_key(name, $p)) > 1) l")"
+# The same audit with each key computed once and compared by min and max
+# (more than one key in a group), which aggregates in the workers.
+report "audit: look-alikes by skeleton, key once, 2 workers" \
+  "$(median "$audit_workers SELECT count(*) FROM (SELECT u8guard_skeleton(name, $p) s FROM (SELECT name, u8guard_try_key(name, $p) k FROM names) n WHERE k IS NOT NULL GROUP BY 1 HAVING min(k) <> max(k)) l")"
 # Upgrade verification over a table of records partitioned in 4, without
 # and with parallel workers deriving the records now.
 psql_q <<EOF
@@ -117,5 +121,5 @@ VACUUM ANALYZE records;
 EOF
 for workers in 0 2; do
   report "verify: u8guard_verify_records, 4 partitions, $workers workers" \
-    "$(median "SET max_parallel_workers_per_gather = $workers; SET parallel_setup_cost = 0; SET min_parallel_table_scan_size = 0; SELECT count(*) FROM u8guard_verify_records('records', $p)")"
+    "$(median "SET u8guard.parallel_verify = $([ "$workers" = 0 ] && echo off || echo on); SET max_parallel_workers_per_gather = $workers; SET parallel_setup_cost = 0; SET min_parallel_table_scan_size = 0; SELECT count(*) FROM u8guard_verify_records('records', $p)")"
 done

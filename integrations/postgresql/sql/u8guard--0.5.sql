@@ -649,9 +649,10 @@ CREATE FUNCTION u8guard_internal.u8guard_name_record(name text, profile text)
 -- A pair names each later name against the first one (in that order) with
 -- the key, and only that one: u8guard_verify_records_groups has every
 -- pair. Runs with the caller's rights (SECURITY INVOKER): the caller must
--- be able to read `records`. When the session may create temporary tables
--- (TEMP on the database, not in a read-only transaction or on a standby)
--- and max_parallel_workers_per_gather is above 0, it first copies the rows
+-- be able to read `records`. With u8guard.parallel_verify on, when the
+-- session may create temporary tables (TEMP on the database, not in a
+-- read-only transaction or on a standby) and
+-- max_parallel_workers_per_gather is above 0, it first copies the rows
 -- into a temporary table with each name's record now beside them
 -- (u8guard_internal.u8guard_name_record), a statement PostgreSQL gives
 -- parallel workers as it would a query over `records` (a partitioned table

@@ -257,7 +257,17 @@ static void warm_up(void) {
                               &len, &error);
 }
 
+bool pgext_parallel_verify = false;
+
 void _PG_init(void) {
+  DefineCustomBoolVariable(
+      "u8guard.parallel_verify",
+      "Whether u8guard_verify_records derives the records in parallel "
+      "workers.",
+      "On: each name's record now is derived by a CREATE TEMPORARY TABLE AS "
+      "that PostgreSQL may hand to parallel workers, then verified in order; "
+      "off: derived one row after the other as the rows are read.",
+      &pgext_parallel_verify, false, PGC_USERSET, 0, NULL, NULL, NULL);
   DefineCustomIntVariable(
       "u8guard.max_input_bytes",
       "The longest text a u8guard function takes, in bytes.",

@@ -37,6 +37,10 @@ void pgext_check_input_size(size_t len, Oid function);
  * length with pgext_check_input_size before detoasting it. */
 text *pgext_bounded_text_arg(FunctionCallInfo fcinfo, int arg);
 
+/* u8guard.parallel_verify: u8guard_verify_records derives the records in
+ * parallel workers (verify_functions.c). Off by default. */
+extern bool pgext_parallel_verify;
+
 /* Returns a text Datum of s[0, len) and sets *null false when `present`,
  * else (Datum)0 with *null true: a result column that may be NULL. */
 Datum pgext_text_or_null(const char *s, size_t len, bool present, bool *null);

@@ -183,13 +183,14 @@ static void add_row(pgext_verify *v, HeapTuple tuple, TupleDesc desc,
 
 /* Whether the records of the names now are derived by a statement of
  * their own, which PostgreSQL may give parallel workers (derive_records):
- * when it plans parallel queries at all (max_parallel_workers_per_gather)
- * and the session may create a temporary table (not on a standby, not in a
- * read-only transaction, TEMP on the database). Else the verifier derives
- * each record as it reads the row. */
+ * when u8guard.parallel_verify is on, PostgreSQL plans parallel queries at
+ * all (max_parallel_workers_per_gather) and the session may create a
+ * temporary table (not on a standby, not in a read-only transaction, TEMP
+ * on the database). Else the verifier derives each record as it reads the
+ * row. */
 static bool derive_in_parallel(void) {
-  return max_parallel_workers_per_gather > 0 && !RecoveryInProgress() &&
-         !XactReadOnly &&
+  return pgext_parallel_verify && max_parallel_workers_per_gather > 0 &&
+         !RecoveryInProgress() && !XactReadOnly &&
          pg_database_aclcheck(MyDatabaseId, GetUserId(), ACL_CREATE_TEMP) ==
              ACLCHECK_OK;
 }

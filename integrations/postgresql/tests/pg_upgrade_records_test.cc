@@ -361,6 +361,7 @@ TEST(PgUpgradeRecords, ParallelWorkersDeriveWhatTheSerialPathDerives) {
   std::vector<std::string> notices;
   PQsetNoticeReceiver(conn.raw(), CollectNotice, &notices);
   conn.Query(
+      "SET u8guard.parallel_verify = on;"
       "SET max_parallel_workers_per_gather = 2;"
       "SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;"
       "SET min_parallel_table_scan_size = 0;"

@@ -401,15 +401,18 @@ TEST(PgFunctions, VolatilityParallelSafetyAndStrictness) {
       {"public.u8guard_skeleton", "i", "s", "t"},
       {"public.u8guard_try_key", "i", "s", "t"},
       {"public.u8guard_validate_utf8", "i", "s", "t"},
-      // A verification reads a table through a cursor (SPI): STABLE, and
-      // not in a parallel worker.
-      {"public.u8guard_verify_records", "s", "u", "t"},
-      {"public.u8guard_verify_records_groups", "s", "u", "t"},
+      // A verification reads a table through a cursor (SPI), and with
+      // u8guard.parallel_verify writes a temporary table first: VOLATILE,
+      // and not in a parallel worker.
+      {"public.u8guard_verify_records", "v", "u", "t"},
+      {"public.u8guard_verify_records_groups", "v", "u", "t"},
       {"public.u8guard_versions", "s", "s", "t"},
       // What the functions that run SQL call (SQL 0.3): bound again in the
       // schema only the superuser controls.
       {"u8guard_internal.u8guard_ddl_end", "v", "u", "f"},
       {"u8guard_internal.u8guard_lookalike_keys", "i", "s", "t"},
+      // What the parallel workers of a verification derive (SQL 0.5).
+      {"u8guard_internal.u8guard_name_record", "i", "s", "t"},
       // The C API's defaults of u8guard_sanitize_path (SQL 0.5).
       {"u8guard_internal.u8guard_path_default_max_depth", "i", "s", "t"},
       {"u8guard_internal.u8guard_path_default_max_length", "i", "s", "t"},

@@ -33,6 +33,8 @@ import subprocess
 import sys
 import tempfile
 
+from fenced_blocks import fenced_blocks
+
 # The files the transcripts read, relative to the scratch directory.
 COPIED_DIRS = ('examples', 'tests/data/upgrade')
 # The kernel `u8guard version` runs: the CPU's, not the guide's.
@@ -42,20 +44,8 @@ KERNEL = re.compile(r'(UTF-8 kernel |using )[a-z0-9_]+')
 def transcripts(text):
     """Returns [(line of the block, [(command, [expected lines])])] of the
     fenced blocks of `text` that are transcripts."""
-    lines = text.split('\n')
     found = []
-    i = 0
-    while i < len(lines):
-        if not lines[i].startswith('```'):
-            i += 1
-            continue
-        opening = i
-        i += 1
-        body = []
-        while i < len(lines) and not lines[i].startswith('```'):
-            body.append(lines[i])
-            i += 1
-        i += 1
+    for opening, body in fenced_blocks(text.split('\n')):
         if not body or not body[0].startswith('$ '):
             continue
         steps = []

@@ -27,6 +27,8 @@ import re
 import subprocess
 import sys
 
+from fenced_blocks import fenced_blocks
+
 QUICKSTART_DIR = 'examples/quickstart'
 SECTION = '## Quick start'
 # The Go quick start lives in the Go module (a program built against it).
@@ -47,21 +49,7 @@ def quick_start_blocks(readme):
     except ValueError:
         raise SystemExit('a guide has no "%s" section' % SECTION)
     blocks = []
-    i = start + 1
-    while i < len(lines) and not lines[i].startswith('## '):
-        if not lines[i].startswith('```'):
-            i += 1
-            continue
-        opening = i
-        i += 1
-        body = []
-        while i < len(lines) and lines[i] != '```':
-            body.append(lines[i])
-            i += 1
-        if i == len(lines):
-            raise SystemExit('README.md:%d: unclosed code block' %
-                             (opening + 1))
-        i += 1
+    for opening, body in fenced_blocks(lines, start + 1, stop_at_heading=True):
         before = opening - 1
         while before > start and not lines[before].strip():
             before -= 1

@@ -38,6 +38,7 @@
 #include "src/confusables/skeleton_linear.h"
 #include "src/confusables/skeleton_table.h"
 #include "src/confusables/visual_order.h"
+#include "src/utf8/decode_valid.h"
 #include "u8guard/acl.h"
 #include "u8guard/match.h"
 #include "u8guard/profile.h"
@@ -115,10 +116,13 @@ void CheckOneVerdictPerKey(const u8guard::Profile& profile,
 
 // Whether `valid_utf8` holds a paragraph separator (bidi class B).
 bool HasParagraphSeparator(std::string_view valid_utf8) {
-  const icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(
-      valid_utf8.data(), static_cast<int32_t>(valid_utf8.size())));
-  for (int32_t i = 0; i < s.length(); i = s.moveIndex32(i, 1)) {
-    if (u_charDirection(s.char32At(i)) == U_BLOCK_SEPARATOR) return true;
+  const char* p = valid_utf8.data();
+  const char* const end = p + valid_utf8.size();
+  while (p < end) {
+    const char32_t c = u8guard::internal::DecodeValid(p);
+    if (u_charDirection(static_cast<UChar32>(c)) == U_BLOCK_SEPARATOR) {
+      return true;
+    }
   }
   return false;
 }

@@ -9,6 +9,11 @@
 //                                  caches, what is left is computation
 //   ascii_hit_cold                 every ASCII entry once, in random order:
 //                                  the table and arena miss the caches
+//   ascii_lookalike,               (skeleton only) entries with each Latin
+//   nonascii_lookalike             a, c, e, o, p, x turned into its Cyrillic
+//                                  look-alike: every lookup hits an entry
+//                                  with another key, whose skeletons are
+//                                  recomputed
 // The first four cycle through 4096 credentials each (random entries of the
 // million: a warm but not L1-resident working set).
 //
@@ -78,6 +83,7 @@ struct Input {
   bool ascii;
   bool hit;
   size_t pool;  // credentials cycled through; 0 = every matching entry
+  bool lookalike = false;  // hits written with Cyrillic look-alikes
 };
 
 constexpr Input kInputs[] = {
@@ -87,7 +93,40 @@ constexpr Input kInputs[] = {
     {"nonascii_miss", false, false, kPool},
     {"ascii_hit_pool64", true, true, 64},
     {"ascii_hit_cold", true, true, 0},
+    {"ascii_lookalike", true, true, kPool, true},
+    {"nonascii_lookalike", false, true, kPool, true},
 };
+
+// `name` with each Latin a, c, e, o, p, x replaced by its Cyrillic
+// look-alike (U+0430, U+0441, U+0435, U+043E, U+0440, U+0445).
+std::string CyrillicLookalike(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    switch (c) {
+      case 'a':
+        out += "\u0430";
+        break;
+      case 'c':
+        out += "\u0441";
+        break;
+      case 'e':
+        out += "\u0435";
+        break;
+      case 'o':
+        out += "\u043E";
+        break;
+      case 'p':
+        out += "\u0440";
+        break;
+      case 'x':
+        out += "\u0445";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 // The credentials of one input, in a random but fixed order, stored back
 // to back in one string (so the benchmark adds no cache miss of its own per
@@ -109,7 +148,11 @@ Credentials MakeCredentials(const Input& in) {
   std::vector<size_t> ends;
   for (size_t i : picks) {
     // A miss: the same shape, a number past the end of the list.
-    c.bytes += in.hit ? Entries()[i] : UserName(i, kEntries + i);
+    if (in.lookalike) {
+      c.bytes += CyrillicLookalike(Entries()[i]);
+    } else {
+      c.bytes += in.hit ? Entries()[i] : UserName(i, kEntries + i);
+    }
     ends.push_back(c.bytes.size());
   }
   size_t begin = 0;
@@ -229,6 +272,7 @@ int RegisterAll() {
         ->Unit(benchmark::kMillisecond)
         ->Iterations(mode == AclMode::kExact ? 3 : 1);
     for (const Input& in : kInputs) {
+      if (in.lookalike && mode == AclMode::kExact) continue;
       benchmark::RegisterBenchmark(
           ("BM_AclLookup/" + m + "/" + in.name).c_str(), BM_AclLookup, mode,
           in);

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <optional>
 #include <string>
 #include <utility>
 
@@ -220,21 +219,28 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   r.status = internal::LookalikeSkeletonsInto(scratch.key, scratch.skeletons);
   if (!r.status.ok()) return r;
   // Each of the credential's skeletons; the earliest entry (records are in
-  // list order) that shares one wins. A candidate's skeletons are
-  // recomputed: it has the same hash tag, so it almost always matches. A
-  // hit is usually found once per skeleton the two share; the last
+  // list order) that shares one wins. A candidate with the credential's key
+  // has its skeletons (they are the key's); another candidate's skeletons
+  // are recomputed: it has the same hash tag, so it almost always matches.
+  // A hit is usually found once per skeleton the two share; the last
   // candidate's skeletons are kept for the next skeleton's search.
+  const std::string_view key = scratch.key;
+  const char* const base = s.arena.data();
   const uint32_t* best = nullptr;
-  std::optional<uint32_t> computed;  // the candidate in candidate_skeletons
+  // The candidate whose skeletons candidate_skeletons holds, if any.
+  bool have_computed = false;
+  uint32_t computed = 0;
   for (size_t i = 0; i < scratch.skeletons.size; ++i) {
     const std::string& skeleton = scratch.skeletons.skeleton[i];
     const uint32_t* offset =
         s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
-          if (computed != o) {
-            computed.reset();
+          if (internal::HasKey(base, o, key)) return true;
+          if (!have_computed || computed != o) {
+            have_computed = false;
             if (!s.SkeletonsOf(o, scratch.candidate_skeletons).ok()) {
               return false;
             }
+            have_computed = true;
             computed = o;
           }
           return scratch.candidate_skeletons.Contains(skeleton);

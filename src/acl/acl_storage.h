@@ -139,9 +139,7 @@ struct AclStorage {
   // computed into `out`: a skeleton index
   // stores no skeletons and recomputes them on a hash tag match.
   absl::Status SkeletonsOf(uint32_t offset, LookalikeSkeletons& out) const {
-    AclEntry e;
-    EntryInto(offset, e);
-    return LookalikeSkeletonsInto(e.key, out);
+    return LookalikeSkeletonsInto(KeyOf(arena.data(), offset), out);
   }
 };
 

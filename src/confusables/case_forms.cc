@@ -206,6 +206,11 @@ void LowerInto(std::string_view valid_utf8, std::string& out) {
   }
 }
 
+bool CaseFormIsContextFree(bool capitals, char32_t cp) {
+  const CodePointStrings* table = capitals ? Tables().capitals : Tables().lower;
+  return table != nullptr && !CodePointStrings::Flag(table->Value(cp));
+}
+
 void IcuCaseFormInto(bool capitals, std::string_view valid_utf8,
                      std::string& out) {
   if (capitals) {

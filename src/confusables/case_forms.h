@@ -30,6 +30,12 @@ void CapitalsInto(std::string_view valid_utf8, std::string& out);
 // holds a code point whose lower case depends on its neighbours (capital
 // sigma: final or not).
 void LowerInto(std::string_view valid_utf8, std::string& out);
+// Whether CapitalsInto (`capitals`) or LowerInto maps `cp` to the same
+// image whatever stands beside it (false for capital sigma's lower case,
+// and when the table could not be built): a string of such code points maps
+// to their images one after another.
+bool CaseFormIsContextFree(bool capitals, char32_t cp);
+
 // CapitalsInto (`capitals`) or LowerInto computed by ICU whole, never from
 // the tables: their oracle, for tests.
 void IcuCaseFormInto(bool capitals, std::string_view valid_utf8,

@@ -21,6 +21,7 @@
 #include "src/common/thread_scratch.h"
 #include "src/common/verdict.h"
 #include "src/confusables/case_forms.h"
+#include "src/confusables/lookalike_table.h"
 #include "src/confusables/skeleton_table.h"
 #include "src/confusables/spoof_checker.h"
 #include "src/confusables/visual_order.h"
@@ -363,18 +364,10 @@ absl::Status BidiSkeletonInto(std::string_view valid_utf8, SkeletonOrder order,
   return SkeletonInto(visual, out);
 }
 
-absl::Status LookalikeSkeletonsInto(std::string_view key,
-                                    LookalikeSkeletons& out,
-                                    const LookalikeShape& shape) {
+absl::Status StepwiseLookalikeSkeletonsInto(std::string_view key,
+                                            const SkeletonExemptions& exempt,
+                                            LookalikeSkeletons& out) {
   out.size = 0;
-  if (shape.order != SkeletonOrder::kLogical) {
-    std::string& visual = ThreadScratch<VisualScratch>().visual;
-    if (absl::Status s = VisualOrderInto(key, shape.order, visual); !s.ok()) {
-      return s;
-    }
-    key = visual;
-  }
-  const SkeletonExemptions& exempt = shape.exempt;
   std::string& first = out.skeleton[0];
   if (absl::Status s = SkeletonInto(key, exempt, first); !s.ok()) return s;
   out.size = 1;
@@ -391,6 +384,34 @@ absl::Status LookalikeSkeletonsInto(std::string_view key,
     folded.clear();
   }
   return absl::OkStatus();
+}
+
+absl::Status LookalikeSkeletonsInto(std::string_view key,
+                                    LookalikeSkeletons& out,
+                                    const LookalikeShape& shape) {
+  out.size = 0;
+  if (shape.order != SkeletonOrder::kLogical) {
+    std::string& visual = ThreadScratch<VisualScratch>().visual;
+    if (absl::Status s = VisualOrderInto(key, shape.order, visual); !s.ok()) {
+      return s;
+    }
+    key = visual;
+  }
+  // Both skeletons in one pass where every code point allows it (most
+  // keys); otherwise step by step.
+  if (shape.exempt.empty()) {
+    const LookalikeTable* table = LookalikeTable::Get();
+    if (table != nullptr &&
+        table->SkeletonsInto(key, out.skeleton[0], out.skeleton[1])) {
+      out.size = 2;
+      if (out.skeleton[1] == out.skeleton[0]) {
+        out.skeleton[1].clear();
+        out.size = 1;
+      }
+      return absl::OkStatus();
+    }
+  }
+  return StepwiseLookalikeSkeletonsInto(key, shape.exempt, out);
 }
 
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(

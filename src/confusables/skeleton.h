@@ -92,6 +92,14 @@ absl::Status LookalikeSkeletonsInto(std::string_view key,
                                     LookalikeSkeletons& out,
                                     const LookalikeShape& shape = {});
 
+// LookalikeSkeletonsInto of `key` in logical order, each skeleton computed
+// step by step (SkeletonInto, CapitalsInto, FoldedSkeletonInto), never in
+// LookalikeTable's one pass (lookalike_table.h): what that pass is checked
+// against, and what it falls back to. Internal when ICU fails.
+absl::Status StepwiseLookalikeSkeletonsInto(std::string_view key,
+                                            const SkeletonExemptions& exempt,
+                                            LookalikeSkeletons& out);
+
 // SkeletonInto of `valid_utf8` in visual order (`order`): UTS #39's
 // bidiSkeleton for kLtr and kRtl, with SkeletonInto's dots; SkeletonInto
 // for kLogical. Internal when ICU fails.

@@ -163,6 +163,13 @@ class SizedAppender {
     }
     p_ += image.size();
   }
+  // The first `n` of the N bytes at `s` (N at most kSlack), copied whole.
+  template <size_t N>
+  void AppendFixed(const char* s, size_t n) {
+    static_assert(N <= kSlack);
+    std::memcpy(p_, s, N);
+    p_ += n;
+  }
   void Append(std::string_view s) {
     std::memcpy(p_, s.data(), s.size());
     p_ += s.size();

@@ -16,18 +16,11 @@
 
 #include "gtest/gtest.h"
 #include "src/utf8/decode_valid.h"
+#include "tests/confusables/code_points.h"
 #include "tests/test_support.h"
 
 namespace u8guard::internal {
 namespace {
-
-std::string Utf8(char32_t cp) {
-  std::string s;
-  AppendValid(cp, s);
-  return s;
-}
-
-bool IsScalar(char32_t cp) { return cp < 0xD800 || cp > 0xDFFF; }
 
 // Both forms of `s` equal ICU's whole-string mappings.
 void ExpectSameAsIcu(const std::string& s) {

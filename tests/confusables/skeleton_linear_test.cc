@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "src/confusables/skeleton.h"
 #include "src/utf8/decode_valid.h"
+#include "tests/confusables/code_points.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
@@ -24,14 +25,6 @@
 
 namespace u8guard::internal {
 namespace {
-
-std::string Utf8(char32_t cp) {
-  std::string s;
-  AppendValid(cp, s);
-  return s;
-}
-
-bool IsScalar(char32_t cp) { return cp < 0xD800 || cp > 0xDFFF; }
 
 void ExpectSameAsIcu(const std::string& s) {
   std::string linear, icu;

@@ -20,19 +20,12 @@
 #include "gtest/gtest.h"
 #include "src/confusables/skeleton.h"
 #include "src/utf8/decode_valid.h"
+#include "tests/confusables/code_points.h"
 #include "tests/test_support.h"
 #include "u8guard/utf8.h"
 
 namespace u8guard::internal {
 namespace {
-
-std::string Utf8(char32_t cp) {
-  std::string s;
-  AppendValid(cp, s);
-  return s;
-}
-
-bool IsScalar(char32_t cp) { return cp < 0xD800 || cp > 0xDFFF; }
 
 std::string Hex(std::string_view s) { return testing::ToHex(std::string(s)); }
 
@@ -113,35 +106,18 @@ TEST(SkeletonTable, EveryCodePointAloneAndBetweenLetters) {
 // Every code point that is changed or a mark, between the first two letters
 // of each script ICU knows letters of.
 TEST(SkeletonTable, ChangedCodePointsBetweenLettersOfEachScript) {
-  std::vector<std::string> first(USCRIPT_CODE_LIMIT),
-      second(USCRIPT_CODE_LIMIT);
-  for (char32_t cp = 0x41; cp <= 0x10FFFF; ++cp) {
-    if (!u_isalpha(static_cast<UChar32>(cp))) continue;
-    UErrorCode status = U_ZERO_ERROR;
-    const UScriptCode script =
-        uscript_getScript(static_cast<UChar32>(cp), &status);
-    if (U_FAILURE(status) || script < 0 || script >= USCRIPT_CODE_LIMIT)
-      continue;
-    if (first[script].empty()) {
-      first[script] = Utf8(cp);
-    } else if (second[script].empty()) {
-      second[script] = Utf8(cp);
-    }
-  }
+  const auto pairs = LetterPairsOfScripts();
+  ASSERT_GT(pairs.size(), size_t{100});
   const std::vector<char32_t> pool = ChangedOrMarks();
   ASSERT_GT(pool.size(), size_t{5000});
-  size_t scripts = 0;
-  for (int s = 0; s < USCRIPT_CODE_LIMIT; ++s) {
-    if (second[s].empty()) continue;
-    ++scripts;
+  for (const auto& [first, second] : pairs) {
     Batches batches;
     for (const char32_t cp : pool) {
-      batches.Add(first[s] + Utf8(cp) + second[s]);
+      batches.Add(first + Utf8(cp) + second);
       if (::testing::Test::HasFatalFailure()) return;
     }
     batches.Flush();
   }
-  EXPECT_GT(scripts, size_t{100});
 }
 
 // Random strings of code points that are changed or marks, with letters:
@@ -188,19 +164,11 @@ TEST(SkeletonTable, WordListsAndSharedCorpora) {
   }
   // Fewer when only wamerican is installed (a build without ./dev).
   EXPECT_GT(words, size_t{100000}) << "no word lists in /usr/share/dict";
-  for (const char* corpus : {"UTF-8-test.txt", "utf8tests/utf8tests.txt",
-                             "precis_golden/golden.json",
-                             "fuzzdb-traversals-8-deep-exotic-encoding.txt"}) {
-    const std::string relative = std::string("testdata/") + corpus;
-    const std::string path = testing::SharedPath(relative);
-    if (!std::ifstream(path)) {
-      if (testing::SharedDataRequired()) {
-        FAIL() << testing::MissingSharedFile(relative);
-      }
-      continue;
-    }
-    EXPECT_GT(CompareLinesOf(path), size_t{0}) << corpus;
+  std::string missing;
+  for (const std::string& path : SharedTextCorpora(missing)) {
+    EXPECT_GT(CompareLinesOf(path), size_t{0}) << path;
   }
+  EXPECT_EQ(missing, "");
 }
 
 }  // namespace

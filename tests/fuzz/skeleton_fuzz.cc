@@ -15,12 +15,12 @@
 // LinearSkeletonInto equal ICU's skeleton on the input before repetition
 // (ICU is quick there), and so does the visual order of the input in each
 // paragraph direction (VisualOrderInto, whose shortcut skips ICU, against
-// ICU's bidi algorithm on every input); the input in lower case, capitals
-// and title case,
-// where the profile gives it the input's key and
-// accepts its enforced form, gets the input's verdict from a registry with
-// a few names; every operation returns a result or a Status and never
-// crashes.
+// ICU's bidi algorithm on every input); the one-pass look-alike skeletons
+// (LookalikeTable) equal the step-by-step ones on the input and its lower
+// case; the input in lower case, capitals and title case, where the profile
+// gives it the input's key and accepts its enforced form, gets the input's
+// verdict from a registry with a few names; every operation returns a result or
+// a Status and never crashes.
 
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
@@ -34,6 +34,7 @@
 #include <string_view>
 #include <vector>
 
+#include "src/confusables/case_forms.h"
 #include "src/confusables/skeleton.h"
 #include "src/confusables/skeleton_linear.h"
 #include "src/confusables/skeleton_table.h"
@@ -151,6 +152,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (table != nullptr && table->AppendSkeleton(unit, engine).ok() &&
         engine != icu) {
       std::fprintf(stderr, "the skeleton engine differs from ICU's\n");
+      std::abort();
+    }
+  }
+
+  // The one-pass look-alike skeletons (LookalikeTable) against the step by
+  // step ones, on the input and on the input in lower case (a key's case
+  // under the case-mapped profiles).
+  std::string lowered;
+  u8guard::internal::LowerInto(unit, lowered);
+  for (const std::string_view s :
+       {std::string_view(unit), std::string_view(lowered)}) {
+    u8guard::internal::LookalikeSkeletons fused, stepwise;
+    if (u8guard::internal::LookalikeSkeletonsInto(s, fused).ok() &&
+        u8guard::internal::StepwiseLookalikeSkeletonsInto(s, {}, stepwise)
+            .ok() &&
+        (fused.size != stepwise.size ||
+         fused.skeleton[0] != stepwise.skeleton[0] ||
+         fused.skeleton[1] != stepwise.skeleton[1])) {
+      std::fprintf(stderr, "the one-pass look-alike skeletons differ\n");
       std::abort();
     }
   }

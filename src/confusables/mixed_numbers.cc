@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// UTS #39 §5.3 mixed numbers through ICU's spoof checker.
+// UTS #39 §5.3 mixed numbers: the decimal systems of a string's digits.
 
 #include "src/confusables/mixed_numbers.h"
 
+#include <unicode/uchar.h>
 #include <unicode/uset.h>
 #include <unicode/uspoof.h>
 #include <unicode/utypes.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -15,7 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "src/confusables/spoof_checker.h"
-#include "src/utf8/ascii.h"
+#include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
 
@@ -32,16 +34,9 @@ const USpoofChecker* MixedNumbersChecker() {
 
 }  // namespace
 
-absl::StatusOr<std::vector<char32_t>> DecimalSystemsOfValid(
+absl::StatusOr<std::vector<char32_t>> IcuDecimalSystemsOfValid(
     std::string_view valid_utf8) {
   std::vector<char32_t> zeros;
-  if (IsAscii(valid_utf8)) {
-    // The only ASCII digits (Nd) are 0-9: one system or none.
-    for (const char c : valid_utf8) {
-      if (c >= '0' && c <= '9') return std::vector<char32_t>{U'0'};
-    }
-    return zeros;
-  }
   if (valid_utf8.size() > static_cast<size_t>(INT32_MAX)) {
     return absl::InvalidArgumentError("string too long for ICU (2 GiB)");
   }
@@ -69,11 +64,55 @@ absl::StatusOr<std::vector<char32_t>> DecimalSystemsOfValid(
   return zeros;
 }
 
+namespace {
+
+// Calls `found(zero)` for the zero of the decimal system of each digit of
+// `valid_utf8`, in order, until it returns false: a digit is a code point
+// of general category Nd, and its system's zero is the code point minus
+// its numeric value (Unicode keeps each system's ten digits contiguous, in
+// order: what ICU's spoof checker computes).
+template <typename Found>
+void ForEachDecimalZero(std::string_view valid_utf8, Found found) {
+  for (const char *p = valid_utf8.data(), *end = p + valid_utf8.size();
+       p < end;) {
+    const auto b = static_cast<unsigned char>(*p);
+    if (b < 0x80) {
+      ++p;
+      if (b >= '0' && b <= '9' && !found(U'0')) return;
+      continue;
+    }
+    const auto cp = static_cast<UChar32>(DecodeValid(p));
+    if (u_charType(cp) != U_DECIMAL_DIGIT_NUMBER) continue;
+    const auto zero =
+        static_cast<char32_t>(cp - static_cast<UChar32>(u_getNumericValue(cp)));
+    if (!found(zero)) return;
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<char32_t>> DecimalSystemsOfValid(
+    std::string_view valid_utf8) {
+  std::vector<char32_t> zeros;
+  ForEachDecimalZero(valid_utf8, [&](char32_t zero) {
+    if (std::find(zeros.begin(), zeros.end(), zero) == zeros.end()) {
+      zeros.push_back(zero);
+    }
+    return true;
+  });
+  std::sort(zeros.begin(), zeros.end());
+  return zeros;
+}
+
 absl::StatusOr<bool> HasMixedNumbersValid(std::string_view valid_utf8) {
-  absl::StatusOr<std::vector<char32_t>> zeros =
-      DecimalSystemsOfValid(valid_utf8);
-  if (!zeros.ok()) return zeros.status();
-  return zeros->size() > 1;
+  char32_t first = 0;
+  bool mixed = false;
+  ForEachDecimalZero(valid_utf8, [&](char32_t zero) {
+    if (first == 0) first = zero;
+    mixed = zero != first;
+    return !mixed;
+  });
+  return mixed;
 }
 
 }  // namespace internal

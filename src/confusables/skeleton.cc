@@ -22,6 +22,7 @@
 #include "src/common/verdict.h"
 #include "src/confusables/case_forms.h"
 #include "src/confusables/lookalike_table.h"
+#include "src/confusables/script_sets.h"
 #include "src/confusables/skeleton_table.h"
 #include "src/confusables/spoof_checker.h"
 #include "src/confusables/visual_order.h"
@@ -415,6 +416,13 @@ absl::Status LookalikeSkeletonsInto(std::string_view key,
 }
 
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
+    std::string_view valid_utf8) {
+  const ScriptSetTable* table = ScriptSetTable::Get();
+  if (table == nullptr) return IcuRestrictionLevelOfValid(valid_utf8);
+  return table->LevelOf(valid_utf8);
+}
+
+absl::StatusOr<RestrictionLevel> IcuRestrictionLevelOfValid(
     std::string_view valid_utf8) {
   const USpoofChecker* sc = Checker();
   if (sc == nullptr) return SpoofCheckerError("open", U_MISSING_RESOURCE_ERROR);

@@ -122,9 +122,16 @@ absl::Status FoldedSkeletonInto(std::string_view valid_utf8,
 // ICU. For tests, and for building those tables.
 absl::Status IcuSkeletonInto(std::string_view valid_utf8, std::string& out);
 
-// Returns the UTS #39 restriction level of `valid_utf8`. Internal when ICU
-// fails. Thread-safe as SkeletonInto.
+// Returns the UTS #39 restriction level of `valid_utf8`, from u8guard's
+// table of augmented script sets (script_sets.h), or from ICU's spoof
+// checker when that table cannot be built. Internal when ICU fails.
+// Thread-safe as SkeletonInto.
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
+    std::string_view valid_utf8);
+
+// RestrictionLevelOfValid computed by ICU's spoof checker (uspoof_check2)
+// in every case: its oracle, for tests.
+absl::StatusOr<RestrictionLevel> IcuRestrictionLevelOfValid(
     std::string_view valid_utf8);
 
 }  // namespace u8guard::internal

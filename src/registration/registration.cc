@@ -9,64 +9,46 @@
 #include <unicode/uscript.h>
 
 #include <algorithm>
-#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "src/confusables/skeleton.h"
 #include "src/registration/registration_internal.h"
+#include "src/unicode/display_internal.h"
 #include "src/utf8/decode_valid.h"
-#include "u8guard/display.h"
 #include "u8guard/match.h"
 
 namespace u8guard {
 namespace internal {
 
 std::vector<std::string> ScriptsOf(std::string_view valid_utf8) {
-  std::set<std::string> codes;
-  const char* it = valid_utf8.data();
-  const char* const end = it + valid_utf8.size();
-  while (it < end) {
+  // A key holds few scripts: a short list, no set of strings.
+  absl::InlinedVector<UScriptCode, 4> scripts;
+  UScriptCode previous = USCRIPT_INVALID_CODE;
+  for (const char *it = valid_utf8.data(), *end = it + valid_utf8.size();
+       it < end;) {
     const char32_t cp = DecodeValid(it);
     UErrorCode status = U_ZERO_ERROR;
     const UScriptCode script =
         uscript_getScript(static_cast<UChar32>(cp), &status);
-    if (U_FAILURE(status) || script == USCRIPT_COMMON ||
-        script == USCRIPT_INHERITED || script == USCRIPT_UNKNOWN) {
+    if (U_FAILURE(status) || script == previous) continue;
+    previous = script;
+    if (script == USCRIPT_COMMON || script == USCRIPT_INHERITED ||
+        script == USCRIPT_UNKNOWN ||
+        std::find(scripts.begin(), scripts.end(), script) != scripts.end()) {
       continue;
     }
-    codes.insert(uscript_getShortName(script));
+    scripts.push_back(script);
   }
-  return {codes.begin(), codes.end()};
-}
-
-absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8) {
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
-  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-  if (U_FAILURE(status)) {
-    return absl::InternalError(
-        absl::StrCat("ICU normalizer: ", u_errorName(status)));
+  std::vector<std::string> codes;
+  codes.reserve(scripts.size());
+  for (const UScriptCode script : scripts) {
+    codes.emplace_back(uscript_getShortName(script));
   }
-  const icu::UnicodeString decomposed = nfd->normalize(
-      icu::UnicodeString::fromUTF8(icu::StringPiece(
-          valid_utf8.data(), static_cast<int32_t>(valid_utf8.size()))),
-      status);
-  icu::UnicodeString kept;
-  for (int32_t i = 0; i < decomposed.length();) {
-    const UChar32 c = decomposed.char32At(i);
-    i += U16_LENGTH(c);
-    if (u_charType(c) != U_NON_SPACING_MARK) kept.append(c);
-  }
-  const icu::UnicodeString composed = nfc->normalize(kept, status);
-  if (U_FAILURE(status)) {
-    return absl::InternalError(
-        absl::StrCat("ICU normalizer: ", u_errorName(status)));
-  }
-  std::string out;
-  composed.toUTF8String(out);
-  return out;
+  std::sort(codes.begin(), codes.end());
+  return codes;
 }
 
 LookalikeShape LookalikeShapeOf(const RegistrationPolicy& policy) {
@@ -113,7 +95,7 @@ absl::StatusOr<RegistrationRecord> MakeRegistrationRecord(
   r.restriction_level = *level;
   r.scripts = internal::ScriptsOf(r.key);
   r.display =
-      EscapeForDisplay(r.enforced) == r.enforced &&
+      internal::ShownAsIs(r.enforced) &&
               r.restriction_level <= RestrictionLevel::kHighlyRestrictive
           ? DisplaySafety::kAsTyped
           : DisplaySafety::kEscaped;

@@ -36,11 +36,6 @@ absl::Status IdentifierKeysInto(const Profile& profile,
 // without Common, Inherited and Unknown.
 std::vector<std::string> ScriptsOf(std::string_view valid_utf8);
 
-// `valid_utf8` without its nonspacing marks (General_Category Mn) after
-// NFD, recomposed to NFC: "ådmîn" -> "admin" (Chromium's IDN check, step
-// 13). Internal when ICU fails.
-absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8);
-
 }  // namespace u8guard::internal
 
 #endif  // U8GUARD_SRC_REGISTRATION_REGISTRATION_INTERNAL_H_

@@ -274,8 +274,11 @@ absl::StatusOr<RegistrationPolicy> LoadRegistrationPolicy(
 }
 
 std::string VersionTag() {
-  return absl::StrCat("u8guard-", LibraryVersion(), "+icu-", IcuVersion(),
-                      "+unicode-", UnicodeVersion());
+  // The versions of a process do not change: built once.
+  static const std::string* const tag = new std::string(
+      absl::StrCat("u8guard-", LibraryVersion(), "+icu-", IcuVersion(),
+                   "+unicode-", UnicodeVersion()));
+  return *tag;
 }
 
 absl::StatusOr<VersionTagParts> ParseVersionTag(std::string_view tag) {

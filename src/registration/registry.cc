@@ -17,6 +17,7 @@
 #include "src/confusables/mixed_numbers.h"
 #include "src/confusables/skeleton.h"
 #include "src/registration/registration_internal.h"
+#include "src/unicode/diacritics.h"
 #include "u8guard/acl.h"
 #include "u8guard/display.h"
 #include "u8guard/registration.h"
@@ -195,6 +196,7 @@ struct Registry::State {
   // (the first that does). Internal when ICU fails.
   absl::Status RefuseProtected(const CandidateKeys& keys,
                                RegistrationDecision& d) {
+    if (protected_keys.empty()) return absl::OkStatus();  // none to meet
     for (size_t i = 0; i < keys.size(); ++i) {
       absl::StatusOr<std::vector<std::string>> all =
           ProtectedComparisonKeys(keys[i]);

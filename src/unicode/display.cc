@@ -9,8 +9,10 @@
 #include <string>
 
 #include "src/common/hex.h"
+#include "src/unicode/display_internal.h"
 #include "src/utf8/escape.h"
 #include "src/utf8/json_string.h"
+#include "u8guard/utf8.h"
 
 namespace u8guard {
 
@@ -38,6 +40,27 @@ bool IsInvisibleForDisplay(char32_t cp) {
 std::string EscapeForDisplay(std::string_view s) {
   return internal::EscapeCodePoints(s, &IsInvisibleForDisplay);
 }
+
+namespace internal {
+
+bool ShownAsIs(std::string_view s) {
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const auto b = static_cast<unsigned char>(s[pos]);
+    if (b < 0x80) {
+      if (b < 0x20 || b == 0x7F || b == '\\') return false;
+      ++pos;
+      continue;
+    }
+    const int32_t cp = DecodeUtf8At(s, pos);
+    if (cp < 0 || IsInvisibleForDisplay(static_cast<char32_t>(cp))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace internal
 
 std::string JsonStringForDisplay(std::string_view s) {
   std::string out;

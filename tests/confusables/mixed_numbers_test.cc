@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
 #include "src/utf8/decode_valid.h"
+#include "tests/test_support.h"
 #include "u8guard/profile.h"
 #include "u8guard/rejection.h"
 #include "u8guard/skeleton.h"
@@ -112,6 +113,25 @@ TEST(MixedNumbers, EveryPairOfSystemsIsMixedAsIcuSays) {
     }
   }
   EXPECT_EQ(pairs, zeros.size() * (zeros.size() - 1));
+}
+
+// Every scalar value alone, after an ASCII "1" and after an Arabic-Indic
+// one: the systems found from ICU's character properties are the ones
+// ICU's spoof checker finds.
+TEST(MixedNumbers, EveryCodePointFindsTheSystemsIcuFinds) {
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    if (testing::kAddressSanitizer && (cp + (cp >> 12)) % 4 != 0) continue;
+    for (const std::string& s :
+         {Utf8({cp}), Utf8({U'1', cp}), Utf8({U'\u0661', cp})}) {
+      const absl::StatusOr<std::vector<char32_t>> icu =
+          internal::IcuDecimalSystemsOfValid(s);
+      ASSERT_TRUE(icu.ok()) << icu.status();
+      ASSERT_EQ(*internal::DecimalSystemsOfValid(s), *icu)
+          << "U+" << std::hex << static_cast<uint32_t>(cp);
+      ASSERT_EQ(*internal::HasMixedNumbersValid(s), icu->size() > 1);
+    }
+  }
 }
 
 TEST(MixedNumbers, NoDigitsNoSystems) {

@@ -29,11 +29,18 @@ std::vector<std::string> ScriptsOf(std::string_view valid_utf8) {
   UScriptCode previous = USCRIPT_INVALID_CODE;
   for (const char *it = valid_utf8.data(), *end = it + valid_utf8.size();
        it < end;) {
-    const char32_t cp = DecodeValid(it);
-    UErrorCode status = U_ZERO_ERROR;
-    const UScriptCode script =
-        uscript_getScript(static_cast<UChar32>(cp), &status);
-    if (U_FAILURE(status) || script == previous) continue;
+    UScriptCode script = USCRIPT_COMMON;
+    if (const auto b = static_cast<unsigned char>(*it); b < 0x80) {
+      // ASCII letters are Latin, everything else in ASCII is Common.
+      ++it;
+      if ((b | 0x20) >= 'a' && (b | 0x20) <= 'z') script = USCRIPT_LATIN;
+    } else {
+      UErrorCode status = U_ZERO_ERROR;
+      script =
+          uscript_getScript(static_cast<UChar32>(DecodeValid(it)), &status);
+      if (U_FAILURE(status)) continue;
+    }
+    if (script == previous) continue;
     previous = script;
     if (script == USCRIPT_COMMON || script == USCRIPT_INHERITED ||
         script == USCRIPT_UNKNOWN ||

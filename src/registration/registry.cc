@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/strings/string_view.h"
 #include "src/acl/acl_lines.h"
 #include "src/common/progress_counter.h"
 #include "src/common/read_file.h"
@@ -140,15 +142,28 @@ struct Registry::State {
     return out;
   }
 
-  // Each identifier's key followed by its look-alike keys.
-  using CandidateKeys = std::vector<std::vector<std::string>>;
+  // Each identifier's key followed by its look-alike keys: views of the
+  // decision's record and of the other identifiers' IdentifierKeys, which
+  // outlive them.
+  using KeyViews = absl::InlinedVector<std::string_view, 4>;
+  using CandidateKeys = std::vector<KeyViews>;
 
-  // Appends the keys of each of `others` to `keys`; the first one the
-  // profile rejects makes `d` kRejected instead. Internal when ICU fails.
+  static KeyViews ViewsOf(const std::string& key,
+                          const std::vector<std::string>& lookalike_keys) {
+    KeyViews views = {key};
+    views.insert(views.end(), lookalike_keys.begin(), lookalike_keys.end());
+    return views;
+  }
+
+  // Fills `storage` with the keys of each of `others` and appends their
+  // views to `keys`; the first one the profile rejects makes `d` kRejected
+  // instead. Internal when ICU fails.
   absl::Status OtherKeysInto(const std::vector<std::string>& others,
+                             std::vector<internal::IdentifierKeys>& storage,
                              CandidateKeys& keys, RegistrationDecision& d) {
+    storage.resize(others.size());  // once: the views stay valid
     for (size_t i = 0; i < others.size(); ++i) {
-      internal::IdentifierKeys k;
+      internal::IdentifierKeys& k = storage[i];
       if (absl::Status st =
               internal::IdentifierKeysInto(profile, shape, others[i], k);
           !st.ok()) {
@@ -159,24 +174,21 @@ struct Registry::State {
         d.identifier = i + 1;
         return absl::OkStatus();
       }
-      keys.push_back({k.key});
-      keys.back().insert(keys.back().end(), k.lookalike_keys.begin(),
-                         k.lookalike_keys.end());
+      keys.push_back(ViewsOf(k.key, k.lookalike_keys));
     }
     return absl::OkStatus();
   }
 
-  // What one identifier (its key, then its look-alike keys) is compared
-  // with the protected names in: those keys, and the keys of its key with
-  // diacritics stripped; under a profile whose key keeps case, also of its
-  // key in lower case ("aDMIN" is "admin"), stripped too ("\u00E4DMIN").
-  // Each from the key: how the identifier was typed changes nothing.
+  // What one identifier is compared with the protected names in, besides
+  // its key and look-alike keys: the keys of its key with diacritics
+  // stripped; under a profile whose key keeps case, also of its key in
+  // lower case ("aDMIN" is "admin"), stripped too ("\u00E4DMIN"). Each
+  // from the key: how the identifier was typed changes nothing.
   absl::StatusOr<std::vector<std::string>> ProtectedComparisonKeys(
-      const std::vector<std::string>& identifier_keys) {
-    std::vector<std::string> all = identifier_keys;
-    std::vector<std::string> forms = {identifier_keys[0]};
+      std::string_view key) {
+    std::vector<std::string> forms = {std::string(key)};
     if (profile.key_case_mapping == CaseMapping::kNone) {
-      forms.push_back(Lowered(identifier_keys[0]));
+      forms.push_back(Lowered(key));
     }
     for (size_t f = 0, n = forms.size(); f < n; ++f) {
       absl::StatusOr<std::string> stripped =
@@ -184,12 +196,13 @@ struct Registry::State {
       if (!stripped.ok()) return stripped.status();
       if (*stripped != forms[f]) forms.push_back(*std::move(stripped));
     }
+    std::vector<std::string> more;
     for (size_t f = 1; f < forms.size(); ++f) {
       for (std::string& k : AllKeys(forms[f], false)) {
-        all.push_back(std::move(k));
+        more.push_back(std::move(k));
       }
     }
-    return all;
+    return more;
   }
 
   // Makes `d` kProtectedName when an identifier matches a protected name
@@ -198,10 +211,14 @@ struct Registry::State {
                                RegistrationDecision& d) {
     if (protected_keys.empty()) return absl::OkStatus();  // none to meet
     for (size_t i = 0; i < keys.size(); ++i) {
-      absl::StatusOr<std::vector<std::string>> all =
-          ProtectedComparisonKeys(keys[i]);
-      if (!all.ok()) return all.status();
-      if (std::optional<Hit> hit = Find(protected_keys, *all)) {
+      std::optional<Hit> hit = Find(protected_keys, keys[i]);
+      if (!hit.has_value()) {
+        absl::StatusOr<std::vector<std::string>> more =
+            ProtectedComparisonKeys(keys[i][0]);
+        if (!more.ok()) return more.status();
+        hit = Find(protected_keys, *more);
+      }
+      if (hit.has_value()) {
         Refuse(d, RegistrationOutcome::kProtectedName,
                policy.protected_names[hit->id], hit->shared_key, i);
         return absl::OkStatus();
@@ -221,7 +238,7 @@ struct Registry::State {
       // look-alike key is made from the key in visual order, and the key of
       // "\u0637\u0628\u0642" is the visual order of "\u0642\u0628\u0637",
       // which a page shows reversed, not alike.
-      const std::span<const std::string> all(keys[i]);
+      const std::span<const std::string_view> all(keys[i]);
       std::optional<Hit> hit = Find(by_key, all.first(1));
       const bool collision = hit.has_value();
       if (!collision) hit = Find(by_lookalike, all.subspan(1));
@@ -236,13 +253,14 @@ struct Registry::State {
     }
   }
 
-  // The first of `keys` found in `table`.
+  // The first of `keys` (strings or views) found in `table`.
+  template <typename Keys>
   static std::optional<Hit> Find(
       const absl::flat_hash_map<std::string, uint32_t>& table,
-      std::span<const std::string> keys) {
-    for (const std::string& k : keys) {
-      auto it = table.find(k);
-      if (it != table.end()) return Hit{it->second, k};
+      const Keys& keys) {
+    for (const auto& k : keys) {
+      auto it = table.find(absl::string_view(k.data(), k.size()));
+      if (it != table.end()) return Hit{it->second, std::string(k)};
     }
     return std::nullopt;
   }
@@ -296,10 +314,10 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
   d.record = *std::move(record);
   // The name's keys, then each other identifier's.
   State::CandidateKeys keys;
-  keys.push_back({d.record->key});
-  keys[0].insert(keys[0].end(), d.record->lookalike_keys.begin(),
-                 d.record->lookalike_keys.end());
-  if (absl::Status st = s.OtherKeysInto(others, keys, d); !st.ok()) {
+  keys.push_back(State::ViewsOf(d.record->key, d.record->lookalike_keys));
+  std::vector<internal::IdentifierKeys> other_keys;
+  if (absl::Status st = s.OtherKeysInto(others, other_keys, keys, d);
+      !st.ok()) {
     return st;
   }
   if (!d.accepted()) return d;

@@ -65,7 +65,8 @@ bool IsAscii(std::string_view s) {
 
 // Checks `bytes` with one cut at every offset, and with two and three cuts
 // a few bytes apart, against ValidateUtf8Reference. Returns the number of
-// cut sets tried.
+// cut sets tried. Under AddressSanitizer each offset gets one of the four
+// sets of cuts, in turn (every offset still cut, every set still tried).
 int CheckEveryCut(const ScopedTempDir& dir, std::string_view bytes,
                   const std::string& what) {
   const std::string want = Utf8ResultString(ValidateUtf8Reference(bytes));
@@ -73,10 +74,14 @@ int CheckEveryCut(const ScopedTempDir& dir, std::string_view bytes,
   EXPECT_GE(file.fd(), 0);
   int tried = 0;
   for (uint64_t c = 0; c <= bytes.size() + 1; ++c) {
+    int set = 0;
     for (const std::vector<uint64_t>& cuts :
          {std::vector<uint64_t>{c}, std::vector<uint64_t>{c, c + 1},
           std::vector<uint64_t>{c, c + 2, c + 3},
           std::vector<uint64_t>{c, c + 4, c + 8}}) {
+      if (testing::kAddressSanitizer && (c + bytes.size()) % 4 != set++) {
+        continue;
+      }
       ++tried;
       const std::string got = WithCuts(file.fd(), cuts);
       if (got != want) {
@@ -101,7 +106,7 @@ TEST(Utf8FileRanges, EveryCutOfEveryUtf8TestsCase) {
     tried += CheckEveryCut(dir, bytes, "utf8tests " + c.id);
     tried += CheckEveryCut(dir, c.bytes, "utf8tests " + c.id + " alone");
   }
-  EXPECT_GT(tried, 10000);
+  EXPECT_GT(tried, testing::kAddressSanitizer ? 2500 : 10000);
 }
 
 TEST(Utf8FileRanges, EveryCutOfEveryKuhnLine) {

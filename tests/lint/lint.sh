@@ -105,6 +105,11 @@ echo "lint: clang-tidy on src/, integrations/python/ and integrations/postgresql
 # uses), without the Python module's -fno-fat-lto-objects (GCC's; an error
 # under its -Werror), and without complaining about the GCC-only warning
 # options in them (-Wno-maybe-uninitialized, -Wno-stringop-overflow, ...).
+# In a unity build (U8GUARD_UNITY_BUILD, as ./dev test builds) a batch file
+# of CMake's (.../Unity/unity_N_cxx.cxx) stands for the sources it
+# includes, all compiled with the same flags: each source gets the batch's
+# command, so that clang-tidy still reads every file alone (and a file that
+# compiled only thanks to its neighbours in a batch fails here).
 mkdir -p "$build/lint-tidy-db"
 python3 - "$build/compile_commands.json" \
   "$build/lint-tidy-db/compile_commands.json" <<'EOF'
@@ -112,12 +117,24 @@ import json
 import re
 import sys
 
-entries = json.load(open(sys.argv[1], encoding="utf-8"))
-for entry in entries:
+out = []
+for entry in json.load(open(sys.argv[1], encoding="utf-8")):
     entry["command"] = re.sub(
         r" -Winvalid-pch| -include \S*/cmake_pch\.hxx| -fno-fat-lto-objects",
         "", entry["command"])
-json.dump(entries, open(sys.argv[2], "w", encoding="utf-8"), indent=1)
+    batch = entry["file"]
+    if not re.search(r"/Unity/unity_\d+_(cxx|c)\.(cxx|c)$", batch):
+        out.append(entry)
+        continue
+    with open(batch, encoding="utf-8") as f:
+        sources = re.findall(r'^#include "(/[^"]+)"$', f.read(), re.M)
+    if not sources:
+        sys.exit(f"lint: no sources in the unity batch {batch}")
+    for source in sources:
+        one = dict(entry, file=source)
+        one["command"] = entry["command"].replace(batch, source)
+        out.append(one)
+json.dump(out, open(sys.argv[2], "w", encoding="utf-8"), indent=1)
 EOF
 # The Python module's and the PostgreSQL extension's sources get the size
 # check only: the rules they translate live in src/, under bugprone-*, and

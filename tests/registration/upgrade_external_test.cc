@@ -21,6 +21,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "src/registration/external_sort.h"
+#include "tests/registration/random_records.h"
 #include "tests/test_support.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
@@ -147,12 +148,7 @@ const Profile& UserNames() {
   return **FindBuiltinProfile("username-case-mapped");
 }
 
-NameRecord Record(std::string_view name) {
-  absl::StatusOr<NameRecord> r =
-      MakeNameRecord(UserNames(), DefaultRegistrationPolicy(), name);
-  EXPECT_TRUE(r.ok()) << r.status();
-  return r.ok() ? *r : NameRecord{};
-}
+NameRecord Record(std::string_view name) { return testing::RecordNow(name); }
 
 std::string Lines(const std::vector<NameRecord>& records) {
   std::string out;
@@ -207,79 +203,9 @@ void ExpectSame(const Outcome& memory, const Outcome& external) {
   EXPECT_EQ(external.summary.version_tag, memory.summary.version_tag);
 }
 
-// Random records as tests/registration/upgrade_test.cc makes them (many
-// names per key, several look-alike keys per name, old keys from a small
-// set so that they often match, some rejected before or now).
-class RandomRecords {
- public:
-  explicit RandomRecords(uint32_t seed) : rng_(seed) {
-    for (const char* p : {"p", "P", "\xD1\x80"}) {
-      for (const char* a : {"a", "A", "\xD0\xB0"}) {
-        for (const char* l : {"l", "L", "I", "i", "1", "\xD3\x8F"}) {
-          pool_.push_back(Record(absl::StrCat(p, a, l)));
-        }
-      }
-    }
-    pool_.push_back(Record("p l"));
-    pool_.push_back(Record("a b"));
-    for (const NameRecord& r : pool_) {
-      if (!r.valid) continue;
-      keys_.push_back(r.key);
-      for (const std::string& k : r.lookalike_keys) lookalikes_.push_back(k);
-    }
-  }
-
-  std::vector<NameRecord> Make(size_t n) {
-    std::vector<NameRecord> old;
-    for (size_t i = 0; i < n; ++i) {
-      const NameRecord& now = Pick(pool_);
-      NameRecord r = now;
-      r.version_tag = Percent(50) ? "u8guard-0.0.1+icu-70.1+unicode-14.0"
-                                  : "u8guard-0.0.2+icu-71.1+unicode-14.0";
-      if (Percent(10)) {
-        r.valid = false;
-        r.rule = "DISALLOWED/unassigned";
-        r.key.clear();
-        r.lookalike_keys.clear();
-      } else {
-        r.valid = true;
-        r.rule.clear();
-        if (!now.valid || Percent(50)) {
-          r.key = Percent(70) ? Pick(keys_) : absl::StrCat("old", rng_() % 3);
-        }
-        r.lookalike_keys.clear();
-        const size_t count = 1 + rng_() % 3;
-        for (size_t k = 0; k < count; ++k) {
-          std::string key = Percent(30)   ? absl::StrCat("l", rng_() % 3)
-                            : Percent(50) ? Pick(lookalikes_)
-                            : now.valid   ? Pick(now.lookalike_keys)
-                                          : r.key;
-          if (std::find(r.lookalike_keys.begin(), r.lookalike_keys.end(),
-                        key) == r.lookalike_keys.end()) {
-            r.lookalike_keys.push_back(std::move(key));
-          }
-        }
-      }
-      old.push_back(std::move(r));
-    }
-    return old;
-  }
-
- private:
-  template <typename T>
-  const T& Pick(const std::vector<T>& v) {
-    return v[rng_() % v.size()];
-  }
-  bool Percent(int p) { return static_cast<int>(rng_() % 100) < p; }
-
-  std::mt19937 rng_;
-  std::vector<NameRecord> pool_;
-  std::vector<std::string> keys_, lookalikes_;
-};
-
 TEST(VerifyExternal, SameAsInMemoryOnRandomRecords) {
   ScopedTempDir dir;
-  RandomRecords random(36);
+  testing::RandomRecords random(36);
   size_t groups = 0, spilled = 0;
   for (int trial = 0; trial < 60; ++trial) {
     const size_t n = 2 + trial * 7;
@@ -307,7 +233,7 @@ TEST(VerifyExternal, SameAsInMemoryOnRandomRecords) {
 
 TEST(VerifyExternal, ManyRecordsMergedInSeveralPasses) {
   ScopedTempDir dir;
-  RandomRecords random(7);
+  testing::RandomRecords random(7);
   const std::string path = dir.File("records.jsonl");
   WriteFileOrDie(path, Lines(random.Make(3000)));
   const Outcome memory = VerifyFile(path, {});
@@ -330,7 +256,7 @@ TEST(VerifyExternal, ManyRecordsMergedInSeveralPasses) {
 
 TEST(VerifyExternal, GroupSinkReceivesTheGroupsInOrder) {
   ScopedTempDir dir;
-  RandomRecords random(11);
+  testing::RandomRecords random(11);
   const std::string text = Lines(random.Make(200));
   const std::string path = dir.File("records.jsonl");
   WriteFileOrDie(path, text);
@@ -360,7 +286,7 @@ TEST(VerifyExternal, GroupSinkReceivesTheGroupsInOrder) {
 
 TEST(VerifyExternal, ReadsTheFileInPiecesWithItsLineRules) {
   ScopedTempDir dir;
-  RandomRecords random(5);
+  testing::RandomRecords random(5);
   const std::vector<NameRecord> records = random.Make(40);
   // CRLF, blank lines, no final newline, a line of spaces.
   std::string text;
@@ -417,7 +343,7 @@ TEST(VerifyExternal, ErrorsNameTheFileAndTheLine) {
   EXPECT_EQ(v.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_THAT(v.status().message(), HasSubstr("line 2: longer than"));
   // A temporary directory that does not exist: named.
-  RandomRecords random(3);
+  testing::RandomRecords random(3);
   WriteFileOrDie(path, Lines(random.Make(100)));
   options.temp_dir = dir.File("missing");
   v = VerifyRecordsFile(

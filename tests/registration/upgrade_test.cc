@@ -24,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/registration/random_records.h"
 #include "tests/test_support.h"
 #include "u8guard/profile.h"
 #include "u8guard/registration.h"
@@ -38,12 +39,7 @@ const Profile& UserNames() {
   return **FindBuiltinProfile("username-case-mapped");
 }
 
-NameRecord Record(std::string_view name) {
-  absl::StatusOr<NameRecord> r =
-      MakeNameRecord(UserNames(), DefaultRegistrationPolicy(), name);
-  EXPECT_TRUE(r.ok()) << r.status();
-  return r.ok() ? *r : NameRecord{};
-}
+NameRecord Record(std::string_view name) { return testing::RecordNow(name); }
 
 std::vector<RecordChange> Verify(const std::string& text,
                                  RecordVerification* summary = nullptr) {
@@ -729,73 +725,20 @@ TEST(VerifyGroups, ANameNewToAGroupThatSharedAnotherKeyBefore) {
   EXPECT_EQ(FindGroup(v, RecordGroupKind::kLookalike, "pal"), nullptr);
 }
 
-// Property: on random records (many names per key, several look-alike keys
-// per name, old keys made up from a small set so that they often match),
+// Property: on random records (tests/registration/random_records.h: many
+// names per key, several look-alike keys per name, old keys made up from a
+// small set so that they often match),
 // the new pairs derived from the groups are exactly the pairs a brute-force
 // comparison of every two records finds, for keys and for look-alike keys;
 // each group holds every record with its key, and each member's flags and
 // counts are right.
 TEST(VerifyGroups, GroupsGiveEveryNewPairOnRandomRecords) {
-  // Names: p/P/Cyrillic р, a/A/Cyrillic а, and l/L/I/i/1/Cyrillic palochka:
-  // case folding gives many names one key; i, I and the palochka give two
-  // look-alike keys. And two names the profile rejects.
-  std::vector<NameRecord> pool;
-  for (const char* p : {"p", "P", "\xD1\x80"}) {
-    for (const char* a : {"a", "A", "\xD0\xB0"}) {
-      for (const char* l : {"l", "L", "I", "i", "1", "\xD3\x8F"}) {
-        pool.push_back(Record(absl::StrCat(p, a, l)));
-      }
-    }
-  }
-  pool.push_back(Record("p l"));
-  pool.push_back(Record("a b"));
-  std::vector<std::string> keys, lookalikes;
-  for (const NameRecord& r : pool) {
-    if (!r.valid) continue;
-    keys.push_back(r.key);
-    for (const std::string& k : r.lookalike_keys) lookalikes.push_back(k);
-  }
-  std::mt19937 rng(36);
-  const auto pick = [&](const auto& v) -> const auto& {
-    return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng)];
-  };
-  const auto percent = [&](int p) {
-    return std::uniform_int_distribution<int>(0, 99)(rng) < p;
-  };
+  testing::RandomRecords random(36);
   size_t groups_seen = 0, three_way = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const size_t n = std::uniform_int_distribution<size_t>(2, 40)(rng);
-    std::vector<NameRecord> now, old;
-    for (size_t i = 0; i < n; ++i) {
-      now.push_back(pick(pool));
-      NameRecord r = now.back();
-      r.version_tag = "u8guard-0.0.1+icu-70.1+unicode-14.0";
-      if (percent(10)) {
-        r.valid = false;
-        r.rule = "DISALLOWED/unassigned";
-        r.key.clear();
-        r.lookalike_keys.clear();
-      } else {
-        r.valid = true;
-        r.rule.clear();
-        if (!now.back().valid || percent(50)) {
-          r.key = percent(70) ? pick(keys) : absl::StrCat("old", rng() % 3);
-        }
-        r.lookalike_keys.clear();
-        const size_t count = std::uniform_int_distribution<size_t>(1, 3)(rng);
-        for (size_t k = 0; k < count; ++k) {
-          std::string key = percent(30)        ? absl::StrCat("l", rng() % 3)
-                            : percent(50)      ? pick(lookalikes)
-                            : now.back().valid ? pick(now.back().lookalike_keys)
-                                               : r.key;
-          if (std::find(r.lookalike_keys.begin(), r.lookalike_keys.end(),
-                        key) == r.lookalike_keys.end()) {
-            r.lookalike_keys.push_back(std::move(key));
-          }
-        }
-      }
-      old.push_back(std::move(r));
-    }
+    const size_t n = random.Between(2, 40);
+    std::vector<NameRecord> now;
+    const std::vector<NameRecord> old = random.Make(n, &now);
     RecordVerification v;
     Verify(Lines(old), &v);
     // Brute force: every two records.

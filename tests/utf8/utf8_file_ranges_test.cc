@@ -74,7 +74,7 @@ int CheckEveryCut(const ScopedTempDir& dir, std::string_view bytes,
   EXPECT_GE(file.fd(), 0);
   int tried = 0;
   for (uint64_t c = 0; c <= bytes.size() + 1; ++c) {
-    int set = 0;
+    uint64_t set = 0;
     for (const std::vector<uint64_t>& cuts :
          {std::vector<uint64_t>{c}, std::vector<uint64_t>{c, c + 1},
           std::vector<uint64_t>{c, c + 2, c + 3},

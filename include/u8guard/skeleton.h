@@ -32,6 +32,16 @@ enum class RestrictionLevel : uint8_t {
   kUnrestrictive,          // also non-Recommended characters
 };
 
+// Builds now the tables u8guard otherwise builds when a process first
+// needs them (skeletons, case forms) or once it has made a few thousand
+// calls that use them (both look-alike keys in one pass, script sets for
+// restriction levels, names without diacritics): about a quarter of a
+// second together, after which no call waits for one. For a service before
+// it takes requests, and for a process that forks workers which then share
+// the tables (PostgreSQL's postmaster with the extension preloaded).
+// Results never depend on it. Thread-safe; later calls return at once.
+void BuildTables();
+
 // Returns "ascii", "single_script_restrictive", "highly_restrictive",
 // "moderately_restrictive", "minimally_restrictive" or "unrestrictive".
 std::string_view RestrictionLevelName(RestrictionLevel level);

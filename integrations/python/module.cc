@@ -15,6 +15,7 @@
 #include "u8guard/display.h"
 #include "u8guard/rule.h"
 #include "u8guard/secret.h"
+#include "u8guard/skeleton.h"
 #include "u8guard/utf8.h"
 #include "u8guard/version.h"
 
@@ -55,6 +56,11 @@ void DefVersions(py::module_& m) {
         "Returns the Unicode version of ICU's data, e.g. \"15.0\": every "
         "Unicode property u8guard uses comes from it (not from Python's "
         "unicodedata).");
+  m.def("build_tables", &BuildTables, py::call_guard<py::gil_scoped_release>(),
+        "Builds now the tables u8guard otherwise builds when the process "
+        "first needs them or after a few thousand calls (about a quarter "
+        "of a second), so that no later call waits for one: for a service "
+        "before it takes requests. Results never depend on it.");
   m.def(
       "utf8_kernel",
       []() { return std::string(Utf8KernelName(ActiveUtf8Kernel())); },

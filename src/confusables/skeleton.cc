@@ -20,12 +20,14 @@
 #include "src/common/enum_names.h"
 #include "src/common/thread_scratch.h"
 #include "src/common/verdict.h"
+#include "src/common/warm_up.h"
 #include "src/confusables/case_forms.h"
 #include "src/confusables/lookalike_table.h"
 #include "src/confusables/script_sets.h"
 #include "src/confusables/skeleton_table.h"
 #include "src/confusables/spoof_checker.h"
 #include "src/confusables/visual_order.h"
+#include "src/unicode/diacritics.h"
 #include "src/utf8/decode_valid.h"
 #include "u8guard/match.h"
 #include "u8guard/skeleton.h"
@@ -399,8 +401,9 @@ absl::Status LookalikeSkeletonsInto(std::string_view key,
     key = visual;
   }
   // Both skeletons in one pass where every code point allows it (most
-  // keys); otherwise step by step.
-  if (shape.exempt.empty()) {
+  // keys), once the process has asked often enough for the table to pay
+  // for its build; otherwise step by step.
+  if (shape.exempt.empty() && TablesWarmUp().Ready()) {
     const LookalikeTable* table = LookalikeTable::Get();
     if (table != nullptr &&
         table->SkeletonsInto(key, out.skeleton[0], out.skeleton[1])) {
@@ -417,7 +420,8 @@ absl::Status LookalikeSkeletonsInto(std::string_view key,
 
 absl::StatusOr<RestrictionLevel> RestrictionLevelOfValid(
     std::string_view valid_utf8) {
-  const ScriptSetTable* table = ScriptSetTable::Get();
+  const ScriptSetTable* table =
+      TablesWarmUp().Ready() ? ScriptSetTable::Get() : nullptr;
   if (table == nullptr) return IcuRestrictionLevelOfValid(valid_utf8);
   return table->LevelOf(valid_utf8);
 }
@@ -456,6 +460,16 @@ absl::StatusOr<RestrictionLevel> IcuRestrictionLevelOfValid(
 }
 
 }  // namespace internal
+
+void BuildTables() {
+  internal::SkeletonTable::Get();
+  internal::LookalikeTable::Get();  // and the case forms' tables
+  internal::ScriptSetTable::Get();
+  internal::DiacriticsTable::Get();
+  (void)internal::SkeletonExemptions({ConfusableExemption::kDigits})
+      .KeptAs(U'\u0661');  // the stand-ins of exempted characters
+  internal::TablesWarmUp().SetReady();
+}
 
 std::string_view ConfusableExemptionName(ConfusableExemption e) {
   return internal::NameIn(kExemptionNames, e);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "src/common/warm_up.h"
 #include "src/utf8/ascii.h"
 #include "src/utf8/decode_valid.h"
 
@@ -66,6 +67,12 @@ const DiacriticsTable* DiacriticsTable::Get() {
     if (U_FAILURE(status)) return nullptr;
     const CodePointStrings* images = CodePointStrings::Build(
         [&](UChar32 cp, std::string& image, bool& unsettled) {
+          // Most code points: unassigned (class 0, no decomposition, NFC
+          // Yes) or private use.
+          const int8_t type = u_charType(cp);
+          if (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR) {
+            return CodePointStrings::Image::kSelf;
+          }
           icu::UnicodeString d;
           if (!nfd->getDecomposition(cp, d)) {
             // Its own NFD: a mark goes, anything else stays.
@@ -114,7 +121,8 @@ bool DiacriticsTable::StripInto(std::string_view valid_utf8,
 absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8) {
   // ASCII has no marks and is NFC.
   if (IsAscii(valid_utf8)) return std::string(valid_utf8);
-  const DiacriticsTable* table = DiacriticsTable::Get();
+  const DiacriticsTable* table =
+      TablesWarmUp().Ready() ? DiacriticsTable::Get() : nullptr;
   std::string out;
   if (table != nullptr && table->StripInto(valid_utf8, out)) return out;
   return IcuStripDiacritics(valid_utf8);

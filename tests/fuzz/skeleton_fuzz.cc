@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "src/confusables/case_forms.h"
+#include "src/confusables/lookalike_table.h"
 #include "src/confusables/skeleton.h"
 #include "src/confusables/skeleton_linear.h"
 #include "src/confusables/skeleton_table.h"
@@ -161,15 +162,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // under the case-mapped profiles).
   std::string lowered;
   u8guard::internal::LowerInto(unit, lowered);
+  const u8guard::internal::LookalikeTable* fused_table =
+      u8guard::internal::LookalikeTable::Get();
   for (const std::string_view s :
        {std::string_view(unit), std::string_view(lowered)}) {
-    u8guard::internal::LookalikeSkeletons fused, stepwise;
-    if (u8guard::internal::LookalikeSkeletonsInto(s, fused).ok() &&
+    u8guard::internal::LookalikeSkeletons stepwise;
+    std::string skeleton, folded;
+    if (fused_table != nullptr &&
+        fused_table->SkeletonsInto(s, skeleton, folded) &&
         u8guard::internal::StepwiseLookalikeSkeletonsInto(s, {}, stepwise)
             .ok() &&
-        (fused.size != stepwise.size ||
-         fused.skeleton[0] != stepwise.skeleton[0] ||
-         fused.skeleton[1] != stepwise.skeleton[1])) {
+        (skeleton != stepwise.skeleton[0] ||
+         folded != (stepwise.size == 2 ? stepwise.skeleton[1]
+                                       : stepwise.skeleton[0]))) {
       std::fprintf(stderr, "the one-pass look-alike skeletons differ\n");
       std::abort();
     }

@@ -40,13 +40,19 @@ TEST(StripDiacritics, Examples) {
   EXPECT_EQ(*StripDiacritics("\xEA\xB0\x80"), "\xEA\xB0\x80");  // 가
 }
 
-// Every scalar value alone, between two letters, and after an "e" (which
-// composes with some marks).
+// Every assigned scalar value (one in 97 of the others) alone, between two
+// letters, and after an "e" (which composes with some marks).
 TEST(StripDiacritics, EveryCodePointAloneAndBetweenLetters) {
   size_t from_table = 0;
   std::string out;
   for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
     if (!IsScalar(cp)) continue;
+    // One in 97 of the unassigned and private-use code points, which the
+    // table holds as themselves without asking ICU.
+    const int8_t type = u_charType(static_cast<UChar32>(cp));
+    if ((type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR) && cp % 97 != 0) {
+      continue;
+    }
     if (testing::kAddressSanitizer && (cp + (cp >> 12)) % 4 != 0) continue;
     const std::string c = Utf8(cp);
     for (const std::string& s : {c, "a" + c + "b", "e" + c}) {
@@ -57,7 +63,7 @@ TEST(StripDiacritics, EveryCodePointAloneAndBetweenLetters) {
   }
   // Most code points are answered from the table.
   EXPECT_GT(from_table,
-            testing::kAddressSanitizer ? size_t{200000} : size_t{800000});
+            testing::kAddressSanitizer ? size_t{30000} : size_t{120000});
 }
 
 // Random strings of letters with and without decompositions, Hangul
@@ -96,7 +102,9 @@ TEST(StripDiacritics, WordLists) {
     std::ifstream in(std::string("/usr/share/dict/") + list);
     std::string line;
     for (size_t n = 0; std::getline(in, line); ++n) {
-      if (!ValidateUtf8(line).ok() || (testing::kAddressSanitizer && n % 4)) {
+      // Every other word (one in eight under AddressSanitizer).
+      if (!ValidateUtf8(line).ok() ||
+          n % (testing::kAddressSanitizer ? 8 : 2) != 0) {
         continue;
       }
       ExpectSameAsIcu(line);

@@ -42,6 +42,18 @@ U8GUARD_EXPORT const char *u8guard_icu_version(void);
 U8GUARD_EXPORT const char *u8guard_unicode_version(void);
 
 /* ------------------------------------------------------------------------
+ * Tables
+ * ------------------------------------------------------------------------ */
+
+/* Builds now the tables the library otherwise builds when a process first
+ * needs them or once it has made a few thousand calls that use them (C++
+ * BuildTables, skeleton.h): about a quarter of a second, after which no
+ * call waits for one. For a service before it takes requests, and for a
+ * process that forks workers which then share them. Results never depend on
+ * it. Thread-safe; later calls return at once. */
+U8GUARD_EXPORT void u8guard_build_tables(void);
+
+/* ------------------------------------------------------------------------
  * Status codes
  * ------------------------------------------------------------------------ */
 

@@ -51,6 +51,12 @@ func ICUVersion() string { return C.GoString(C.u8guard_icu_version()) }
 // "15.0": every property and normalization comes from it.
 func UnicodeVersion() string { return C.GoString(C.u8guard_unicode_version()) }
 
+// BuildTables builds now the tables the library otherwise builds when the
+// process first needs them or after a few thousand calls (about a quarter
+// of a second), so that no later call waits for one: for a service before
+// it takes requests. Results never depend on it. Safe for concurrent use.
+func BuildTables() { C.u8guard_build_tables() }
+
 // Status is the outcome of a C API call other than success: the Status of
 // an *Error, and an error itself so that errors.Is(err, u8guard.NotFound)
 // works.

@@ -67,6 +67,38 @@ func TestVersions(t *testing.T) {
 	}
 }
 
+// BuildTables changes no answer: look-alike keys and restriction levels of
+// names with accents, other scripts and mixed scripts, before and after.
+func TestBuildTablesChangesNoAnswer(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	names := []string{"paypal", "P\u00e1ypal", "\u0142ukasz.m\u00fcller", "\u0434\u043c\u0438\u0442\u0440\u0438\u0439", "p\u0430ypal", "\u5c71\u7530\u3072\u308d"}
+	type answer struct {
+		keys  []string
+		level u8guard.RestrictionLevel
+	}
+	ask := func() []answer {
+		var out []answer
+		for _, n := range names {
+			keys, err := user.LookalikeKeys(n)
+			if err != nil {
+				t.Fatalf("LookalikeKeys(%+q): %v", n, err)
+			}
+			level, err := user.RestrictionLevel(n)
+			if err != nil {
+				t.Fatalf("RestrictionLevel(%+q): %v", n, err)
+			}
+			out = append(out, answer{keys, level})
+		}
+		return out
+	}
+	before := ask()
+	u8guard.BuildTables()
+	u8guard.BuildTables() // a second call returns at once
+	if after := ask(); !reflect.DeepEqual(before, after) {
+		t.Errorf("answers changed: %v, then %v", before, after)
+	}
+}
+
 func TestProfiles(t *testing.T) {
 	names := u8guard.BuiltinProfiles()
 	if len(names) < 4 {

@@ -222,7 +222,8 @@ u8guard_status pgext_write_skeleton(const void *context, char *out,
 /* Loaded through shared_preload_libraries, the module does the work of a
  * backend's first calls once, in the postmaster, and every backend and
  * parallel worker inherits it: the built-in profiles, and the code point
- * tables that u8guard builds from ICU on first use (about 75 ms per process
+ * tables that u8guard builds from ICU on first use or after a few thousand
+ * calls (u8guard_build_tables; about a quarter of a second per process
  * otherwise; docs/postgresql.md). */
 static void warm_up(void) {
   /* An upper-case letter and a non-ASCII one, and ASCII alone: every
@@ -233,6 +234,7 @@ static void warm_up(void) {
   u8guard_error error;
   size_t len;
   char out[64];
+  u8guard_build_tables();
 
   elog(DEBUG1, "u8guard: profiles and tables made in the postmaster");
   for (i = 0; i < u8guard_builtin_profile_count(); ++i) {

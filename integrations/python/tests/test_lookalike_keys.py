@@ -8,6 +8,7 @@ import subprocess
 import pytest
 
 from conftest import BUILD_DIR
+import u8guard
 from u8guard import Profile, Rejected
 
 CLI = os.path.join(BUILD_DIR, 'u8guard')
@@ -90,3 +91,20 @@ def test_agrees_with_the_cli(user):
     assert [line.split('\t') for line in lines] == [
         user.lookalike_keys(name) for name in names
     ]
+
+
+def test_build_tables_changes_no_answer(user):
+    # Names with accents, other scripts, mixed scripts and digits: their
+    # look-alike keys and restriction levels before and after the tables.
+    names = ['paypal', 'P\u00e1ypal', '\u0142ukasz.m\u00fcller',
+             '\u0434\u043c\u0438\u0442\u0440\u0438\u0439', 'p\u0430ypal',
+             '\u5c71\u7530\u3072\u308d', 'r\u0101m\u0967\u0968']
+
+    def ask():
+        return [(user.lookalike_keys(n), user.restriction_level(n))
+                for n in names]
+
+    before = ask()
+    assert u8guard.build_tables() is None
+    u8guard.build_tables()  # a second call returns at once
+    assert ask() == before

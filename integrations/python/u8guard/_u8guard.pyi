@@ -39,6 +39,10 @@ def unicode_version() -> str:
     ...
 
 
+def build_tables() -> None:
+    ...
+
+
 def utf8_kernel() -> str:
     ...
 

@@ -5,21 +5,36 @@
 //
 // An operation that accepts a ProgressCallback (in its options struct:
 // AclLoadOptions, AclAuditOptions, RecordFileOptions) calls it every
-// kProgressInterval records and once at the end, on the thread that does
-// the work, with counts that never decrease; an empty callback (the
-// default) costs nothing and is never called. The callback must not call
-// back into the operation.
+// kProgressInterval records and once at the end of each stage, on the
+// thread that does the work, with counts that never decrease within a
+// stage; an empty callback (the default) costs nothing and is never
+// called. The callback must not call back into the operation.
 
 #ifndef U8GUARD_PROGRESS_H_
 #define U8GUARD_PROGRESS_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace u8guard {
 
+// What an operation is doing. Most have one stage, kReading; a
+// verification of records (upgrade.h) then groups them (kGrouping). A
+// stage's first call comes after the previous stage's last one.
+enum class ProgressStage : uint8_t {
+  // Reading its input (a text or a file), or going through its records.
+  kReading,
+  // Grouping what it read by key (a verification: its records' keys and
+  // look-alike keys, sorted or hashed, then made into groups). `records`
+  // counts units of that work (a key, or a member of a group) of
+  // `total_records`; no bytes.
+  kGrouping,
+};
+
 // How far an operation has got.
 struct Progress {
+  ProgressStage stage = ProgressStage::kReading;
   // Records (names, entries, records) done so far.
   size_t records = 0;
   // Where the operation reads a text (a load, an export, a verification):

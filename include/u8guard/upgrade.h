@@ -117,9 +117,11 @@ struct RecordFileOptions {
   // Called every kProgressInterval names (records) and once at the end
   // (progress.h) with the names (records, blank lines not counted) done so
   // far and the bytes of the text consumed (the whole text at the end), of
-  // the text's size. Empty: no calls. A verification in bounded memory
-  // (memory_budget) calls it as it reads the records; its merge, after
-  // the last call, is not reported.
+  // the text's size. Empty: no calls. A verification then reports its
+  // grouping (ProgressStage::kGrouping, no bytes): in memory, the keys of
+  // its tables scanned and the members of its groups made
+  // (RecordVerifier::FinishProgress); in bounded memory, the keys read
+  // back from its external sort, of all the keys it sorted.
   ProgressCallback progress;
 
   // VerifyRecords, VerifyRecordsFile: 0 (the default), the verification
@@ -364,7 +366,8 @@ class RecordVerifier {
   // key (then they changed) and at most 3. InvalidArgument naming the line
   // for a record of another profile than the verifier's or with more than 3
   // look-alike keys; ResourceExhausted past 2^32 - 1 records; Internal when
-  // ICU fails. A failed Add leaves the verifier as it was.
+  // ICU fails; FailedPrecondition once FinishSome was called. A failed Add
+  // leaves the verifier as it was.
   absl::Status Add(NameRecord record, size_t line);
 
   // Parses `text`, one line of a records file (ParseNameRecord), and adds
@@ -387,8 +390,25 @@ class RecordVerifier {
   // The records added so far.
   size_t records() const;
 
-  // The summary of the records added, with every group. Call once; the
-  // verifier is spent after it.
+  // Finish's work a part at a time, for a caller that must stay
+  // responsive while the groups are made (answer a cancel between calls,
+  // as PostgreSQL's u8guard_verify_records does, or show progress): does
+  // about `work` units of it and returns true once it is all done (the
+  // groups made, and the verifier's tables and records freed a part at a
+  // time too); Finish then returns at once. A unit is one key of the
+  // verification's tables scanned or freed, one member of a group made, or
+  // one record freed: at least one per call, and more only where a group
+  // is made whole or the groups found are sorted (once). Once it is
+  // called, Add, AddLine and AddDerived are FailedPrecondition.
+  bool FinishSome(size_t work);
+
+  // Finish's progress (progress.h): stage kGrouping, records the units
+  // FinishSome has done and total_records all of them (known from the
+  // first FinishSome call, both 0 before it; equal once it returned true).
+  Progress FinishProgress() const;
+
+  // The summary of the records added, with every group (what FinishSome
+  // left undone is done first). Call once; the verifier is spent after it.
   RecordVerification Finish() &&;
 
  private:

@@ -58,6 +58,8 @@ struct u8guard_record_verifier {
   // finished.
   std::vector<u8guard::RecordChange> last;
   std::optional<u8guard::RecordVerifier> verifier;
+  // u8guard_record_verifier_finish_some was called: no more adds.
+  bool finishing = false;
 };
 
 struct u8guard_acl_audit {

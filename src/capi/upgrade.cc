@@ -124,6 +124,19 @@ u8guard_status AddRecord(
   return Succeed(error);
 }
 
+// Whether records may still be added to `v`.
+bool Open(const u8guard_record_verifier& v) {
+  return v.verifier.has_value() && !v.finishing;
+}
+
+// INVALID_ARGUMENT: `v` is finished, or finishing.
+u8guard_status FailFinished(u8guard_error* error,
+                            const u8guard_record_verifier& v) {
+  return Fail(error, U8GUARD_INVALID_ARGUMENT,
+              v.verifier ? "the verifier is finishing: no record can be added"
+                         : "the verifier is finished");
+}
+
 }  // namespace
 
 extern "C" {
@@ -313,9 +326,7 @@ u8guard_status u8guard_record_verifier_add(u8guard_record_verifier* verifier,
   return Guard(error, [&] {
     if (verifier == nullptr) return FailNull(error, "verifier");
     if (!ValidInput(record, record_len)) return FailNull(error, "record");
-    if (!verifier->verifier) {
-      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
-    }
+    if (!Open(*verifier)) return FailFinished(error, *verifier);
     absl::StatusOr<u8guard::NameRecord> r =
         u8guard::ParseNameRecord(View(record, record_len));
     if (!r.ok()) {
@@ -334,9 +345,7 @@ u8guard_status u8guard_record_verifier_add_fields(
   return Guard(error, [&] {
     if (verifier == nullptr) return FailNull(error, "verifier");
     if (record == nullptr) return FailNull(error, "record");
-    if (!verifier->verifier) {
-      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
-    }
+    if (!Open(*verifier)) return FailFinished(error, *verifier);
     u8guard::NameRecord r;
     if (!RecordOf(*record, verifier->profile_name, r)) {
       verifier->last.clear();
@@ -354,9 +363,7 @@ u8guard_status u8guard_record_verifier_add_derived(
     if (verifier == nullptr) return FailNull(error, "verifier");
     if (record == nullptr) return FailNull(error, "record");
     if (!ValidInput(now, now_len)) return FailNull(error, "now");
-    if (!verifier->verifier) {
-      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
-    }
+    if (!Open(*verifier)) return FailFinished(error, *verifier);
     verifier->last.clear();
     u8guard::NameRecord r;
     if (!RecordOf(*record, verifier->profile_name, r)) {
@@ -390,6 +397,21 @@ u8guard_status u8guard_record_verifier_change(
   return U8GUARD_OK;
 }
 
+u8guard_status u8guard_record_verifier_finish_some(
+    u8guard_record_verifier* verifier, size_t work, int* done,
+    u8guard_error* error) {
+  if (done != nullptr) *done = 0;
+  return Guard(error, [&] {
+    if (verifier == nullptr) return FailNull(error, "verifier");
+    if (done == nullptr) return FailNull(error, "done");
+    if (!verifier->verifier) return FailFinished(error, *verifier);
+    verifier->last.clear();
+    verifier->finishing = true;
+    *done = verifier->verifier->FinishSome(work) ? 1 : 0;
+    return Succeed(error);
+  });
+}
+
 u8guard_status u8guard_record_verifier_finish(u8guard_record_verifier* verifier,
                                               u8guard_record_verification** out,
                                               u8guard_error* error) {
@@ -397,9 +419,7 @@ u8guard_status u8guard_record_verifier_finish(u8guard_record_verifier* verifier,
   return Guard(error, [&] {
     if (verifier == nullptr) return FailNull(error, "verifier");
     if (out == nullptr) return FailNull(error, "out");
-    if (!verifier->verifier) {
-      return Fail(error, U8GUARD_INVALID_ARGUMENT, "the verifier is finished");
-    }
+    if (!verifier->verifier) return FailFinished(error, *verifier);
     auto handle = std::make_unique<u8guard_record_verification>();
     verifier->last.clear();
     handle->summary = std::move(*verifier->verifier).Finish();

@@ -341,9 +341,22 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   if (!budget.ok()) return Fail("verify", budget.status());
   options.memory_budget = *budget;
   options.temp_dir = absl::GetFlag(FLAGS_temp_dir);
-  const std::unique_ptr<ProgressReporter> progress =
+  // Two stages, each its own lines: the records read, then the keys
+  // grouped (ProgressStage::kGrouping), which begins once the reading ends.
+  std::unique_ptr<ProgressReporter> progress =
       ProgressFromFlags("u8guard records verify", "records");
-  if (progress) options.progress = progress->Callback();
+  if (progress) {
+    options.progress = [&progress,
+                        grouping = false](const Progress& p) mutable {
+      if (p.stage == ProgressStage::kGrouping && !grouping) {
+        grouping = true;
+        progress->End(true);
+        progress =
+            ProgressFromFlags("u8guard records verify: grouping", "steps");
+      }
+      progress->Update(p);
+    };
+  }
   // Each group is printed as it is made, never all kept.
   bool progress_ended = false;
   options.group_sink = [&](const RecordGroup& g) {

@@ -16,10 +16,12 @@ namespace u8guard::internal {
 class ProgressCounter {
  public:
   // `callback` may be empty (then nothing is called); it must outlive the
-  // counter. `total_bytes` and `total_records` as in Progress.
+  // counter. `total_bytes`, `total_records` and `stage` as in Progress.
   ProgressCounter(const ProgressCallback& callback, size_t total_bytes,
-                  size_t total_records)
+                  size_t total_records,
+                  ProgressStage stage = ProgressStage::kReading)
       : callback_(callback) {
+    progress_.stage = stage;
     progress_.total_bytes = total_bytes;
     progress_.total_records = total_records;
   }

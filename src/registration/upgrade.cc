@@ -298,6 +298,10 @@ class RecordVerifier::Impl {
   // record now, when the caller made it (else made here).
   absl::Status Add(size_t number, NameRecord old,
                    std::optional<NameRecord> derived = std::nullopt) {
+    if (finishing()) {
+      return absl::FailedPreconditionError(
+          "the verification is finishing: no record can be added");
+    }
     if (absl::Status s = internal::CheckVerifiedRecord(profile_, old, number);
         !s.ok()) {
       return s;
@@ -335,15 +339,71 @@ class RecordVerifier::Impl {
     return absl::OkStatus();
   }
 
+  bool finishing() const { return stage_ != Stage::kAdding; }
+
+  // About `work` units of Finish's work (RecordVerifier::FinishSome): the
+  // tables' keys scanned for groups of two or more, the groups found
+  // sorted, then each made with its members; then the tables and the
+  // records freed. True once all is done.
+  bool FinishSome(size_t work) {
+    if (stage_ == Stage::kAdding) {
+      stage_ = Stage::kScanKeys;
+      scan_ = by_key_.begin();
+      // Scanning each key, making each member of a group, and then
+      // freeing each key and each record: the verifier's memory is
+      // released here a part at a time, so that no single call (its
+      // destructor included) frees a million strings at once.
+      total_work_ = 2 * (by_key_.size() + by_lookalike_.size()) +
+                    links_.size() + stored_.size();
+    }
+    work = std::max<size_t>(work, 1);
+    const size_t start = work_done_;
+    while (stage_ != Stage::kDone && work_done_ - start < work) {
+      const size_t left = work - (work_done_ - start);
+      if (stage_ < Stage::kReleaseKeys) {
+        GroupStep(left);
+      } else {
+        ReleaseStep(left);
+      }
+    }
+    // (Only the groups of two or more are made: the links of the others
+    // are counted as done at the end.)
+    if (stage_ == Stage::kDone) work_done_ = total_work_;
+    return stage_ == Stage::kDone;
+  }
+
+  Progress FinishProgress() const {
+    Progress p;
+    p.stage = ProgressStage::kGrouping;
+    p.records = work_done_;
+    p.total_records = total_work_;
+    return p;
+  }
+
   // The summary, with the groups: call once, after the last record.
   RecordVerification Finish() {
-    for (const Found& f : GroupsOfTwoOrMore()) AddGroup(f);
-    summary_.group_count = summary_.groups.size();
+    while (!FinishSome(SIZE_MAX)) {
+    }
     return std::move(summary_);
   }
 
  private:
   using Stored = internal::StoredRecord;
+  using Index = absl::flat_hash_map<std::string, uint32_t>;
+
+  // Where Finish's work is (FinishSome): finding the groups, making them,
+  // then freeing the tables and the records.
+  enum class Stage : uint8_t {
+    kAdding,  // not started: records may be added
+    kScanKeys,
+    kScanLookalikes,
+    kSort,
+    kGroups,
+    kReleaseKeys,
+    kReleaseLookalikes,
+    kReleaseRecords,
+    kDone,
+  };
 
   // A group of records sharing a new key or look-alike key.
   struct Found {
@@ -352,27 +412,93 @@ class RecordVerifier::Impl {
     const GroupList* list;
   };
 
-  // The groups of two or more records: the collision groups, then the
-  // look-alike groups, each in the order of its first member.
-  std::vector<Found> GroupsOfTwoOrMore() const {
-    std::vector<Found> found;
-    for (const auto& [key, g] : by_key_) {
-      const GroupList& list = lists_[g];
-      if (list.size >= 2) {
-        found.push_back({RecordGroupKind::kCollision, &key, &list});
-      }
+  // Up to `work` units of finding and making the groups.
+  void GroupStep(size_t work) {
+    switch (stage_) {
+      case Stage::kScanKeys:
+        if (Scan(RecordGroupKind::kCollision, by_key_, work)) {
+          stage_ = Stage::kScanLookalikes;
+          scan_ = by_lookalike_.begin();
+        }
+        return;
+      case Stage::kScanLookalikes:
+        if (Scan(RecordGroupKind::kLookalike, by_lookalike_, work)) {
+          stage_ = Stage::kSort;
+        }
+        return;
+      case Stage::kSort:
+        // The collision groups, then the look-alike groups, each in the
+        // order of its first member (no unit: a group found was one).
+        std::sort(found_.begin(), found_.end(),
+                  [](const Found& a, const Found& b) {
+                    return std::pair(a.kind, a.list->first) <
+                           std::pair(b.kind, b.list->first);
+                  });
+        stage_ = Stage::kGroups;
+        return;
+      default:
+        break;
     }
-    for (const auto& [key, g] : by_lookalike_) {
-      const GroupList& list = lists_[g];
-      if (list.size >= 2) {
-        found.push_back({RecordGroupKind::kLookalike, &key, &list});
-      }
+    for (size_t n = 0; next_group_ < found_.size() && n < work; ++next_group_) {
+      AddGroup(found_[next_group_]);
+      n += found_[next_group_].list->size;
+      work_done_ += found_[next_group_].list->size;
     }
-    std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
-      return std::pair(a.kind, a.list->first) <
-             std::pair(b.kind, b.list->first);
-    });
-    return found;
+    if (next_group_ == found_.size()) {
+      found_ = {};
+      summary_.group_count = summary_.groups.size();
+      stage_ = Stage::kReleaseKeys;
+      scan_ = by_key_.begin();
+    }
+  }
+
+  // Up to `work` units of freeing the tables, then the records.
+  void ReleaseStep(size_t work) {
+    if (stage_ == Stage::kReleaseKeys) {
+      if (Release(by_key_, work)) {
+        stage_ = Stage::kReleaseLookalikes;
+        scan_ = by_lookalike_.begin();
+      }
+      return;
+    }
+    if (stage_ == Stage::kReleaseLookalikes) {
+      if (Release(by_lookalike_, work)) stage_ = Stage::kReleaseRecords;
+      return;
+    }
+    // The records, the last first (each frees its strings).
+    for (size_t n = 0; !stored_.empty() && n < work; ++n) {
+      stored_.pop_back();
+      ++work_done_;
+    }
+    if (stored_.empty()) {
+      stored_ = {};
+      lists_ = {};
+      links_ = {};
+      stage_ = Stage::kDone;
+    }
+  }
+
+  // Frees up to `work` keys of `index` from scan_; true (and `index`'s
+  // table freed) at its end.
+  bool Release(Index& index, size_t work) {
+    for (size_t n = 0; scan_ != index.end() && n < work; ++n) {
+      index.erase(scan_++);
+      ++work_done_;
+    }
+    if (scan_ != index.end()) return false;
+    index = Index();
+    return true;
+  }
+
+  // Scans up to `work` keys of `index` from scan_, keeping the groups of
+  // two or more records in found_; true at the end of `index`.
+  bool Scan(RecordGroupKind kind, Index& index, size_t work) {
+    for (size_t n = 0; scan_ != index.end() && n < work; ++scan_, ++n) {
+      ++work_done_;
+      const GroupList& list = lists_[scan_->second];
+      if (list.size >= 2) found_.push_back({kind, &scan_->first, &list});
+    }
+    return scan_ == index.end();
   }
 
   // Adds group `f` to the summary when it has a new pair (a pair that
@@ -463,11 +589,19 @@ class RecordVerifier::Impl {
   // The new key, and each new look-alike key -> its GroupList in lists_
   // (the record of its first link is the first record with the key), and
   // the links of the lists: at most 4 per record.
-  absl::flat_hash_map<std::string, uint32_t> by_key_;
-  absl::flat_hash_map<std::string, uint32_t> by_lookalike_;
+  Index by_key_;
+  Index by_lookalike_;
   std::vector<GroupList> lists_;
   std::vector<Link> links_;
   absl::flat_hash_set<std::string> tags_;
+  // Finish's work (FinishSome): where it is, the groups found, the next
+  // one to make, the units done and in all.
+  Stage stage_ = Stage::kAdding;
+  Index::iterator scan_;
+  std::vector<Found> found_;
+  size_t next_group_ = 0;
+  size_t work_done_ = 0;
+  size_t total_work_ = 0;
 };
 
 RecordVerifier::RecordVerifier(const Profile& profile,
@@ -483,6 +617,7 @@ absl::Status RecordVerifier::Add(NameRecord record, size_t line) {
 }
 
 absl::Status RecordVerifier::AddLine(std::string_view text, size_t line) {
+  if (impl_->finishing()) return impl_->Add(line, NameRecord());
   absl::StatusOr<NameRecord> record = ParseNameRecord(text);
   if (!record.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -497,6 +632,12 @@ absl::Status RecordVerifier::AddDerived(NameRecord record, NameRecord now,
 }
 
 size_t RecordVerifier::records() const { return impl_->records(); }
+
+bool RecordVerifier::FinishSome(size_t work) { return impl_->FinishSome(work); }
+
+Progress RecordVerifier::FinishProgress() const {
+  return impl_->FinishProgress();
+}
 
 RecordVerification RecordVerifier::Finish() && {
   RecordVerification v = impl_->Finish();
@@ -611,6 +752,14 @@ absl::StatusOr<RecordVerification> VerifyRecords(
   }
   RecordVerifier v(profile, policy, sink);
   if (absl::Status s = AddLines(v, records_text, options); !s.ok()) return s;
+  if (options.progress) {
+    // A call every kProgressInterval units or so, and one at the end.
+    bool done = false;
+    while (!done) {
+      done = v.FinishSome(kProgressInterval);
+      options.progress(v.FinishProgress());
+    }
+  }
   RecordVerification done = std::move(v).Finish();
   ToGroupSink(options, done);
   return done;

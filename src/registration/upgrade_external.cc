@@ -401,8 +401,10 @@ absl::Status ExternalVerifier::EndGroup() {
 }
 
 absl::Status ExternalVerifier::MakeGroups() {
+  ProgressCounter progress(options_.progress, 0, memberships_->items(),
+                           ProgressStage::kGrouping);
   if (absl::Status s = memberships_->Sort(); !s.ok()) return s;
-  for (;;) {
+  for (;; progress.Record(0)) {
     absl::StatusOr<bool> has = memberships_->Next();
     if (!has.ok()) return has.status();
     if (!*has) break;
@@ -421,6 +423,7 @@ absl::Status ExternalVerifier::MakeGroups() {
     if (in.failed()) return Corrupt();
   }
   if (absl::Status s = EndGroup(); !s.ok()) return s;
+  progress.Finish();
   memberships_.reset();  // its memory and its files
   return absl::OkStatus();
 }

@@ -384,8 +384,10 @@ static void test_verify_alias(void) {
 
 /* The records of `text` (one per line, no blank lines) fed one by one to a
  * verifier, alternately as JSON lines and by their fields, give the
- * changes, counts and groups of u8guard_verify_records on the text. */
-static void check_streamed(const char *text) {
+ * changes, counts and groups of u8guard_verify_records on the text; with
+ * `work` > 0, the groups made first by u8guard_record_verifier_finish_some
+ * calls of that much work. */
+static void check_streamed(const char *text, size_t work) {
   u8guard_profile *profile = user_names();
   u8guard_record_verification *want = NULL, *got = NULL;
   u8guard_record_verifier *v = NULL;
@@ -420,6 +422,24 @@ static void check_streamed(const char *text) {
     p = end + 1;
   }
   CAPI_CHECK_INT(next_change, u8guard_record_verification_change_count(want));
+  if (work > 0) {
+    size_t calls = 0;
+    int done = 0;
+    while (!done) {
+      CAPI_CHECK_INT(u8guard_record_verifier_finish_some(v, work, &done, &e),
+                     U8GUARD_OK);
+      ++calls;
+      /* Finishing: no add, no changes to hand out. */
+      CAPI_CHECK_INT(u8guard_record_verifier_add(v, "{}", 2, 9, &e),
+                     U8GUARD_INVALID_ARGUMENT);
+      CAPI_CHECK(strstr(e.message, "finishing") != NULL);
+      CAPI_CHECK_INT(u8guard_record_verifier_change_count(v), 0);
+    }
+    /* A unit a call: at least a call per record, each freed in turn. */
+    if (work == 1) CAPI_CHECK(calls >= line - 1);
+    CAPI_CHECK_INT(u8guard_record_verifier_finish_some(v, work, NULL, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+  }
   CAPI_CHECK_INT(u8guard_record_verifier_finish(v, &got, &e), U8GUARD_OK);
   CAPI_CHECK_INT(u8guard_record_verification_records(got),
                  u8guard_record_verification_records(want));
@@ -470,7 +490,7 @@ static void check_streamed(const char *text) {
 static void test_verifier(void) {
   /* paypal, a Cyrillic look-alike new to its group, a key changed, a name
    * now rejected, one now accepted that collides. */
-  check_streamed(
+  static const char records[] =
       "{\"name\":\"paypal\",\"profile\":\"username-case-mapped\","
       "\"valid\":true,\"key\":\"paypal\",\"lookalike_keys\":[\"paypal\"],"
       "\"version_tag\":\"old\"}\n"
@@ -484,8 +504,13 @@ static void test_verifier(void) {
       "\"key\":\"a b\",\"lookalike_keys\":[\"a b\"],\"version_tag\":\"old\"}\n"
       "{\"name\":\"BOB\",\"profile\":\"username-case-mapped\","
       "\"valid\":false,\"rule\":\"DISALLOWED/spaces\","
-      "\"version_tag\":\"old\"}\n");
-  check_streamed("");
+      "\"version_tag\":\"old\"}\n";
+  check_streamed(records, 0);
+  check_streamed(records, 1);
+  check_streamed(records, 3);
+  check_streamed(records, 65536);
+  check_streamed("", 0);
+  check_streamed("", 1);
 }
 
 /* Records by their fields: what a table's row gives. */

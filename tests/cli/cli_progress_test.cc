@@ -323,6 +323,18 @@ TEST_F(CliProgress, TheFinalLinesCountEverything) {
   r = Tool("acl verify --progress -p username-case-mapped -- " +
            ShellQuote(records_));
   EXPECT_THAT(r.err, HasSubstr("u8guard records verify: 3,002 records ("));
+  // Then the grouping, its own line, in memory and in bounded memory.
+  EXPECT_THAT(r.err, ContainsRegex("records \\([^\n]*\n"
+                                   "u8guard records verify: grouping: "
+                                   "[0-9,]+ steps in "));
+  r = Tool(
+      "acl verify --progress --memory-budget=0 "
+      "-p username-case-mapped -- " +
+      ShellQuote(records_));
+  EXPECT_THAT(r.err, HasSubstr("u8guard records verify: 3,002 records ("));
+  EXPECT_THAT(r.err, ContainsRegex("records \\([^\n]*\n"
+                                   "u8guard records verify: grouping: "
+                                   "[0-9,]+ steps in "));
   r = Tool("acl audit --progress -p username-case-mapped -- " +
            ShellQuote(names_));
   EXPECT_THAT(r.err, HasSubstr("u8guard acl audit: loading: 3,002 entries ("));

@@ -24,6 +24,7 @@
 #include "tests/registration/random_records.h"
 #include "tests/test_support.h"
 #include "u8guard/profile.h"
+#include "u8guard/progress.h"
 #include "u8guard/registration.h"
 #include "u8guard/upgrade.h"
 
@@ -307,10 +308,15 @@ TEST(VerifyExternal, ReadsTheFileInPiecesWithItsLineRules) {
   options.progress = [&](const Progress& p) { seen.push_back(p); };
   const Outcome external = VerifyFile(path, options);
   ExpectSame(memory, external);
-  ASSERT_FALSE(seen.empty());
-  EXPECT_EQ(seen.back().records, records.size());
-  EXPECT_EQ(seen.back().bytes, text.size());
-  EXPECT_EQ(seen.back().total_bytes, text.size());
+  // The reading's last call (the grouping's calls follow it).
+  const auto read = std::find_if(
+      seen.rbegin(), seen.rend(),
+      [](const Progress& p) { return p.stage == ProgressStage::kReading; });
+  ASSERT_NE(read, seen.rend());
+  EXPECT_EQ(read->records, records.size());
+  EXPECT_EQ(read->bytes, text.size());
+  EXPECT_EQ(read->total_bytes, text.size());
+  EXPECT_EQ(seen.back().stage, ProgressStage::kGrouping);
 }
 
 TEST(VerifyExternal, ErrorsNameTheFileAndTheLine) {
@@ -352,6 +358,132 @@ TEST(VerifyExternal, ErrorsNameTheFileAndTheLine) {
   EXPECT_EQ(v.status().code(), absl::StatusCode::kNotFound);
   EXPECT_THAT(v.status().message(), HasSubstr("missing"));
   EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("bad.jsonl"));
+}
+
+// ---- finishing in steps, and the grouping's progress
+// ------------------------------------------------
+
+// The verification of `records` by a RecordVerifier whose groups are made
+// by FinishSome(work) calls; checks the progress they report.
+RecordVerification FinishInSteps(const std::vector<NameRecord>& records,
+                                 size_t work, std::vector<std::string>* changes,
+                                 size_t* calls) {
+  RecordVerifier verifier(
+      UserNames(), DefaultRegistrationPolicy(),
+      [&](const RecordChange& c) { changes->push_back(Shown(c)); });
+  for (size_t i = 0; i < records.size(); ++i) {
+    EXPECT_TRUE(verifier.Add(records[i], i + 1).ok());
+  }
+  EXPECT_EQ(verifier.FinishProgress().total_records, 0u);
+  Progress before;
+  size_t total = 0;
+  *calls = 0;
+  for (bool done = false; !done; ++*calls) {
+    done = verifier.FinishSome(work);
+    const Progress p = verifier.FinishProgress();
+    EXPECT_EQ(p.stage, ProgressStage::kGrouping);
+    EXPECT_GT(p.records, before.records);  // every call does some work
+    if (total == 0) total = p.total_records;
+    EXPECT_EQ(p.total_records, total);
+    EXPECT_EQ(done, p.records == p.total_records);
+    before = p;
+  }
+  // Once finishing, no record is added.
+  EXPECT_EQ(verifier.Add(records.front(), records.size() + 1).code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(verifier.AddLine(FormatNameRecord(records.front()), 1).code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(verifier.AddLine("{", 1).code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(verifier.records(), records.size());
+  return std::move(verifier).Finish();
+}
+
+// Groups made a few units at a time are the groups Finish makes, with the
+// same findings and counts; each call does at least one unit and no more
+// than it was given, beyond one sort or one group made whole.
+TEST(RecordVerifierFinishSome, InStepsGivesWhatFinishGives) {
+  testing::RandomRecords random(29);
+  size_t groups = 0;
+  for (int trial = 0; trial < 8; ++trial) {
+    const std::vector<NameRecord> records = random.Make(40 + 60 * trial);
+    SCOPED_TRACE(absl::StrCat("trial ", trial, ":\n", Lines(records)));
+    std::vector<std::string> want_changes;
+    RecordVerifier whole(
+        UserNames(), DefaultRegistrationPolicy(),
+        [&](const RecordChange& c) { want_changes.push_back(Shown(c)); });
+    for (size_t i = 0; i < records.size(); ++i) {
+      ASSERT_TRUE(whole.Add(records[i], i + 1).ok());
+    }
+    const RecordVerification want = std::move(whole).Finish();
+    groups += want.groups.size();
+    for (size_t work : {size_t{0}, size_t{1}, size_t{7}, size_t{100000}}) {
+      SCOPED_TRACE(absl::StrCat("work ", work));
+      std::vector<std::string> changes;
+      size_t calls = 0;
+      const RecordVerification got =
+          FinishInSteps(records, work, &changes, &calls);
+      EXPECT_EQ(changes, want_changes);
+      EXPECT_EQ(got.groups, want.groups);
+      EXPECT_EQ(got.group_count, want.group_count);
+      EXPECT_EQ(got.new_collision_pairs, want.new_collision_pairs);
+      EXPECT_EQ(got.new_lookalike_pairs, want.new_lookalike_pairs);
+      EXPECT_EQ(got.records, want.records);
+      EXPECT_EQ(got.valid, want.valid);
+      // One unit a call: a call per record freed, at least.
+      if (work <= 1) {
+        EXPECT_GE(calls, records.size());
+      }
+      if (work == 100000) {
+        EXPECT_EQ(calls, 1u);
+      }
+    }
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(groups, 20u);
+}
+
+// What a verification's progress callback hears: the reading, then the
+// grouping, each counting up to its total, in memory and in bounded
+// memory alike.
+TEST(VerifyProgress, ReadingThenGroupingEachToItsEnd) {
+  ScopedTempDir dir;
+  testing::RandomRecords random(5);
+  const std::string text = Lines(random.Make(3000));
+  for (size_t budget : {size_t{0}, size_t{4096}, size_t{64} << 20}) {
+    SCOPED_TRACE(absl::StrCat("budget ", budget));
+    std::vector<Progress> heard;
+    RecordFileOptions options;
+    options.memory_budget = budget;
+    options.temp_dir = dir.path();
+    options.progress = [&](const Progress& p) { heard.push_back(p); };
+    const absl::StatusOr<RecordVerification> v = VerifyRecords(
+        UserNames(), DefaultRegistrationPolicy(), text,
+        [](const RecordChange&) {}, options);
+    ASSERT_TRUE(v.ok()) << v.status();
+    const auto grouping = std::find_if(
+        heard.begin(), heard.end(),
+        [](const Progress& p) { return p.stage == ProgressStage::kGrouping; });
+    ASSERT_NE(grouping, heard.begin());
+    ASSERT_NE(grouping, heard.end());
+    // Reading: records of the text, up to its last byte.
+    const Progress& read = *(grouping - 1);
+    EXPECT_EQ(read.records, 3000u);
+    EXPECT_EQ(read.bytes, text.size());
+    // Grouping: units of a known total, more than the records (their keys
+    // and look-alike keys), reached at the last call, never going back.
+    EXPECT_GT(grouping->total_records, 3000u);
+    EXPECT_GT(std::distance(grouping, heard.end()), 2);
+    for (auto p = grouping; p != heard.end(); ++p) {
+      EXPECT_EQ(p->stage, ProgressStage::kGrouping);
+      EXPECT_EQ(p->total_records, grouping->total_records);
+      EXPECT_EQ(p->bytes, 0u);
+      if (p != grouping) {
+        EXPECT_GE(p->records, (p - 1)->records);
+      }
+    }
+    EXPECT_EQ(heard.back().records, heard.back().total_records);
+  }
 }
 
 }  // namespace

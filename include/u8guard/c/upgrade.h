@@ -248,6 +248,8 @@ U8GUARD_EXPORT u8guard_status u8guard_record_verification_group_member(
  *     for (i = 0; i < u8guard_record_verifier_change_count(v); ++i)
  *       u8guard_record_verifier_change(v, i, &change);  use it now
  *   u8guard_record_verifier_finish(v, &verification, &e);  the groups
+ *     (or first: while (!done) u8guard_record_verifier_finish_some(v, 65536,
+ *     &done, &e), answering a cancel between calls)
  *   u8guard_record_verifier_free(v);
  * ------------------------------------------------------------------------ */
 
@@ -328,6 +330,20 @@ u8guard_record_verifier_change_count(const u8guard_record_verifier *verifier);
 U8GUARD_EXPORT u8guard_status
 u8guard_record_verifier_change(const u8guard_record_verifier *verifier,
                                size_t index, u8guard_record_change *change);
+
+/* Does about `work` units of u8guard_record_verifier_finish's work (a
+ * unit: one key of the verification's tables, or one member of a group; at
+ * least one per call) and sets *done to 1 once every group is made, else
+ * 0; u8guard_record_verifier_finish then returns at once. For a caller that
+ * must answer a cancel while the groups are made (PostgreSQL's
+ * u8guard_verify_records checks for interrupts between calls): time per
+ * call is linear in `work`. After the first call the verifier takes no
+ * more records (an add is U8GUARD_INVALID_ARGUMENT) and hands out no
+ * changes. U8GUARD_INVALID_ARGUMENT for NULL arguments or a verifier
+ * already finished. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_finish_some(
+    u8guard_record_verifier *verifier, size_t work, int *done,
+    u8guard_error *error);
 
 /* Ends the verification: a new *out with the counts and the groups of
  * every record added (u8guard_record_verification_*), which holds no

@@ -3,6 +3,10 @@
 """Generates a records file for `u8guard records verify` benchmarks.
 
     bench/verify_records_gen.py U8GUARD N OUT [--seed=S]
+    bench/verify_records_gen.py --names N OUT [--seed=S]
+
+(--names: only the N names, one per line, an ACL file for `u8guard acl
+audit` benchmarks.)
 
 writes N records (JSON Lines, as `u8guard records export` writes them) to
 OUT: N user names ("first.last<N>" shapes, one in eight with capitals, one
@@ -105,6 +109,11 @@ def main(argv):
         sys.exit(__doc__)
     u8guard, n, out = args[0], int(args[1]), args[2]
     rng = random.Random(int(seeds[0][7:]) if seeds else 36)
+    if u8guard == "--names":
+        with open(out, "w", encoding="utf-8") as f:
+            for name, _ in names(n, rng):
+                f.write(name + "\n")
+        return
     names_file = out + ".names"
     variants = bytearray(n)
     with open(names_file, "w", encoding="utf-8") as f:

@@ -388,9 +388,20 @@ struct AclAuditOptions {
   // Called every kProgressInterval entries and once at the end
   // (progress.h) with the entries audited so far, of the index's
   // entry_count() (Progress::total_records; no bytes: the audit reads the
-  // index). Empty: no calls.
+  // index). Empty: no calls. AuditAclFile: the entries read, with the
+  // bytes of the file, then its grouping (ProgressStage::kGrouping: the
+  // items read back from its sorts, of a total not known: 0).
   ProgressCallback progress;
+  // AuditAclFile: about the most bytes of memory the audit uses, at any
+  // number of entries (0: kDefaultAuditMemoryBudget).
+  size_t memory_budget = 0;
+  // AuditAclFile: where its temporary files go: "" for $TMPDIR, or /tmp
+  // when it is unset or empty.
+  std::string temp_dir;
 };
+
+// The memory budget of AuditAclFile unless told otherwise: 256 MiB.
+inline constexpr size_t kDefaultAuditMemoryBudget = size_t{256} << 20;
 
 // An audit's result.
 struct AclAudit {
@@ -426,6 +437,26 @@ using AclFindingSink = absl::FunctionRef<void(const AclFinding&)>;
 absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
                                   const AclAuditOptions& options,
                                   AclFindingSink sink);
+
+// Audits the ACL file at `path` as AuditAcl audits AclIndex::Load(profile,
+// path, AclMode::kExact) (the same findings in the same order, the same
+// summary), in about options.memory_budget bytes of memory whatever the
+// file's size: the file is read in pieces (no size limit; a line longer
+// than max(memory_budget / 8, 1 MiB) is ResourceExhausted naming it; no
+// limit on the number of entries), and its entries grouped by key, then the
+// first entry of each key by look-alike skeleton, by external merge sorts
+// whose runs go to temporary files in options.temp_dir (made with
+// O_TMPFILE or mkstemp and unlinked at once, mode 0600: nameless, gone when
+// it returns, on every path; about three times the file at most). The sink
+// hears of the findings only after the last entry is read. Errors: the
+// file's (NotFound, PermissionDenied, FailedPrecondition for what is not a
+// regular file, each naming the path), the temporary files'
+// (ResourceExhausted for a full disk, naming the directory), Internal when
+// ICU fails. Time O(n log n).
+absl::StatusOr<AclAudit> AuditAclFile(const Profile& profile,
+                                      const std::string& path,
+                                      const AclAuditOptions& options,
+                                      AclFindingSink sink);
 
 // As the streaming AuditAcl, keeping every finding in AclAudit::findings
 // (memory grows with the number of findings: prefer the sink for large or

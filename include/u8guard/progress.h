@@ -26,9 +26,10 @@ enum class ProgressStage : uint8_t {
   // Reading its input (a text or a file), or going through its records.
   kReading,
   // Grouping what it read by key (a verification: its records' keys and
-  // look-alike keys, sorted or hashed, then made into groups). `records`
-  // counts units of that work (a key, or a member of a group) of
-  // `total_records`; no bytes.
+  // look-alike keys, sorted or hashed, then made into groups; an audit of
+  // a file, its entries by key and by skeleton). `records` counts steps of
+  // that work (a key, a member of a group, an item of a sort) of
+  // `total_records` where it is known (0 otherwise); no bytes.
   kGrouping,
 };
 

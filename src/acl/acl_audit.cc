@@ -9,6 +9,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "src/acl/acl_audit_internal.h"
 #include "src/acl/acl_storage.h"
 #include "src/common/enum_names.h"
 #include "src/common/progress_counter.h"
@@ -17,22 +18,7 @@
 #include "u8guard/acl.h"
 
 namespace u8guard {
-namespace {
-
-constexpr internal::EnumName<AclFindingKind> kFindingKindNames[] = {
-    {AclFindingKind::kFileSignature, "file_signature"},
-    {AclFindingKind::kBom, "bom"},
-    {AclFindingKind::kInvalid, "invalid"},
-    {AclFindingKind::kCollision, "collision"},
-    {AclFindingKind::kLookalike, "lookalike"},
-    {AclFindingKind::kMixedScript, "mixed_script"},
-    {AclFindingKind::kMixedNumbers, "mixed_numbers"},
-};
-
-// Debian's Abseil has its own string_view; the maps key on it.
-absl::string_view Absl(std::string_view s) {
-  return absl::string_view(s.data(), s.size());
-}
+namespace internal {
 
 AclFinding About(AclFindingKind kind, const AclEntry& e) {
   AclFinding f;
@@ -50,6 +36,43 @@ void SetOther(AclFinding& f, const AclEntry& other) {
   f.other_line = other.line;
   f.other_original = std::string(other.original);
   f.other_key = std::string(other.key);
+}
+
+absl::Status AuditScripts(const AclEntry& e, const AclAuditOptions& options,
+                          absl::FunctionRef<void(const AclFinding&)> emit) {
+  const absl::StatusOr<RestrictionLevel> level = RestrictionLevelOfValid(e.key);
+  if (!level.ok()) return level.status();
+  if (*level > options.max_restriction_level) {
+    AclFinding f = About(AclFindingKind::kMixedScript, e);
+    f.level = *level;
+    emit(f);
+  }
+  const absl::StatusOr<bool> mixed = HasMixedNumbersValid(e.key);
+  if (!mixed.ok()) return mixed.status();
+  if (*mixed) emit(About(AclFindingKind::kMixedNumbers, e));
+  return absl::OkStatus();
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::About;
+using internal::SetOther;
+
+constexpr internal::EnumName<AclFindingKind> kFindingKindNames[] = {
+    {AclFindingKind::kFileSignature, "file_signature"},
+    {AclFindingKind::kBom, "bom"},
+    {AclFindingKind::kInvalid, "invalid"},
+    {AclFindingKind::kCollision, "collision"},
+    {AclFindingKind::kLookalike, "lookalike"},
+    {AclFindingKind::kMixedScript, "mixed_script"},
+    {AclFindingKind::kMixedNumbers, "mixed_numbers"},
+};
+
+// Debian's Abseil has its own string_view; the maps key on it.
+absl::string_view Absl(std::string_view s) {
+  return absl::string_view(s.data(), s.size());
 }
 
 // The first valid entry (its valid position) of each look-alike skeleton
@@ -170,8 +193,8 @@ class Auditor {
       return absl::OkStatus();
     }
     if (absl::Status s = AuditLookalike(e); !s.ok()) return s;
-    if (absl::Status s = AuditMixedScript(e); !s.ok()) return s;
-    return AuditMixedNumbers(e);
+    return internal::AuditScripts(e, options_,
+                                  [&](const AclFinding& f) { Emit(f); });
   }
 
   // A look-alike finding against the earliest entry that shares any of
@@ -198,29 +221,6 @@ class Auditor {
       f.skeleton = skeletons_.skeleton[shared];
       Emit(f);
     }
-    return absl::OkStatus();
-  }
-
-  // A mixed-script finding when the entry's restriction level is looser
-  // than the options allow.
-  absl::Status AuditMixedScript(const AclEntry& e) {
-    const absl::StatusOr<RestrictionLevel> level =
-        internal::RestrictionLevelOfValid(e.key);
-    if (!level.ok()) return level.status();
-    if (*level > options_.max_restriction_level) {
-      AclFinding f = About(AclFindingKind::kMixedScript, e);
-      f.level = *level;
-      Emit(f);
-    }
-    return absl::OkStatus();
-  }
-
-  // A mixed-numbers finding when the entry's digits are of more than one
-  // decimal system (UTS #39 §5.3).
-  absl::Status AuditMixedNumbers(const AclEntry& e) {
-    const absl::StatusOr<bool> mixed = internal::HasMixedNumbersValid(e.key);
-    if (!mixed.ok()) return mixed.status();
-    if (*mixed) Emit(About(AclFindingKind::kMixedNumbers, e));
     return absl::OkStatus();
   }
 

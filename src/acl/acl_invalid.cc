@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "src/acl/varint.h"
+#include "src/common/varint.h"
 
 namespace u8guard::internal {
 namespace {

@@ -24,15 +24,19 @@ bool IsBlankLine(std::string_view line) {
   return line.find_first_not_of(" \t") == std::string_view::npos;
 }
 
+bool AclEntryOfLine(std::string_view& line, size_t number, bool* signature) {
+  if (number == 1 && line.starts_with(kUtf8Bom)) {
+    line.remove_prefix(kUtf8Bom.size());  // the file's signature, once
+    *signature = true;
+  }
+  return !IsBlankLine(line) && line.front() != '#';
+}
+
 absl::Status ForEachAclLine(std::string_view text, bool* signature,
                             LineFunction entry) {
   *signature = false;
   return ForEachLine(text, [&](std::string_view line, size_t number) {
-    if (number == 1 && line.starts_with(kUtf8Bom)) {
-      line.remove_prefix(kUtf8Bom.size());  // the file's signature, once
-      *signature = true;
-    }
-    if (IsBlankLine(line) || line.front() == '#') return absl::OkStatus();
+    if (!AclEntryOfLine(line, number, signature)) return absl::OkStatus();
     return entry(line, number);
   });
 }

@@ -38,6 +38,12 @@ inline size_t ConsumedBytes(std::string_view text, std::string_view line) {
 // True for an empty line or one of spaces and tabs only.
 bool IsBlankLine(std::string_view line);
 
+// The ACL file format's rule for line `number` (1-based) of a file: on
+// line 1 the file's signature EF BB BF is removed from `line` (and
+// *signature set to true; left alone otherwise); then false for a blank
+// line or a comment (first byte '#'), which is no entry, else true.
+bool AclEntryOfLine(std::string_view& line, size_t number, bool* signature);
+
 // ForEachLine for the ACL file format: blank lines and comments (first
 // byte '#') skipped, and on line 1 the file's signature EF BB BF removed,
 // whose presence `*signature` reports.

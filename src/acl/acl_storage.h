@@ -40,7 +40,7 @@
 #include "src/acl/acl_invalid.h"
 #include "src/acl/acl_memory.h"
 #include "src/acl/acl_table.h"
-#include "src/acl/varint.h"
+#include "src/common/varint.h"
 #include "src/confusables/skeleton.h"
 #include "u8guard/acl.h"
 #include "u8guard/profile.h"

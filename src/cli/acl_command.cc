@@ -151,6 +151,31 @@ void PrintAuditSummary(const AclAudit& audit, const std::string& file,
   }
 }
 
+// The audit in bounded memory (AuditAclFile): progress as the file is
+// read ("loading"), then as its sorts are read back ("grouping"); the
+// findings once the file is read.
+int AuditFile(const Profile& profile, const std::string& file,
+              AclAuditOptions options, Format format) {
+  std::unique_ptr<ProgressReporter> progress =
+      ProgressFromFlags("u8guard acl audit: loading", "entries");
+  if (progress) {
+    options.progress =
+        StagedProgressCallback(progress, "u8guard acl audit: grouping");
+  }
+  const std::string shown_file = EscapeForDisplay(file);
+  const absl::StatusOr<AclAudit> audit =
+      AuditAclFile(profile, file, options, [&](const AclFinding& f) {
+        if (std::cout.good()) PrintFinding(f, file, shown_file, format);
+      });
+  if (progress) progress->End(audit.ok());
+  if (!audit.ok()) {
+    std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
+    return kExitUsage;
+  }
+  PrintAuditSummary(*audit, file, shown_file, format);
+  return audit->finding_count == 0 ? kExitOk : kExitNegative;
+}
+
 }  // namespace
 
 int RunAclAudit(const std::vector<std::string>& args, Format format) {
@@ -162,6 +187,16 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
     return UsageError(std::string(audit_options.status().message()));
   }
   const std::string& file = args[0];
+  if (FlagGiven("memory_budget")) {
+    const absl::StatusOr<size_t> budget =
+        ParseByteSize("memory_budget", absl::GetFlag(FLAGS_memory_budget));
+    if (!budget.ok()) return UsageError(std::string(budget.status().message()));
+    if (*budget != 0) {
+      audit_options->memory_budget = *budget;
+      audit_options->temp_dir = absl::GetFlag(FLAGS_temp_dir);
+      return AuditFile(*profile, file, *audit_options, format);
+    }
+  }
   // Progress on standard error: loading (canonicalizing) the entries, then
   // auditing them.
   std::unique_ptr<ProgressReporter> progress =

@@ -281,6 +281,7 @@ constexpr char kAclAuditUsage[] =
     R"(usage: u8guard acl audit -p|--profile=NAME [--profile-dir=DIR]
                          [--max-restriction-level=LEVEL]
                          [--max-acl-bytes=N] [-f|--format=text|json]
+                         [--memory-budget=BYTES] [--temp-dir=DIR]
                          [--progress] [--] FILE
 
 Audits the ACL FILE (one entry per line) under the profile and prints each
@@ -295,6 +296,15 @@ summary line. Entries, keys and skeletons are shown up to 256 bytes each
                      highly_restrictive, moderately_restrictive,
                      minimally_restrictive or unrestrictive
   --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
+  --memory-budget=BYTES
+                     audit in about BYTES of memory at any size (K, M, G,
+                     T: powers of 1024): the file streamed, its entries
+                     sorted by key and skeleton in temporary files, the
+                     same findings printed once it is read (no
+                     --max-acl-bytes); without it, the list is held in
+                     memory and each finding printed as it is found
+  --temp-dir=DIR     with --memory-budget, the directory of the temporary
+                     files (default: $TMPDIR, else /tmp)
   --progress         entries loaded, then audited, the rate and the time
                      left, on standard error (default: when it is a
                      terminal); --no-progress: never
@@ -628,7 +638,7 @@ std::vector<Command> AclCommands() {
        kAclAuditSummary,
        kAclAuditUsage,
        {"format", "profile", "profile_dir", "max_restriction_level",
-        "max_acl_bytes", "progress"},
+        "max_acl_bytes", "memory_budget", "temp_dir", "progress"},
        &RunAclAudit},
       {"acl",
        "lookup",

@@ -103,14 +103,16 @@ ABSL_FLAG(bool, map, false,
           "neither: read, but map a file of 32 MiB or more where that "
           "measures faster");
 
-// records verify (RecordFileOptions::memory_budget, temp_dir).
+// records verify (RecordFileOptions::memory_budget, temp_dir) and acl audit
+// (AclAuditOptions::memory_budget, temp_dir).
 ABSL_FLAG(std::string, memory_budget, "256M",
-          "records verify: the memory for its tables, in bytes (suffixes "
-          "K, M, G, T: powers of 1024); beyond it, temporary files; 0: all "
-          "in memory");
+          "records verify, acl audit: the memory for its tables, in bytes "
+          "(suffixes K, M, G, T: powers of 1024); beyond it, temporary "
+          "files; 0: all in memory (records verify's default is 256M; acl "
+          "audit's, all in memory)");
 ABSL_FLAG(std::string, temp_dir, "",
-          "records verify: the directory of its temporary files (default: "
-          "$TMPDIR, else /tmp)");
+          "records verify, acl audit: the directory of its temporary files "
+          "(default: $TMPDIR, else /tmp)");
 
 // acl audit, acl export, acl verify, register (src/cli/progress.h).
 ABSL_FLAG(bool, progress, false,
@@ -427,6 +429,71 @@ absl::StatusOr<Profile> SelectedProfile() {
         "--profile=NAME is required (see `u8guard profiles`)");
   }
   return FindProfile(name, absl::GetFlag(FLAGS_profile_dir));
+}
+
+ProgressCallback StagedProgressCallback(
+    std::unique_ptr<ProgressReporter>& progress, std::string grouping_label) {
+  return [&progress, label = std::move(grouping_label),
+          grouping = false](const Progress& p) mutable {
+    if (p.stage == ProgressStage::kGrouping && !grouping) {
+      grouping = true;
+      progress->End(true);
+      progress = ProgressFromFlags(label, "steps");
+    }
+    progress->Update(p);
+  };
+}
+
+absl::StatusOr<size_t> ParseByteSize(std::string_view flag,
+                                     std::string_view text) {
+  const auto bad = [&]() {
+    return absl::InvalidArgumentError(
+        absl::StrCat(FlagSpelling(flag), "=", std::string(text),
+                     ": not a size in bytes (such as 512M, 2G, or 0)"));
+  };
+  size_t digits = 0;
+  uint64_t value = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') {
+    const uint64_t d = static_cast<uint64_t>(text[digits] - '0');
+    if (value > (std::numeric_limits<uint64_t>::max() - d) / 10) return bad();
+    value = value * 10 + d;
+    ++digits;
+  }
+  if (digits == 0) return bad();
+  std::string_view rest = text.substr(digits);
+  int shift = 0;
+  if (!rest.empty()) {
+    switch (rest.front()) {
+      case 'k':
+      case 'K':
+        shift = 10;
+        break;
+      case 'm':
+      case 'M':
+        shift = 20;
+        break;
+      case 'g':
+      case 'G':
+        shift = 30;
+        break;
+      case 't':
+      case 'T':
+        shift = 40;
+        break;
+      default:
+        break;
+    }
+    if (shift != 0) rest.remove_prefix(1);
+    if (rest == "iB" && shift != 0) rest = "";
+    if (rest == "B") rest = "";
+    if (!rest.empty()) return bad();
+  }
+  if (shift != 0 && value > (std::numeric_limits<uint64_t>::max() >> shift)) {
+    return bad();
+  }
+  value <<= shift;
+  if (value > std::numeric_limits<size_t>::max()) return bad();
+  return static_cast<size_t>(value);
 }
 
 std::unique_ptr<ProgressReporter> ProgressFromFlags(std::string label,

@@ -60,7 +60,7 @@ ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 ABSL_DECLARE_FLAG(int32_t, threads);
 ABSL_DECLARE_FLAG(bool, map);
 // records verify: RecordFileOptions::memory_budget ("256M", "0": in
-// memory) and temp_dir.
+// memory) and temp_dir; acl audit: AclAuditOptions's, when given.
 ABSL_DECLARE_FLAG(std::string, memory_budget);
 ABSL_DECLARE_FLAG(std::string, temp_dir);
 // acl audit, acl export, acl verify, register: progress on standard error.
@@ -165,6 +165,21 @@ absl::Status SetFlags(const std::vector<FlagArgument>& flags,
 
 // True when SetFlags set the flag `name` (its absl name, e.g. "map"): the
 // command line gave it, whatever its value.
+// A ProgressCallback for an operation that reads, then groups (progress.h,
+// ProgressStage::kGrouping): `progress` (not null) hears the reading; at
+// the first grouping call it is ended and replaced by
+// ProgressFromFlags(grouping_label, "steps"), which hears the rest.
+// `progress` must outlive the callback.
+ProgressCallback StagedProgressCallback(
+    std::unique_ptr<ProgressReporter>& progress, std::string grouping_label);
+
+// The bytes of a size as --memory-budget takes it: digits, then
+// optionally K, M, G or T (powers of 1024, either case), then optionally
+// "B" or "iB" ("512M", "2GiB", "1048576", "0"). InvalidArgument naming
+// --FLAG=TEXT otherwise, or past what a size_t holds.
+absl::StatusOr<size_t> ParseByteSize(std::string_view flag,
+                                     std::string_view text);
+
 bool FlagGiven(std::string_view name);
 
 }  // namespace u8guard::cli

@@ -62,61 +62,6 @@ RecordFileOptions FileOptionsFromFlags() {
   return o;
 }
 
-// The bytes of a size as --memory-budget takes it: digits, then
-// optionally K, M, G or T (powers of 1024, either case), then optionally
-// "B" or "iB" ("512M", "2GiB", "1048576", "0").
-absl::StatusOr<size_t> ParseByteSize(std::string_view flag,
-                                     std::string_view text) {
-  const auto bad = [&]() {
-    return absl::InvalidArgumentError(
-        absl::StrCat(FlagSpelling(flag), "=", std::string(text),
-                     ": not a size in bytes (such as 512M, 2G, or 0)"));
-  };
-  size_t digits = 0;
-  uint64_t value = 0;
-  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') {
-    const uint64_t d = static_cast<uint64_t>(text[digits] - '0');
-    if (value > (std::numeric_limits<uint64_t>::max() - d) / 10) return bad();
-    value = value * 10 + d;
-    ++digits;
-  }
-  if (digits == 0) return bad();
-  std::string_view rest = text.substr(digits);
-  int shift = 0;
-  if (!rest.empty()) {
-    switch (rest.front()) {
-      case 'k':
-      case 'K':
-        shift = 10;
-        break;
-      case 'm':
-      case 'M':
-        shift = 20;
-        break;
-      case 'g':
-      case 'G':
-        shift = 30;
-        break;
-      case 't':
-      case 'T':
-        shift = 40;
-        break;
-      default:
-        break;
-    }
-    if (shift != 0) rest.remove_prefix(1);
-    if (rest == "iB" && shift != 0) rest = "";
-    if (rest == "B") rest = "";
-    if (!rest.empty()) return bad();
-  }
-  if (shift != 0 && value > (std::numeric_limits<uint64_t>::max() >> shift)) {
-    return bad();
-  }
-  value <<= shift;
-  if (value > std::numeric_limits<size_t>::max()) return bad();
-  return static_cast<size_t>(value);
-}
-
 // ["a", "b"], each escaped.
 std::string QuotedList(const std::vector<std::string>& keys) {
   std::vector<std::string> shown;
@@ -346,16 +291,8 @@ int RunAclVerify(const std::vector<std::string>& args, Format format) {
   std::unique_ptr<ProgressReporter> progress =
       ProgressFromFlags("u8guard records verify", "records");
   if (progress) {
-    options.progress = [&progress,
-                        grouping = false](const Progress& p) mutable {
-      if (p.stage == ProgressStage::kGrouping && !grouping) {
-        grouping = true;
-        progress->End(true);
-        progress =
-            ProgressFromFlags("u8guard records verify: grouping", "steps");
-      }
-      progress->Update(p);
-    };
+    options.progress =
+        StagedProgressCallback(progress, "u8guard records verify: grouping");
   }
   // Each group is printed as it is made, never all kept.
   bool progress_ended = false;

@@ -23,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "src/acl/acl_lines.h"
+#include "src/common/file_lines.h"
 #include "src/common/progress_counter.h"
 #include "src/common/read_file.h"
 #include "src/registration/upgrade_internal.h"

@@ -23,9 +23,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "src/common/external_sort.h"
 #include "src/common/progress_counter.h"
+#include "src/common/sort_items.h"
 #include "src/common/system_error.h"
-#include "src/registration/external_sort.h"
 #include "src/registration/upgrade_internal.h"
 #include "u8guard/display.h"
 #include "u8guard/upgrade.h"
@@ -35,39 +36,6 @@ namespace {
 
 // ---- the items of the sorts ------------------------------------------------
 
-void PutVarint(std::string& out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-
-void PutString(std::string& out, std::string_view s) {
-  PutVarint(out, s.size());
-  out.append(s);
-}
-
-void PutStrings(std::string& out, const std::vector<std::string>& v) {
-  PutVarint(out, v.size());
-  for (const std::string& s : v) PutString(out, s);
-}
-
-// Big-endian: sorts as the number does.
-void PutOrdered(std::string& out, uint64_t v) {
-  for (int shift = 56; shift >= 0; shift -= 8) {
-    out.push_back(static_cast<char>((v >> shift) & 0xFF));
-  }
-}
-
-uint64_t GetOrdered(std::string_view in) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < 8; ++i) {
-    v = (v << 8) | static_cast<unsigned char>(in[i]);
-  }
-  return v;
-}
-
 // A record, most of whose names and stored keys are its key now: those
 // are written once (flags 2 and 4), which keeps the temporary files near
 // twice the records file.
@@ -76,7 +44,7 @@ void PutRecord(std::string& out, const StoredRecord& r) {
   const bool same_key = r.old_key == r.new_key;
   out.push_back(static_cast<char>((r.valid ? 1 : 0) | (same_name ? 2 : 0) |
                                   (same_key ? 4 : 0)));
-  PutVarint(out, r.line);
+  AppendVarint(r.line, out);
   PutString(out, r.new_key);
   if (!same_name) PutString(out, r.name);
   if (!same_key) PutString(out, r.old_key);
@@ -85,7 +53,7 @@ void PutRecord(std::string& out, const StoredRecord& r) {
 
 void PutChange(std::string& out, const RecordChange& c) {
   out.push_back(static_cast<char>(c.kind));
-  PutVarint(out, c.line);
+  AppendVarint(c.line, out);
   PutString(out, c.name);
   PutString(out, c.old_key);
   PutString(out, c.new_key);
@@ -97,69 +65,26 @@ void PutChange(std::string& out, const RecordChange& c) {
 void PutGroup(std::string& out, const RecordGroup& g) {
   out.push_back(static_cast<char>(g.kind));
   PutString(out, g.key);
-  PutVarint(out, g.new_pairs);
-  PutVarint(out, g.members.size());
+  AppendVarint(g.new_pairs, out);
+  AppendVarint(g.members.size(), out);
   for (const RecordGroupMember& m : g.members) {
-    PutVarint(out, m.line);
+    AppendVarint(m.line, out);
     PutString(out, m.name);
     PutString(out, m.new_key);
     out.push_back(
         static_cast<char>((m.was_valid ? 1 : 0) | (m.new_to_group ? 2 : 0)));
     PutString(out, m.old_key);
     PutStrings(out, m.old_lookalike_keys);
-    PutVarint(out, m.new_partners);
+    AppendVarint(m.new_partners, out);
   }
 }
 
 // Reads back what the Put functions wrote; any inconsistency (a temporary
 // file changed under the sort) sets failed().
-class Reader {
+class Reader : public ItemReader {
  public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool failed() const { return failed_; }
+  using ItemReader::ItemReader;
 
-  uint64_t Varint() {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (in_.empty()) break;
-      const auto b = static_cast<unsigned char>(in_.front());
-      in_.remove_prefix(1);
-      v |= uint64_t{b & 0x7Fu} << shift;
-      if ((b & 0x80) == 0) return v;
-    }
-    failed_ = true;
-    return 0;
-  }
-  uint8_t Byte() {
-    if (in_.empty()) {
-      failed_ = true;
-      return 0;
-    }
-    const auto b = static_cast<uint8_t>(in_.front());
-    in_.remove_prefix(1);
-    return b;
-  }
-  std::string String() {
-    const uint64_t n = Varint();
-    if (n > in_.size()) {
-      failed_ = true;
-      return {};
-    }
-    std::string s(in_.substr(0, n));
-    in_.remove_prefix(n);
-    return s;
-  }
-  std::vector<std::string> Strings() {
-    const uint64_t n = Varint();
-    std::vector<std::string> v;
-    if (n > in_.size()) {
-      failed_ = true;
-      return v;
-    }
-    v.reserve(n);
-    for (uint64_t i = 0; i < n && !failed_; ++i) v.push_back(String());
-    return v;
-  }
   StoredRecord Record() {
     StoredRecord r;
     const uint8_t flags = Byte();
@@ -189,12 +114,7 @@ class Reader {
     g.key = String();
     g.new_pairs = Varint();
     const uint64_t n = Varint();
-    if (n > in_.size()) {
-      failed_ = true;
-      return g;
-    }
-    g.members.reserve(n);
-    for (uint64_t i = 0; i < n && !failed_; ++i) {
+    for (uint64_t i = 0; i < n && !failed(); ++i) {
       RecordGroupMember& m = g.members.emplace_back();
       m.line = Varint();
       m.name = String();
@@ -208,10 +128,6 @@ class Reader {
     }
     return g;
   }
-
- private:
-  std::string_view in_;
-  bool failed_ = false;
 };
 
 absl::Status Corrupt() {
@@ -515,143 +431,6 @@ absl::StatusOr<RecordVerification> ExternalVerifier::Finish() {
   summary_.temp_bytes = stats_->peak_bytes_held;
   summary_.temp_runs = stats_->runs;
   return std::move(summary_);
-}
-
-namespace {
-
-// A file descriptor, closed with the object.
-class ReadableFile {
- public:
-  explicit ReadableFile(int fd) : fd_(fd) {}
-  ReadableFile(const ReadableFile&) = delete;
-  ReadableFile& operator=(const ReadableFile&) = delete;
-  ~ReadableFile() { close(fd_); }
-  int fd() const { return fd_; }
-
- private:
-  int fd_;
-};
-
-// Opens the regular file at `path` for reading, and sets *size to its size;
-// errors name `shown`: the open's errno, FailedPrecondition for what is not
-// a regular file (a FIFO is refused without waiting for a writer).
-absl::StatusOr<std::unique_ptr<ReadableFile>> OpenRegularFile(
-    const std::string& path, std::string_view shown, size_t* size) {
-  if (absl::Status s = CheckFileName(path); !s.ok()) return s;
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return ErrnoStatus(errno, shown);
-  auto file = std::make_unique<ReadableFile>(fd);
-  struct stat st;
-  if (fstat(fd, &st) != 0) {
-    const int error = errno;
-    return ErrnoStatus(error, absl::StrFormat("%s: stat", shown));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    return absl::FailedPreconditionError(
-        absl::StrFormat("%s: not a regular file", shown));
-  }
-  *size = static_cast<size_t>(st.st_size);
-  return file;
-}
-
-// Splits a file's bytes into lines as they are read: Feed hands each
-// complete line to `emit` with the bytes it took (its '\n' included),
-// keeping a line that continues in the next read; Finish hands over the
-// last line when the file does not end in '\n'. A line longer than
-// `max_line` bytes is ResourceExhausted naming it, before it is kept whole.
-class LineSplitter {
- public:
-  using Emit = std::function<absl::Status(std::string_view line, size_t)>;
-  LineSplitter(std::string_view shown, size_t max_line, Emit emit)
-      : shown_(shown), max_line_(max_line), emit_(std::move(emit)) {}
-
-  absl::Status Feed(std::string_view chunk) {
-    for (;;) {
-      const size_t nl = chunk.find('\n');
-      const size_t part = nl == std::string_view::npos ? chunk.size() : nl;
-      if (pending_.size() + part > max_line_ + 1) return TooLong();
-      if (nl == std::string_view::npos) {
-        pending_.append(chunk);
-        return absl::OkStatus();
-      }
-      absl::Status s;
-      if (pending_.empty()) {
-        s = Line(chunk.substr(0, nl), nl + 1);
-      } else {
-        pending_.append(chunk.substr(0, nl));
-        s = Line(pending_, pending_.size() + 1);
-        pending_.clear();
-      }
-      if (!s.ok()) return s;
-      chunk.remove_prefix(nl + 1);
-    }
-  }
-
-  absl::Status Finish() {
-    if (pending_.empty()) return absl::OkStatus();
-    return Line(pending_, pending_.size());
-  }
-
- private:
-  absl::Status Line(std::string_view line, size_t bytes) {
-    ++lines_;
-    return emit_(line, bytes);
-  }
-  absl::Status TooLong() const {
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "%s: line %d: longer than %d bytes", shown_, lines_ + 1, max_line_));
-  }
-
-  std::string_view shown_;
-  size_t max_line_;
-  Emit emit_;
-  std::string pending_;  // a line that straddles two reads
-  size_t lines_ = 0;
-};
-
-}  // namespace
-
-absl::Status ForEachFileLine(
-    const std::string& path, std::string_view shown, size_t max_line,
-    const ProgressCallback& progress,
-    const std::function<absl::StatusOr<bool>(std::string_view, size_t)>&
-        entry) {
-  size_t size = 0;
-  absl::StatusOr<std::unique_ptr<ReadableFile>> file =
-      OpenRegularFile(path, shown, &size);
-  if (!file.ok()) return file.status();
-  ProgressCounter counter(progress, size, 0);
-  size_t number = 0;
-  uint64_t consumed = 0;
-  LineSplitter lines(shown, max_line,
-                     [&](std::string_view line, size_t bytes) -> absl::Status {
-                       ++number;
-                       consumed += bytes;
-                       if (line.ends_with('\r')) line.remove_suffix(1);
-                       absl::StatusOr<bool> record = entry(line, number);
-                       if (!record.ok()) return record.status();
-                       if (*record)
-                         counter.Record(static_cast<size_t>(consumed));
-                       return absl::OkStatus();
-                     });
-  std::string buffer(size_t{1} << 20, '\0');
-  for (;;) {
-    const ssize_t n = read((*file)->fd(), buffer.data(), buffer.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      return ErrnoStatus(error, absl::StrFormat("%s: read", shown));
-    }
-    if (n == 0) break;
-    if (absl::Status s =
-            lines.Feed(std::string_view(buffer.data(), static_cast<size_t>(n)));
-        !s.ok()) {
-      return s;
-    }
-  }
-  if (absl::Status s = lines.Finish(); !s.ok()) return s;
-  counter.Finish();
-  return absl::OkStatus();
 }
 
 }  // namespace u8guard::internal

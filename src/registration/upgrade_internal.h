@@ -149,19 +149,6 @@ class ExternalVerifier {
   std::string scratch_;
 };
 
-// Calls `entry(line, number)` for each line of the regular file at `path`
-// (shown in messages as `shown`), read in pieces: the lines of ForEachLine
-// (acl_lines.h), without reading the file whole. A line longer than
-// `max_line` bytes is ResourceExhausted naming its number; errors of
-// opening and reading as ReadFileToString's (no size limit). `progress`
-// hears of every line (records only where `entry` says so: it returns
-// whether the line was a record) with the bytes consumed, and once at the
-// end.
-absl::Status ForEachFileLine(
-    const std::string& path, std::string_view shown, size_t max_line,
-    const ProgressCallback& progress,
-    const std::function<absl::StatusOr<bool>(std::string_view, size_t)>& entry);
-
 }  // namespace u8guard::internal
 
 #endif  // U8GUARD_SRC_REGISTRATION_UPGRADE_INTERNAL_H_

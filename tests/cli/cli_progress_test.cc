@@ -340,6 +340,15 @@ TEST_F(CliProgress, TheFinalLinesCountEverything) {
   EXPECT_THAT(r.err, HasSubstr("u8guard acl audit: loading: 3,002 entries ("));
   EXPECT_THAT(r.err,
               HasSubstr("u8guard acl audit: auditing: 3,002 entries in"));
+  // In bounded memory: the entries read, then the sorts read back.
+  r = Tool(
+      "acl audit --progress --memory-budget=64K -p username-case-mapped "
+      "-- " +
+      ShellQuote(names_));
+  EXPECT_THAT(r.err, HasSubstr("u8guard acl audit: loading: 3,002 entries ("));
+  EXPECT_THAT(r.err, ContainsRegex("entries \\([^\n]*\n"
+                                   "u8guard acl audit: grouping: "
+                                   "[0-9,]+ steps in "));
   // register: standard input from a file, its size known.
   const std::string input = dir_.File("new.txt");
   WriteFileOrDie(input, "carol\nCarol\ndave\n");

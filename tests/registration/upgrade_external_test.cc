@@ -20,7 +20,7 @@
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "src/registration/external_sort.h"
+#include "src/common/external_sort.h"
 #include "tests/registration/random_records.h"
 #include "tests/test_support.h"
 #include "u8guard/profile.h"

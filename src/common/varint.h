@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Internal: LEB128 numbers (7 bits a byte, low bits first), the framing of
-// the ACL index's arenas: numbers under 128 cost one byte.
+// the ACL index's arenas and of the items of the external sorts: numbers
+// under 128 cost one byte.
 
-#ifndef U8GUARD_SRC_ACL_VARINT_H_
-#define U8GUARD_SRC_ACL_VARINT_H_
+#ifndef U8GUARD_SRC_COMMON_VARINT_H_
+#define U8GUARD_SRC_COMMON_VARINT_H_
 
 #include <cstdint>
 
@@ -34,4 +35,4 @@ inline uint64_t ReadVarint(const char*& p) {
 
 }  // namespace u8guard::internal
 
-#endif  // U8GUARD_SRC_ACL_VARINT_H_
+#endif  // U8GUARD_SRC_COMMON_VARINT_H_

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Internal: an external merge sort of (key, value) items in bounded memory,
-// for upgrade verification in bounded memory (upgrade.h,
-// RecordFileOptions::memory_budget).
+// for upgrade verification and ACL audits in bounded memory (upgrade.h,
+// RecordFileOptions::memory_budget; acl.h, AclAuditOptions::memory_budget).
 //
 // Items are kept in memory up to the budget; past it, the items held are
 // sorted and written to a temporary file as one run. Sort() then merges the
@@ -15,8 +15,8 @@
 // process ends, on every path (errors included). A full disk is
 // ResourceExhausted naming the directory.
 
-#ifndef U8GUARD_SRC_REGISTRATION_EXTERNAL_SORT_H_
-#define U8GUARD_SRC_REGISTRATION_EXTERNAL_SORT_H_
+#ifndef U8GUARD_SRC_COMMON_EXTERNAL_SORT_H_
+#define U8GUARD_SRC_COMMON_EXTERNAL_SORT_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -126,4 +126,4 @@ class ExternalSorter {
 
 }  // namespace u8guard::internal
 
-#endif  // U8GUARD_SRC_REGISTRATION_EXTERNAL_SORT_H_
+#endif  // U8GUARD_SRC_COMMON_EXTERNAL_SORT_H_

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // An external merge sort in bounded memory (external_sort.h).
 
-#include "src/registration/external_sort.h"
+#include "src/common/external_sort.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

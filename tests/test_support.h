@@ -36,6 +36,28 @@ inline constexpr bool kAddressSanitizer = false;
 inline constexpr bool kAddressSanitizer = false;
 #endif
 
+// True in a build under ThreadSanitizer.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kThreadSanitizer = true;
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+
+// Whether a test's exhaustive loop checks case number `i` in this build:
+// every case in Release, one in `stride` under a sanitizer (which looks
+// for memory errors and races, not for answers: the Release run compares
+// every case). Callers pick `stride` coprime with the shape of their loops
+// so that every input and every variant is still reached.
+inline bool SampledUnderSanitizer(size_t i, size_t stride) {
+  return !(kAddressSanitizer || kThreadSanitizer) || i % stride == 0;
+}
+
 // Path of a file under ../shared/ (e.g. "testdata/UTF-8-test.txt"): the
 // public test suites, which a clone of the repository alone does not have.
 std::string SharedPath(std::string_view relative);

@@ -483,7 +483,50 @@ void BindAclAudit(py::module_& m) {
 
 }  // namespace
 
+// audit_file: an ACL file audited in bounded memory (AuditAclFile).
+PyAclAudit AuditFile(py::handle profile, py::handle path,
+                     const std::string& max_restriction_level,
+                     size_t memory_budget, py::handle temp_dir) {
+  const std::shared_ptr<const Profile> p = ProfileArgument(profile, "profile");
+  const std::string file = PathArgument(path, "path");
+  absl::StatusOr<RestrictionLevel> level =
+      ParseRestrictionLevel(max_restriction_level);
+  if (!level.ok()) ThrowStatus(level.status());
+  AclAuditOptions options;
+  options.max_restriction_level = *level;
+  options.memory_budget = memory_budget;
+  if (!temp_dir.is_none())
+    options.temp_dir = PathArgument(temp_dir, "temp_dir");
+  std::vector<AclFinding> findings;
+  absl::StatusOr<AclAudit> audit;
+  {
+    ReleaseGil release(ReleaseGil::Always{});
+    audit = AuditAclFile(*p, file, options,
+                         [&](const AclFinding& f) { findings.push_back(f); });
+  }
+  if (!audit.ok()) ThrowStatus(audit.status());
+  PyAclAudit out{audit->profile,         audit->entries,
+                 audit->valid_entries,   audit->icu_version,
+                 audit->unicode_version, {}};
+  out.findings.reserve(findings.size());
+  for (const AclFinding& f : findings) out.findings.push_back(ToPython(f));
+  return out;
+}
+
 void RegisterAcl(py::module_& m) {
+  m.def("audit_file", &AuditFile, py::arg("profile"), py::arg("path"),
+        py::kw_only(),
+        py::arg("max_restriction_level") = "single_script_restrictive",
+        py::arg("memory_budget") = 0, py::arg("temp_dir") = py::none(),
+        R"doc(
+Audits the ACL file at `path` (str, bytes, os.PathLike) under `profile` as
+AllowList.load(profile, path).audit(...) does (the same AclAudit, findings
+in the same order), in about `memory_budget` bytes of memory for its tables
+whatever the file's size (0: 256 MiB): the file is read in pieces, its
+entries sorted by key and by look-alike skeleton in temporary files in
+`temp_dir` (None: $TMPDIR, else /tmp; nameless, mode 0600, gone when it
+returns). OSError when the file or a temporary file cannot be read or
+written; ValueError for an unknown level.)doc");
   BindAclEntry(m);
   BindAclInvalidEntry(m);
   BindAclLookup(m);

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "src/capi/error.h"
@@ -21,6 +22,35 @@ using ::u8guard::capi::FailWith;
 using ::u8guard::capi::Guard;
 using ::u8guard::capi::Succeed;
 
+// Whether `level` is a U8GUARD_RESTRICTION_*; sets options' when it is.
+bool SetLevel(int32_t level, u8guard::AclAuditOptions& options) {
+  if (level < U8GUARD_RESTRICTION_ASCII ||
+      level > U8GUARD_RESTRICTION_UNRESTRICTIVE) {
+    return false;
+  }
+  options.max_restriction_level = static_cast<u8guard::RestrictionLevel>(level);
+  return true;
+}
+
+u8guard_status FailLevel(u8guard_error* error) {
+  return Fail(error, U8GUARD_INVALID_ARGUMENT,
+              "max_restriction_level is not a U8GUARD_RESTRICTION_*");
+}
+
+// The handle of `audit`, its findings in it, into *out.
+u8guard_status Publish(absl::StatusOr<u8guard::AclAudit> audit,
+                       u8guard_acl_audit** out, u8guard_error* error) {
+  if (!audit.ok()) return FailWith(error, audit.status());
+  std::unique_ptr<u8guard_acl_audit> handle(
+      new u8guard_acl_audit{*std::move(audit), {}});
+  for (const u8guard::AclFinding& f : handle->audit.findings) {
+    handle->rejection_messages.push_back(
+        f.rejection ? u8guard::RejectionMessage(*f.rejection) : "");
+  }
+  *out = handle.release();
+  return Succeed(error);
+}
+
 u8guard_status Audit(const u8guard::AclIndex* index,
                      int32_t max_restriction_level, u8guard_acl_audit** out,
                      u8guard_error* error) {
@@ -28,25 +58,9 @@ u8guard_status Audit(const u8guard::AclIndex* index,
   return Guard(error, [&] {
     if (out == nullptr) return FailNull(error, "out");
     if (index == nullptr) return FailNull(error, "list");
-    if (max_restriction_level < U8GUARD_RESTRICTION_ASCII ||
-        max_restriction_level > U8GUARD_RESTRICTION_UNRESTRICTIVE) {
-      return Fail(error, U8GUARD_INVALID_ARGUMENT,
-                  "max_restriction_level is not a U8GUARD_RESTRICTION_*");
-    }
     u8guard::AclAuditOptions options;
-    options.max_restriction_level =
-        static_cast<u8guard::RestrictionLevel>(max_restriction_level);
-    absl::StatusOr<u8guard::AclAudit> audit =
-        u8guard::AuditAcl(*index, options);
-    if (!audit.ok()) return FailWith(error, audit.status());
-    std::unique_ptr<u8guard_acl_audit> handle(
-        new u8guard_acl_audit{*std::move(audit), {}});
-    for (const u8guard::AclFinding& f : handle->audit.findings) {
-      handle->rejection_messages.push_back(
-          f.rejection ? u8guard::RejectionMessage(*f.rejection) : "");
-    }
-    *out = handle.release();
-    return Succeed(error);
+    if (!SetLevel(max_restriction_level, options)) return FailLevel(error);
+    return Publish(u8guard::AuditAcl(*index, options), out, error);
   });
 }
 
@@ -68,6 +82,28 @@ u8guard_status u8guard_deny_list_audit(const u8guard_deny_list* list,
                                        u8guard_error* error) {
   return Audit(list == nullptr ? nullptr : &list->list.index(),
                max_restriction_level, out, error);
+}
+
+u8guard_status u8guard_acl_audit_file(
+    const u8guard_profile* profile, const char* path,
+    int32_t max_restriction_level, size_t memory_budget, const char* temp_dir,
+    u8guard_acl_audit** out, u8guard_error* error) {
+  if (out != nullptr) *out = nullptr;
+  return Guard(error, [&] {
+    if (out == nullptr) return FailNull(error, "out");
+    if (profile == nullptr) return FailNull(error, "profile");
+    if (path == nullptr) return FailNull(error, "path");
+    u8guard::AclAuditOptions options;
+    if (!SetLevel(max_restriction_level, options)) return FailLevel(error);
+    options.memory_budget = memory_budget;
+    if (temp_dir != nullptr) options.temp_dir = temp_dir;
+    std::vector<u8guard::AclFinding> findings;
+    absl::StatusOr<u8guard::AclAudit> audit = u8guard::AuditAclFile(
+        profile->profile, path, options,
+        [&](const u8guard::AclFinding& f) { findings.push_back(f); });
+    if (audit.ok()) audit->findings = std::move(findings);
+    return Publish(std::move(audit), out, error);
+  });
 }
 
 void u8guard_acl_audit_free(u8guard_acl_audit* audit) { delete audit; }

@@ -289,6 +289,78 @@ static void test_audit(void) {
   u8guard_profile_free(profile);
 }
 
+/* u8guard_acl_audit_file, in bounded memory, finds what the audit of the
+ * loaded list finds, finding for finding, with a budget that spills every
+ * few entries and with the default; its errors. */
+static void test_audit_file(void) {
+  static const char kFile[] =
+      "\xEF\xBB\xBF# staff\nadmin\nAdmin\np\xD0\xB0ypal\npaypal\n"
+      "a b\n\xEF\xBB\xBFroot\nmodern\nmodem\nrnodern\n\nalice\n"
+      "p\xD0\xB0yp\xD0\xB0l\nx1\xE0\xA5\xA7\nADMIN\n";
+  char path[512];
+  u8guard_profile *profile = open_mapped();
+  u8guard_allow_list *list = NULL;
+  u8guard_acl_audit *want = NULL;
+  u8guard_error e;
+  snprintf(path, sizeof path, "%s/audit.acl", capi_temp_dir());
+  capi_write_file(path, kFile, sizeof kFile - 1);
+  CAPI_CHECK_INT(u8guard_allow_list_load(profile, path, &list, &e), U8GUARD_OK);
+  CAPI_CHECK_INT(
+      u8guard_allow_list_audit(
+          list, U8GUARD_RESTRICTION_SINGLE_SCRIPT_RESTRICTIVE, &want, &e),
+      U8GUARD_OK);
+  CAPI_CHECK(u8guard_acl_audit_finding_count(want) >= 7);
+  for (int round = 0; round < 2; ++round) {
+    u8guard_acl_audit *got = NULL;
+    CAPI_CHECK_INT(
+        u8guard_acl_audit_file(profile, path,
+                               U8GUARD_RESTRICTION_SINGLE_SCRIPT_RESTRICTIVE,
+                               round == 0 ? 200 : 0,
+                               round == 0 ? capi_temp_dir() : NULL, &got, &e),
+        U8GUARD_OK);
+    CAPI_CHECK_INT(u8guard_acl_audit_entries(got),
+                   u8guard_acl_audit_entries(want));
+    CAPI_CHECK_INT(u8guard_acl_audit_valid_entries(got),
+                   u8guard_acl_audit_valid_entries(want));
+    CAPI_CHECK_INT(u8guard_acl_audit_finding_count(got),
+                   u8guard_acl_audit_finding_count(want));
+    for (size_t i = 0; i < u8guard_acl_audit_finding_count(want); ++i) {
+      u8guard_acl_finding a, b;
+      CAPI_CHECK_INT(u8guard_acl_audit_finding(got, i, &a), U8GUARD_OK);
+      CAPI_CHECK_INT(u8guard_acl_audit_finding(want, i, &b), U8GUARD_OK);
+      CAPI_CHECK_INT(a.kind, b.kind);
+      CAPI_CHECK_INT(a.line, b.line);
+      CAPI_CHECK_INT(a.other_line, b.other_line);
+      capi_check_bytes(__FILE__, __LINE__, a.original, a.original_len,
+                       b.original, b.original_len, "original");
+      capi_check_bytes(__FILE__, __LINE__, a.skeleton, a.skeleton_len,
+                       b.skeleton, b.skeleton_len, "skeleton");
+      CAPI_CHECK_INT(a.rejection_rule, b.rejection_rule);
+      CAPI_CHECK_STR(a.rejection_message, b.rejection_message);
+      CAPI_CHECK_INT(a.restriction_level, b.restriction_level);
+    }
+    u8guard_acl_audit_free(got);
+  }
+  {
+    u8guard_acl_audit *got = NULL;
+    CAPI_CHECK_INT(u8guard_acl_audit_file(profile, "/nonexistent.acl", 1, 0,
+                                          NULL, &got, &e),
+                   U8GUARD_NOT_FOUND);
+    CAPI_CHECK(got == NULL);
+    CAPI_CHECK_INT(u8guard_acl_audit_file(profile, path, 99, 0, NULL, &got, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+    CAPI_CHECK_INT(u8guard_acl_audit_file(NULL, path, 1, 0, NULL, &got, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+    CAPI_CHECK_INT(u8guard_acl_audit_file(profile, NULL, 1, 0, NULL, &got, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+    CAPI_CHECK_INT(u8guard_acl_audit_file(profile, path, 1, 0, NULL, NULL, &e),
+                   U8GUARD_INVALID_ARGUMENT);
+  }
+  u8guard_acl_audit_free(want);
+  u8guard_allow_list_free(list);
+  u8guard_profile_free(profile);
+}
+
 static void test_deny_list_audit(void) {
   static const char *const kEntries[] = {"admin", "Admin"};
   u8guard_profile *profile = open_mapped();
@@ -694,6 +766,7 @@ const capi_test capi_acl_tests[] = {
     {"DenyList", test_deny_list},
     {"DenyListFromFile", test_deny_list_from_file},
     {"Audit", test_audit},
+    {"AuditFile", test_audit_file},
     {"DenyListAudit", test_deny_list_audit},
     {"NullArguments", test_null_arguments},
     {"Skeletons", test_skeletons},

@@ -284,6 +284,24 @@ U8GUARD_EXPORT u8guard_status u8guard_deny_list_audit(
     const u8guard_deny_list *list, int32_t max_restriction_level,
     u8guard_acl_audit **out, u8guard_error *error);
 
+/* Audits the ACL file at `path` (NUL-terminated) under `profile` as
+ * u8guard_allow_list_audit audits u8guard_allow_list_load of it (the same
+ * findings in the same order, the same counts), in about `memory_budget`
+ * bytes of memory for its tables whatever the file's size (0: 256 MiB): the
+ * file is read in pieces, its entries sorted by key and by look-alike
+ * skeleton in temporary files in `temp_dir` (NULL or "": $TMPDIR, else
+ * /tmp; mode 0600, nameless, gone when it returns). The audit holds its
+ * findings. Errors: U8GUARD_INVALID_ARGUMENT for NULL arguments or a level
+ * out of range; U8GUARD_NOT_FOUND, U8GUARD_PERMISSION_DENIED,
+ * U8GUARD_IO_ERROR (not a regular file, a read error) naming the path;
+ * U8GUARD_LIMIT_EXCEEDED for a full disk (naming the directory) or a line
+ * longer than max(memory_budget / 8, 1 MiB); U8GUARD_INTERNAL when ICU
+ * fails. C++: u8guard::AuditAclFile. */
+U8GUARD_EXPORT u8guard_status u8guard_acl_audit_file(
+    const u8guard_profile *profile, const char *path,
+    int32_t max_restriction_level, size_t memory_budget, const char *temp_dir,
+    u8guard_acl_audit **out, u8guard_error *error);
+
 /* Frees an audit; NULL is ignored. */
 U8GUARD_EXPORT void u8guard_acl_audit_free(u8guard_acl_audit *audit);
 

@@ -41,6 +41,7 @@ import "C"
 
 import (
 	"runtime"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -327,6 +328,11 @@ func (l *list) audit(max RestrictionLevel) (*Audit, error) {
 	if e.status != C.U8GUARD_OK {
 		return nil, newError(&e, nil)
 	}
+	return auditOf(a), nil
+}
+
+// auditOf converts and frees the C audit a.
+func auditOf(a *C.u8guard_acl_audit) *Audit {
 	defer C.u8guard_acl_audit_free(a)
 	out := &Audit{Entries: int(C.u8guard_acl_audit_entries(a)), ValidEntries: int(C.u8guard_acl_audit_valid_entries(a))}
 	n := int(C.u8guard_acl_audit_finding_count(a))
@@ -350,7 +356,42 @@ func (l *list) audit(max RestrictionLevel) (*Audit, error) {
 		}
 		out.Findings[i] = g
 	}
-	return out, nil
+	return out
+}
+
+// AuditFile audits the ACL file at path under p as
+// LoadAllowList(p, path) then Audit(max) would (the same findings in the
+// same order), in about memoryBudget bytes of memory for its tables
+// whatever the file's size (0: 256 MiB): the file is read in pieces, its
+// entries sorted by key and by look-alike skeleton in temporary files in
+// tempDir ("": $TMPDIR, else /tmp; nameless, mode 0600, gone when it
+// returns). Errors: NotFound, PermissionDenied, IOError for the file;
+// LimitExceeded for a full disk or a line longer than
+// max(memoryBudget/8, 1 MiB); InvalidArgument for a level out of range or
+// a path or tempDir holding a NUL byte.
+func AuditFile(p *Profile, path string, max RestrictionLevel, memoryBudget uint64, tempDir string) (*Audit, error) {
+	if strings.IndexByte(path, 0) >= 0 || strings.IndexByte(tempDir, 0) >= 0 {
+		return nil, &Error{Status: InvalidArgument, Message: "a path holds a NUL byte"}
+	}
+	h := p.acquire()
+	if h == nil {
+		return nil, errClosed
+	}
+	defer p.release()
+	cpath := C.CString(path)
+	defer C.free(unsafe.Pointer(cpath))
+	var ctemp *C.char
+	if tempDir != "" {
+		ctemp = C.CString(tempDir)
+		defer C.free(unsafe.Pointer(ctemp))
+	}
+	var a *C.u8guard_acl_audit
+	var e C.u8guard_error
+	_, errno := C.u8guard_acl_audit_file(h, cpath, C.int32_t(max), C.size_t(memoryBudget), ctemp, &a, &e)
+	if e.status != C.U8GUARD_OK {
+		return nil, newError(&e, errno)
+	}
+	return auditOf(a), nil
 }
 
 // Audit checks the list: the file signature, entries that begin with a

@@ -404,6 +404,41 @@ func TestLists(t *testing.T) {
 	}
 }
 
+// AuditFile, in bounded memory, finds what the audit of the loaded list
+// finds, finding for finding.
+func TestAuditFileGivesTheAuditOfTheLoadedList(t *testing.T) {
+	user := builtin(t, "username-case-mapped")
+	acl := filepath.Join(repo, "examples", "acl", "users.acl")
+	allow, err := u8guard.LoadAllowList(user, acl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer allow.Close()
+	want, err := allow.Audit(u8guard.ModeratelyRestrictive)
+	if err != nil || len(want.Findings) < 5 {
+		t.Fatalf("Audit: %v, %v", want, err)
+	}
+	dir := t.TempDir()
+	for _, budget := range []uint64{0, 4096} {
+		got, err := u8guard.AuditFile(user, acl, u8guard.ModeratelyRestrictive, budget, dir)
+		if err != nil {
+			t.Fatalf("AuditFile(%d): %v", budget, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("AuditFile(%d) = %+v, want %+v", budget, got, want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+	if _, err := u8guard.AuditFile(user, filepath.Join(dir, "none.acl"), u8guard.ModeratelyRestrictive, 0, ""); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing ACL: %v", err)
+	}
+	if _, err := u8guard.AuditFile(user, acl+"\x00.txt", u8guard.ModeratelyRestrictive, 0, ""); err == nil {
+		t.Errorf("a path with a NUL byte was accepted")
+	}
+}
+
 func TestRegistration(t *testing.T) {
 	user := builtin(t, "username-case-mapped")
 	reg, err := u8guard.LoadRegistry(user, nil, filepath.Join(repo, "examples", "acl", "users.acl"))

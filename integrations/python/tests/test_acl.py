@@ -131,6 +131,31 @@ def test_audit_of_the_example_acl_file(users):
         users.audit(max_restriction_level='lenient')
 
 
+def test_audit_file_gives_the_audit_of_the_loaded_list(users, tmp_path):
+    want = users.audit(max_restriction_level='moderately_restrictive')
+    for budget, temp_dir in ((0, None), (4096, tmp_path), (1 << 26, None)):
+        got = u8guard.audit_file(
+            'username-case-mapped', USERS_ACL,
+            max_restriction_level='moderately_restrictive',
+            memory_budget=budget, temp_dir=temp_dir)
+        assert (got.profile, got.entries, got.valid_entries) == (
+            want.profile, want.entries, want.valid_entries)
+        assert [(f.kind, f.index, f.line, f.original, f.key, f.other_line,
+                 f.skeleton, f.restriction_level,
+                 f.rejection.rule if f.rejection else None)
+                for f in got.findings] == [
+            (f.kind, f.index, f.line, f.original, f.key, f.other_line,
+             f.skeleton, f.restriction_level,
+             f.rejection.rule if f.rejection else None)
+            for f in want.findings]
+    assert os.listdir(tmp_path) == []  # no temporary file left
+    with pytest.raises(OSError):
+        u8guard.audit_file('username-case-mapped', tmp_path / 'missing.acl')
+    with pytest.raises(ValueError):
+        u8guard.audit_file('username-case-mapped', USERS_ACL,
+                           max_restriction_level='lenient')
+
+
 def test_audit_reports_mixed_numbers():
     # Devanagari one beside ASCII 2; Devanagari and ASCII digits alone.
     acl = AllowList('username-case-mapped',

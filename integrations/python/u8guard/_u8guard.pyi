@@ -1028,6 +1028,15 @@ class RecordVerification:
         ...
 
 
+def audit_file(profile: Union[Profile, str],
+               path: _PathArg,
+               *,
+               max_restriction_level: str = ...,
+               memory_budget: int = ...,
+               temp_dir: Optional[_PathArg] = ...) -> AclAudit:
+    ...
+
+
 def verify_records(
         profile: Union[Profile, str],
         records: Union[_Text, Iterable[_Text]],

@@ -447,7 +447,9 @@ absl::StatusOr<AclAudit> AuditAcl(const AclIndex& index,
 // first entry of each key by look-alike skeleton, by external merge sorts
 // whose runs go to temporary files in options.temp_dir (made with
 // O_TMPFILE or mkstemp and unlinked at once, mode 0600: nameless, gone when
-// it returns, on every path; about three times the file at most). The sink
+// it returns, on every path; they hold the entries with their keys and
+// skeletons, and the findings: 8.4 times the file for 100 M user names
+// with 38 M findings, bench/README.md). The sink
 // hears of the findings only after the last entry is read. Errors: the
 // file's (NotFound, PermissionDenied, FailedPrecondition for what is not a
 // regular file, each naming the path), the temporary files'

@@ -195,6 +195,11 @@ class ScopedTempDir {
   std::string path_;
 };
 
+// The names in directory `dir` ("." and ".." left out; none when it cannot
+// be read), in no particular order: temporary files made nameless leave
+// none behind.
+std::vector<std::string> DirectoryEntries(const std::string& dir);
+
 // Writes `bytes` to `path`, replacing it; fails the current test on error.
 void WriteFileOrDie(const std::string& path, std::string_view bytes);
 

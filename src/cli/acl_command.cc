@@ -151,6 +151,20 @@ void PrintAuditSummary(const AclAudit& audit, const std::string& file,
   }
 }
 
+// Ends an audit: its progress, then the error (exit 2) or the summary
+// (exit 1 when anything was found).
+int EndAudit(const absl::StatusOr<AclAudit>& audit, ProgressReporter* progress,
+             const std::string& file, const std::string& shown_file,
+             Format format) {
+  if (progress != nullptr) progress->End(audit.ok());
+  if (!audit.ok()) {
+    std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
+    return kExitUsage;
+  }
+  PrintAuditSummary(*audit, file, shown_file, format);
+  return audit->finding_count == 0 ? kExitOk : kExitNegative;
+}
+
 // The audit in bounded memory (AuditAclFile): progress as the file is
 // read ("loading"), then as its sorts are read back ("grouping"); the
 // findings once the file is read.
@@ -167,13 +181,7 @@ int AuditFile(const Profile& profile, const std::string& file,
       AuditAclFile(profile, file, options, [&](const AclFinding& f) {
         if (std::cout.good()) PrintFinding(f, file, shown_file, format);
       });
-  if (progress) progress->End(audit.ok());
-  if (!audit.ok()) {
-    std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
-    return kExitUsage;
-  }
-  PrintAuditSummary(*audit, file, shown_file, format);
-  return audit->finding_count == 0 ? kExitOk : kExitNegative;
+  return EndAudit(audit, progress.get(), file, shown_file, format);
 }
 
 }  // namespace
@@ -223,13 +231,7 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
       AuditAcl(*index, *audit_options, [&](const AclFinding& f) {
         if (std::cout.good()) PrintFinding(f, file, shown_file, format);
       });
-  if (progress) progress->End(audit.ok());
-  if (!audit.ok()) {
-    std::cerr << "u8guard acl: " << ShownMessage(audit.status()) << "\n";
-    return kExitUsage;
-  }
-  PrintAuditSummary(*audit, file, shown_file, format);
-  return audit->finding_count == 0 ? kExitOk : kExitNegative;
+  return EndAudit(audit, progress.get(), file, shown_file, format);
 }
 
 int RunAclLookup(const std::vector<std::string>& args, Format format) {

@@ -36,6 +36,12 @@ namespace {
 constexpr size_t kMaxKeySet = 5;
 using KeySet = std::array<uint32_t, kMaxKeySet>;
 
+// What an add once the verifier is finishing (FinishSome) returns.
+absl::Status FinishingError() {
+  return absl::FailedPreconditionError(
+      "the verification is finishing: no record can be added");
+}
+
 std::vector<std::string> Sorted(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
   return v;
@@ -299,10 +305,7 @@ class RecordVerifier::Impl {
   // record now, when the caller made it (else made here).
   absl::Status Add(size_t number, NameRecord old,
                    std::optional<NameRecord> derived = std::nullopt) {
-    if (finishing()) {
-      return absl::FailedPreconditionError(
-          "the verification is finishing: no record can be added");
-    }
+    if (finishing()) return FinishingError();
     if (absl::Status s = internal::CheckVerifiedRecord(profile_, old, number);
         !s.ok()) {
       return s;
@@ -618,7 +621,7 @@ absl::Status RecordVerifier::Add(NameRecord record, size_t line) {
 }
 
 absl::Status RecordVerifier::AddLine(std::string_view text, size_t line) {
-  if (impl_->finishing()) return impl_->Add(line, NameRecord());
+  if (impl_->finishing()) return FinishingError();
   absl::StatusOr<NameRecord> record = ParseNameRecord(text);
   if (!record.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -7,8 +7,6 @@
 // file signature), with budgets that spill every few entries and budgets
 // that never spill; its temporary files gone on every path.
 
-#include <dirent.h>
-
 #include <cstddef>
 #include <random>
 #include <string>
@@ -27,24 +25,12 @@ namespace u8guard {
 namespace {
 
 using ::testing::HasSubstr;
+using ::u8guard::testing::DirectoryEntries;
 using ::u8guard::testing::ScopedTempDir;
 using ::u8guard::testing::WriteFileOrDie;
 
 const Profile& UserNames() {
   return **FindBuiltinProfile("username-case-mapped");
-}
-
-// The names in `dir` (the temporary files have none).
-std::vector<std::string> Entries(const std::string& dir) {
-  std::vector<std::string> names;
-  DIR* d = opendir(dir.c_str());
-  if (d == nullptr) return names;
-  while (const dirent* e = readdir(d)) {
-    const std::string name = e->d_name;
-    if (name != "." && name != "..") names.push_back(name);
-  }
-  closedir(d);
-  return names;
 }
 
 // Every field of a finding.
@@ -191,7 +177,8 @@ TEST(AuditAclFile, SameAsAuditAclOnRandomFiles) {
     SCOPED_TRACE(AclFindingKindName(static_cast<AclFindingKind>(k)));
     EXPECT_GT(kinds_seen[k], 5u);
   }
-  EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("users.acl"));
+  EXPECT_THAT(DirectoryEntries(dir.path()),
+              ::testing::ElementsAre("users.acl"));
 }
 
 // The reading, then the grouping; a line past the limit, a missing file,
@@ -241,7 +228,8 @@ TEST(AuditAclFile, ProgressAndErrors) {
   a = audit(path);
   EXPECT_EQ(a.status().code(), absl::StatusCode::kNotFound);
   EXPECT_THAT(a.status().message(), HasSubstr("no-such-dir"));
-  EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("users.acl"));
+  EXPECT_THAT(DirectoryEntries(dir.path()),
+              ::testing::ElementsAre("users.acl"));
 }
 
 }  // namespace

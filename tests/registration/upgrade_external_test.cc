@@ -5,8 +5,6 @@
 // same groups, the same counts) on random record sets, with budgets so
 // small that the sorts spill many runs and merge them in several passes.
 
-#include <dirent.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -33,22 +31,10 @@ namespace {
 
 using internal::ExternalSorter;
 using internal::SpillStats;
+using testing::DirectoryEntries;
 using ::testing::HasSubstr;
 using testing::ScopedTempDir;
 using testing::WriteFileOrDie;
-
-// The names in `dir` (none: the temporary files have no name).
-std::vector<std::string> Entries(const std::string& dir) {
-  std::vector<std::string> names;
-  DIR* d = opendir(dir.c_str());
-  if (d == nullptr) return names;
-  while (const dirent* e = readdir(d)) {
-    const std::string name = e->d_name;
-    if (name != "." && name != "..") names.push_back(name);
-  }
-  closedir(d);
-  return names;
-}
 
 // ---- the external sort
 // -------------------------------------------------------
@@ -118,7 +104,7 @@ TEST(ExternalSort, ManyRunsMergedInSeveralPasses) {
   EXPECT_GT(stats.peak_bytes_held, 0u);
   // Every run truncated or closed: nothing held, nothing left behind.
   EXPECT_EQ(stats.bytes_held, 0u);
-  EXPECT_THAT(Entries(dir.path()), ::testing::IsEmpty());
+  EXPECT_THAT(DirectoryEntries(dir.path()), ::testing::IsEmpty());
 }
 
 TEST(ExternalSort, AnItemLargerThanTheBudget) {
@@ -229,7 +215,8 @@ TEST(VerifyExternal, SameAsInMemoryOnRandomRecords) {
   }
   EXPECT_GT(groups, 500u);
   EXPECT_GT(spilled, 40u);
-  EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("records.jsonl"));
+  EXPECT_THAT(DirectoryEntries(dir.path()),
+              ::testing::ElementsAre("records.jsonl"));
 }
 
 TEST(VerifyExternal, ManyRecordsMergedInSeveralPasses) {
@@ -357,7 +344,8 @@ TEST(VerifyExternal, ErrorsNameTheFileAndTheLine) {
       [](const RecordChange&) {}, options);
   EXPECT_EQ(v.status().code(), absl::StatusCode::kNotFound);
   EXPECT_THAT(v.status().message(), HasSubstr("missing"));
-  EXPECT_THAT(Entries(dir.path()), ::testing::ElementsAre("bad.jsonl"));
+  EXPECT_THAT(DirectoryEntries(dir.path()),
+              ::testing::ElementsAre("bad.jsonl"));
 }
 
 // ---- finishing in steps, and the grouping's progress

@@ -10,8 +10,13 @@
 # Programs only, not shared objects (libu8guard.so, the Python module, the
 # PostgreSQL extension): Debian's static Abseil is not position-independent
 # (its thread-local variables use the local-exec model, which a shared
-# object cannot hold), so a configure that asks for one of them with
-# U8GUARD_STATIC_DEPS is an error naming the options to turn off.
+# object cannot hold), nor is its libicuuc.a, so a configure that asks for
+# one of them with U8GUARD_STATIC_DEPS is an error naming the options to
+# turn off. U8GUARD_STATIC_DEPS_PIC says that the archives found are
+# position-independent (ICU_ROOT and CMAKE_PREFIX_PATH naming ICU and
+# Abseil built with -fPIC, as `./dev wheel` builds them from Debian's
+# source packages): then the shared objects link them too, and the Python
+# module of a portable wheel needs the C library only.
 #
 # Included by CMakeLists.txt after find_package(absl), find_package(ICU)
 # and find_package(tomlplusplus). Takes the static archives those packages
@@ -20,6 +25,9 @@
 # and toml++ in its header-only form. Sets U8GUARD_EXTERNAL_toml.
 option(U8GUARD_STATIC_DEPS
   "Link ICU, Abseil, toml++ and the C++ runtime statically into what is built"
+  OFF)
+option(U8GUARD_STATIC_DEPS_PIC
+  "The static archives U8GUARD_STATIC_DEPS links are position-independent: shared objects may link them"
   OFF)
 if(NOT U8GUARD_STATIC_DEPS)
   return()
@@ -33,12 +41,14 @@ foreach(integration PYTHON POSTGRESQL)
     list(APPEND u8guard_shared_objects "-DU8GUARD_${integration}=OFF")
   endif()
 endforeach()
-if(u8guard_shared_objects)
+if(u8guard_shared_objects AND NOT U8GUARD_STATIC_DEPS_PIC)
   list(JOIN u8guard_shared_objects " " u8guard_shared_objects)
   message(FATAL_ERROR "U8GUARD_STATIC_DEPS links programs only: Debian's "
     "static Abseil is not position-independent, so it cannot go into "
     "libu8guard.so, the Python module or the PostgreSQL extension. "
-    "Configure with ${u8guard_shared_objects} (./dev dist does).")
+    "Configure with ${u8guard_shared_objects} (./dev dist does), or "
+    "point ICU_ROOT and CMAKE_PREFIX_PATH at ICU and Abseil built with "
+    "-fPIC and add -DU8GUARD_STATIC_DEPS_PIC=ON (./dev wheel does).")
 endif()
 
 # u8guard_use_archive(TARGET): TARGET's imported library, its .a instead

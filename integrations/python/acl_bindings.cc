@@ -99,6 +99,18 @@ PyAclFinding ToPython(const AclFinding& f) {
   return out;
 }
 
+// Adds `note` to the exception `e` as PEP 678 says: its add_note (Python
+// 3.11 and later), else appended to its __notes__ list, which 3.9 and 3.10
+// keep as a plain attribute (the traceback shows it from 3.11 only).
+void AddNote(py::object& e, const std::string& note) {
+  if (py::hasattr(e, "add_note")) {
+    e.attr("add_note")(note);
+    return;
+  }
+  if (!py::hasattr(e, "__notes__")) e.attr("__notes__") = py::list();
+  e.attr("__notes__").attr("append")(note);
+}
+
 // A u8guard.AllowList (List = AllowList) or u8guard.DenyList.
 template <typename List>
 class PyAcl {
@@ -115,7 +127,7 @@ class PyAcl {
       const Text text = Text::From(entry, "an ACL entry");
       if (!text.encodable()) {
         py::object e = text.EncodeRejection();
-        e.attr("add_note")("in ACL entry " + std::to_string(n));
+        AddNote(e, "in ACL entry " + std::to_string(n));
         ThrowObject(e);
       }
       bytes.emplace_back(text.bytes());

@@ -9,6 +9,8 @@ this build tree (a fresh `pip install .` configures and builds the library
 and the module, about a minute and a half on two cores). The checkout is
 copied first, so that setuptools' files go to a temporary directory."""
 
+import base64
+import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -83,6 +85,20 @@ def tool_environment() -> dict:
     return env
 
 
+def run_in_venv(venv, cwd, code: str) -> list:
+    """The lines `code` prints, run by the venv's python in `cwd`: imported
+    in the venv (with the test's environment: a sanitizer build's module
+    needs its runtime), not from the build tree."""
+    env = dict(os.environ)
+    env.pop('PYTHONPATH', None)
+    return subprocess.run([str(venv / 'bin' / 'python'), '-c', code],
+                          cwd=str(cwd),
+                          check=True,
+                          env=env,
+                          stdout=subprocess.PIPE,
+                          text=True).stdout.split('\n')
+
+
 @pytest.fixture
 def checkout(tmp_path):
     require_packaging_tools()
@@ -97,31 +113,20 @@ def test_pip_install_into_a_venv(tmp_path, checkout):
          str(venv)],
         check=True,
         env=env)
-    python = str(venv / 'bin' / 'python')
     subprocess.run(
         [str(venv / 'bin' / 'pip'), 'install', '--no-build-isolation', '.'],
         cwd=checkout,
         check=True,
         env=env,
         stdout=subprocess.PIPE)
-    # Imported in the venv (with the test's environment: a sanitizer
-    # build's module needs its runtime), not from the build tree.
-    run_env = dict(os.environ)
-    run_env.pop('PYTHONPATH', None)
-    out = subprocess.run([
-        python, '-c', 'import importlib.metadata as m, u8guard; '
+    out = run_in_venv(
+        venv, tmp_path, 'import importlib.metadata as m, u8guard; '
         'print(m.version("u8guard")); print(u8guard.__file__); '
         'print(u8guard.__version__); '
         'print(sorted(str(f) for f in m.files("u8guard") '
         '      if str(f).startswith("u8guard/_u8guard."))); '
         'print(u8guard.Profile("UsernameCaseMapped").canonicalize('
-        '"\\uff21dmin"))'
-    ],
-                         cwd=str(tmp_path),
-                         check=True,
-                         env=run_env,
-                         stdout=subprocess.PIPE,
-                         text=True).stdout.split('\n')
+        '"\\uff21dmin"))')
     version = project_version()
     assert out[0] == version
     assert out[1].startswith(str(venv)), out[1]
@@ -130,8 +135,9 @@ def test_pip_install_into_a_venv(tmp_path, checkout):
     assert out[4] == 'admin'
 
 
-def test_pip_wheel(tmp_path, checkout):
-    wheels = tmp_path / 'wheels'
+def pip_wheel(checkout: str, wheels) -> str:
+    """`pip wheel .` of the checkout into the directory `wheels`: the path
+    of the one wheel it makes."""
     subprocess.run([
         sys.executable, '-m', 'pip', 'wheel', '--no-build-isolation',
         '--no-deps', '-w',
@@ -142,10 +148,16 @@ def test_pip_wheel(tmp_path, checkout):
                    env=tool_environment(),
                    stdout=subprocess.PIPE)
     built = os.listdir(wheels)
+    assert len(built) == 1, built
+    return os.path.join(str(wheels), built[0])
+
+
+def test_pip_wheel(tmp_path, checkout):
+    built = os.path.basename(pip_wheel(checkout, tmp_path / 'wheels'))
     version = project_version()
-    assert len(built) == 1 and built[0].startswith(
+    assert built.startswith(
         'u8guard-%s-cp%d%d-' % ((version, ) + sys.version_info[:2])), built
-    names = zipfile.ZipFile(str(wheels / built[0])).namelist()
+    names = zipfile.ZipFile(str(tmp_path / 'wheels' / built)).namelist()
     for name in ('u8guard/__init__.py', 'u8guard/' + MODULE,
                  'u8guard/_u8guard.pyi', 'u8guard/py.typed',
                  'u8guard/precis/codec.py',
@@ -186,3 +198,107 @@ def test_a_module_for_another_python_is_named(tmp_path):
     assert ("ImportError: u8guard's extension module is missing: %s has no "
             "%s (for %s (%s))." %
             (package, MODULE, this, sys.executable)) in message
+
+
+def wheel_members(path: str) -> dict:
+    """{name: content} of a wheel."""
+    with zipfile.ZipFile(path) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+def metadata_fields(text: bytes) -> dict:
+    """The METADATA header fields: {name: [values]}."""
+    fields: dict = {}
+    for line in text.decode('utf-8').split('\n\n')[0].split('\n'):
+        name, _, value = line.partition(': ')
+        fields.setdefault(name, []).append(value)
+    return fields
+
+
+def test_make_wheel_packs_what_pip_wheel_packs(tmp_path, checkout):
+    """integrations/python/make_wheel.py (./dev wheel's packer) against
+    setuptools' wheel of the same module: the same package files, the same
+    metadata, a RECORD that holds every member's hash, and pip installs it
+    offline into a virtual environment, where it imports."""
+    if sys.version_info < (3, 11):
+        pytest.skip('make_wheel.py needs Python 3.11 (tomllib)')
+    reference = wheel_members(pip_wheel(checkout, tmp_path / 'reference'))
+    made = subprocess.run([
+        sys.executable,
+        os.path.join(checkout, 'integrations', 'python', 'make_wheel.py'),
+        '--python', sys.executable, '--module',
+        os.path.join(BUILT_PACKAGE, MODULE), '--platform',
+        'manylinux_2_36_x86_64',
+        str(tmp_path / 'made')
+    ],
+                          check=True,
+                          env=tool_environment(),
+                          stdout=subprocess.PIPE,
+                          text=True).stdout.strip()
+    version = project_version()
+    tag = 'cp%d%d' % sys.version_info[:2]
+    assert os.path.basename(made) == 'u8guard-%s-%s-%s-%s.whl' % (
+        version, tag, tag, 'manylinux_2_36_x86_64')
+    members = wheel_members(made)
+    dist_info = 'u8guard-%s.dist-info/' % version
+
+    def package(m: dict) -> dict:
+        return {n: c for n, c in m.items() if not n.startswith(dist_info)}
+
+    assert package(members) == package(reference)
+    ours = metadata_fields(members[dist_info + 'METADATA'])
+    theirs = metadata_fields(reference[dist_info + 'METADATA'])
+    for field in ('Name', 'Version', 'Summary', 'Requires-Python',
+                  'Classifier'):
+        assert ours[field] == theirs[field], field
+    assert ('Tag: %s-%s-manylinux_2_36_x86_64' %
+            (tag, tag)) in members[dist_info + 'WHEEL'].decode()
+    assert 'Root-Is-Purelib: false' in members[dist_info +
+                                               'WHEEL'].decode()
+    record = members[dist_info + 'RECORD'].decode().strip().split('\n')
+    assert sorted(line.split(',')[0] for line in record) == sorted(members)
+    for line in record:
+        name, digest, size = line.split(',')
+        if name == dist_info + 'RECORD':
+            assert digest == size == ''
+            continue
+        content = members[name]
+        expected = base64.urlsafe_b64encode(
+            hashlib.sha256(content).digest()).rstrip(b'=').decode()
+        assert digest == 'sha256=' + expected and int(size) == len(content)
+
+    venv = tmp_path / 'venv'
+    env = tool_environment()
+    subprocess.run([sys.executable, '-m', 'venv', str(venv)],
+                   check=True,
+                   env=env)
+    subprocess.run([str(venv / 'bin' / 'pip'), 'install', made],
+                   check=True,
+                   env=env,
+                   stdout=subprocess.PIPE)
+    out = run_in_venv(
+        venv, tmp_path, 'import u8guard; print(u8guard.__file__); '
+        'print(u8guard.Profile("UsernameCaseMapped").canonicalize('
+        '"\\uff21dmin"))')
+    assert out[0].startswith(str(venv)), out[0]
+    assert out[1] == 'admin'
+
+
+def test_make_wheel_refuses_a_module_for_another_python(tmp_path):
+    if sys.version_info < (3, 11):
+        pytest.skip('make_wheel.py needs Python 3.11 (tomllib)')
+    other = tmp_path / '_u8guard.cpython-39-x86_64-linux-gnu.so'
+    other.write_bytes(b'')
+    done = subprocess.run([
+        sys.executable,
+        os.path.join(ROOT, 'integrations', 'python', 'make_wheel.py'),
+        '--python', sys.executable, '--module',
+        str(other), '--platform', 'linux_x86_64',
+        str(tmp_path / 'out')
+    ],
+                          stderr=subprocess.PIPE,
+                          text=True,
+                          check=False)
+    assert done.returncode != 0
+    assert 'is not a module for %s' % sys.executable in done.stderr
+    assert not (tmp_path / 'out').exists()

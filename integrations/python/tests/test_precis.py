@@ -56,6 +56,19 @@ THEIR_UNICODE = unicodedata.unidata_version
 OUR_UNICODE = u8guard.unicode_version()
 FREEFORM = u8guard.precis.get_profile('FreeFormClass')
 
+# The Unicode version of the interpreter that recorded precis_i18n's
+# answers (tests/data/precis_corpus.tsv) and counted the cases of
+# golden.json it answers otherwise: Debian 12's Python 3.11. Under another
+# (./dev wheel runs this suite with Python 3.9 to 3.13) precis_i18n judges
+# with another Unicode, and those recorded answers and counts do not hold:
+# the tests that compare precis_i18n's live answers skip, naming both.
+RECORDED_WITH_UNICODE = '14.0.0'
+peer_recorded_here = pytest.mark.skipif(
+    THEIR_UNICODE != RECORDED_WITH_UNICODE,
+    reason='precis_i18n judges with this interpreter\'s unicodedata %s; its '
+    'answers were recorded with %s (Python 3.11)' %
+    (THEIR_UNICODE, RECORDED_WITH_UNICODE))
+
 
 @functools.lru_cache(maxsize=None)
 def assigned_after_theirs(c: str) -> bool:
@@ -234,6 +247,7 @@ def test_golden_file_agrees_or_is_explained():
     assert agreed == 3575 - 18
 
 
+@peer_recorded_here
 def test_golden_cases_agree_with_precis_i18n_itself_or_are_explained():
     golden = read_golden()
     cases = [(name, value, live(name, value)) for name, value, _ in golden]
@@ -275,6 +289,7 @@ def read_corpus() -> List[Tuple[str, str, Verdict]]:
     return rows
 
 
+@peer_recorded_here
 def test_corpus_agrees_with_precis_i18n_or_is_explained():
     rows = read_corpus()
     assert len(rows) == 2264 * 7
@@ -440,4 +455,5 @@ def test_codec():
         with pytest.raises(LookupError):
             codecs.lookup('usernamecasebogus')
     finally:
-        codecs.unregister(u8guard.precis.codec.search)
+        if hasattr(codecs, 'unregister'):  # (Python 3.10 and later)
+            codecs.unregister(u8guard.precis.codec.search)

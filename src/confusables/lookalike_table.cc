@@ -120,13 +120,9 @@ bool ImagesOfFusable(const icu::Normalizer2& nfd, char32_t cp,
 CodePointStrings::Image EntryOf(const icu::Normalizer2& nfd, UChar32 c,
                                 std::string& image, bool& not_fusable,
                                 size_t& expansion) {
-  const int8_t type = u_charType(c);
-  // As in the skeleton and case tables: their own image in each.
-  if (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR ||
-      type == U_SURROGATE) {
-    return CodePointStrings::Image::kSelf;
-  }
   const auto cp = static_cast<char32_t>(c);
+  // As in the skeleton table: its own image.
+  if (IsOwnSkeletonUnasked(cp)) return CodePointStrings::Image::kSelf;
   std::string one, skeleton, folded;
   AppendValid(cp, one);
   if (Unchanged(nfd, c, one, skeleton)) return CodePointStrings::Image::kSelf;

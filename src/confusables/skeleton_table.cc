@@ -56,6 +56,14 @@ struct PieceScratch {
 
 }  // namespace
 
+bool IsOwnSkeletonUnasked(char32_t cp) {
+  const auto c = static_cast<UChar32>(cp);
+  const int8_t type = u_charType(c);
+  return (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR ||
+          type == U_SURROGATE) &&
+         !u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+
 const SkeletonTable* SkeletonTable::Get() {
   static const SkeletonTable* const table = []() -> const SkeletonTable* {
     UErrorCode status = U_ZERO_ERROR;
@@ -64,12 +72,8 @@ const SkeletonTable* SkeletonTable::Get() {
     std::string one;
     const CodePointStrings* skeletons = CodePointStrings::Build(
         [&](UChar32 cp, std::string& skeleton, bool& plain) {
-          const int8_t type = u_charType(cp);
-          // Unassigned, private-use and surrogate code points have no
-          // decomposition, class 0 and no confusable mapping (the tests
-          // compare every code point with ICU).
-          if (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR ||
-              type == U_SURROGATE) {
+          // (The tests compare every code point with ICU.)
+          if (IsOwnSkeletonUnasked(static_cast<char32_t>(cp))) {
             return CodePointStrings::Image::kSelf;
           }
           one.clear();

@@ -15,6 +15,15 @@
 
 namespace u8guard::internal {
 
+// True when `cp` is its own UTS #39 skeleton and its own case forms without
+// asking ICU, which the tables take as given: an unassigned, private-use or
+// surrogate code point (no decomposition, class 0, no confusable mapping),
+// unless it is Default_Ignorable_Code_Point. The skeleton of UTS #39 for
+// Unicode 15.1 and later (ICU 74 and later) removes those, and some are
+// unassigned (U+2065, U+FFF0..U+FFF8, most of U+E0000..U+E0FFF): they are
+// asked of ICU like any assigned code point, so each ICU's answer holds.
+bool IsOwnSkeletonUnasked(char32_t cp);
+
 // The UTS #39 skeleton of every code point alone (ICU's
 // uspoof_getSkeletonUTF8 of that one code point), and whether the code point
 // is "plain": its NFD and its skeleton are non-empty runs of code points of

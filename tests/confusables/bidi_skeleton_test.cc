@@ -79,12 +79,22 @@ std::string IcuBidiSkeleton(std::string_view s, SkeletonOrder order) {
     EXPECT_TRUE(U_SUCCESS(status)) << u_errorName(status);
     return sc;
   }();
-  std::string out(4 * s.size() + 16, '\0');
+  // Sized by a first call (a prototype can be many times its code point:
+  // U+FDFA's is 18 letters and spaces).
+  std::string out;
+  const UBiDiDirection direction =
+      order == SkeletonOrder::kRtl ? UBIDI_RTL : UBIDI_LTR;
   UErrorCode status = U_ZERO_ERROR;
-  const int32_t n = uspoof_getBidiSkeletonUTF8(
-      checker, order == SkeletonOrder::kRtl ? UBIDI_RTL : UBIDI_LTR, s.data(),
-      static_cast<int32_t>(s.size()), out.data(),
-      static_cast<int32_t>(out.size()), &status);
+  int32_t n = uspoof_getBidiSkeletonUTF8(checker, direction, s.data(),
+                                         static_cast<int32_t>(s.size()),
+                                         nullptr, 0, &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR) {
+    out.resize(static_cast<size_t>(n));
+    status = U_ZERO_ERROR;
+    n = uspoof_getBidiSkeletonUTF8(checker, direction, s.data(),
+                                   static_cast<int32_t>(s.size()), out.data(),
+                                   n, &status);
+  }
   EXPECT_TRUE(U_SUCCESS(status)) << u_errorName(status);
   out.resize(static_cast<size_t>(n));
   return out;

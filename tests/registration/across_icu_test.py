@@ -30,8 +30,9 @@ PROFILE = 'username-case-mapped'
 EXPECTED_15_TO_17 = sorted([
     ('lookalike_keys_changed', '\u00feaypal', ''),
     ('new_lookalike', '\u00feaypal', 'paypal'),
+    # (Its look-alike keys change, but it looked like paypal already: under
+    # Unicode 15.0 its lowered form's skeleton was paypal.)
     ('lookalike_keys_changed', 'paypa\u04cf', ''),
-    ('new_lookalike', 'paypa\u04cf', 'paypal'),
     ('lookalike_keys_changed', '\u0448iki', ''),
     ('new_lookalike', '\u0448iki', 'wiki'),
     ('now_accepted', '\ua7d2x', ''),
@@ -50,14 +51,15 @@ EXPECTED_15_TO_17 = sorted([
 
 # Every code point as a one-character name, from Unicode 15.0 to 17.0: no
 # key changes (the keys of what 15.0 assigns hold); 9,730 of the 10,615
-# code points assigned since become valid; 224 valid ones get another
-# skeleton of their key and 3 more another look-alike key of their form as
-# written (U+1E9E, U+2CB0, U+A7D6); 55 new names collide with another (the
-# new capitals that fold onto existing letters among them) and 196 now look
-# like another.
+# code points assigned since become valid; 228 valid ones get other
+# look-alike keys; 55 new names collide with another (the new capitals that
+# fold onto existing letters among them) and 193 now look like another they
+# did not look like before. (Counted with ICU 78.3-2: the look-alike keys
+# of a name's capitals and lowered forms, kept since these were first
+# written as 227 and 196, already joined some of them under 15.0.)
 EXPECTED_ALL_15_TO_17 = {
     'key_changed': 0, 'now_rejected': 0, 'now_accepted': 9730,
-    'lookalike_keys_changed': 227, 'new_collision': 55, 'new_lookalike': 196,
+    'lookalike_keys_changed': 228, 'new_collision': 55, 'new_lookalike': 193,
 }
 NEW_CAPITALS = {(0xA7CB, 0x0264), (0xA7DC, 0x019B), (0xA7D2, 0xA7D3),
                 (0xA7D4, 0xA7D5)}

@@ -15,8 +15,8 @@
 
 namespace u8guard::internal {
 
-// True when `cp` is its own UTS #39 skeleton and its own case forms without
-// asking ICU, which the tables take as given: an unassigned, private-use or
+// True when `cp` is its own UTS #39 skeleton without asking ICU, which the
+// skeleton and look-alike tables take as given: an unassigned, private-use or
 // surrogate code point (no decomposition, class 0, no confusable mapping),
 // unless it is Default_Ignorable_Code_Point. The skeleton of UTS #39 for
 // Unicode 15.1 and later (ICU 74 and later) removes those, and some are

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # U8GUARD_STATIC_DEPS (option): the programs built (the tool, the
 # examples) carry ICU with its data, Abseil and toml++ inside them, and the
-# C++ runtime too (-static-libstdc++ -static-libgcc): they need the C
-# library and nothing else at run time, so the tool can be copied to another
-# Linux of the same architecture whose glibc is at least the newest version
-# it names (docs/install.md, "A self-contained tool"; ./dev dist makes the
-# release tarball). Their symbols stay local (--exclude-libs=ALL).
+# C++ runtime too (-static-libstdc++): they need the C library and GCC's
+# unwinder (libgcc_s.so.1) and nothing else at run time, so the tool can be
+# copied to another Linux of the same architecture whose glibc is at least
+# the newest version it names, 2.34 (docs/install.md, "A self-contained
+# tool"; ./dev dist makes the release tarball). Their symbols stay local
+# (--exclude-libs=ALL).
 #
 # Programs only, not shared objects (libu8guard.so, the Python module, the
 # PostgreSQL extension): Debian's static Abseil is not position-independent
@@ -109,7 +110,15 @@ target_compile_definitions(u8guard_toml_header_only INTERFACE
   TOML_HEADER_ONLY=1)
 set(U8GUARD_EXTERNAL_toml u8guard_toml_header_only)
 
-add_link_options(-static-libstdc++ -static-libgcc
+# The C++ runtime goes in statically, GCC's unwinder does not: the static
+# one (libgcc_eh.a) of Debian 12's GCC calls glibc 2.35's _dl_find_object,
+# while libgcc_s.so.1 is on every glibc system (glibc itself loads it to
+# unwind a cancelled thread) and is asked here for GCC 4.2's symbol
+# versions at most. --gc-sections drops what nothing calls, among it the
+# runtime's std::random_device and its call of arc4random (glibc 2.36).
+# What is left asks for glibc 2.34 at most (tests/install/portable_check.py
+# checks it: ./dev dist, ./dev wheel).
+add_link_options(-static-libstdc++ -shared-libgcc "LINKER:--gc-sections"
   "LINKER:--exclude-libs=ALL")
 message(STATUS "u8guard: ICU (${ICU_VERSION}), Abseil, toml++ and the C++ "
   "runtime linked statically (U8GUARD_STATIC_DEPS)")

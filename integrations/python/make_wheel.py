@@ -8,7 +8,7 @@ toml++ and the C++ runtime inside it).
 PYTHON is the interpreter the wheel is for (CPython 3.9 or newer, asked
 for its version and extension suffix); FILE the module built for it
 (_u8guard.cpython-311-x86_64-linux-gnu.so); TAG the platform tag
-(manylinux_2_36_x86_64: `./dev wheel` names the newest glibc the module may
+(manylinux_2_34_x86_64: `./dev wheel` names the newest glibc the module may
 need, and tests/install/portable_check.py checks it needs no newer one).
 Writes OUT_DIR/u8guard-VERSION-cpXY-cpXY-TAG.whl and prints its path.
 

@@ -1,18 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0
 """A portable artifact (U8GUARD_STATIC_DEPS: the release tarball's tool,
-./dev dist) needs the C library and nothing else.
+./dev dist; the wheel's module, ./dev wheel) needs the C library and GCC's
+unwinder and nothing else.
 
   portable_check.py scan [--max-glibc=2.34] FILE...
       each FILE (an ELF executable or shared object, or a wheel or tarball,
       whose ELF members are read) may name in DT_NEEDED only the C
-      library's parts (libc, libm, libpthread, libdl, librt, the loader):
-      no ICU, Abseil, toml++, libstdc++ or libgcc_s; and ask for no glibc
-      symbol version newer than --max-glibc. Prints, per ELF file, what it
-      needs and the newest glibc version it asks for.
+      library's parts (libc, libm, libpthread, libdl, librt, the loader)
+      and GCC's unwinder libgcc_s.so.1, asked for symbol versions no newer
+      than GCC_7.0.0: no ICU, Abseil, toml++ or libstdc++; and ask for no
+      glibc symbol version newer than --max-glibc. Prints, per ELF file,
+      what it needs and the newest glibc version it asks for.
   portable_check.py chroot PROGRAM [ARG...]
-      runs PROGRAM in an empty root holding only it and the C library
-      files it names (as root only): nothing of ICU, Abseil or toml++ can
-      be found there. Prints the program's output.
+      runs PROGRAM in an empty root holding only it and the files of the
+      C library and libgcc_s it names (as root only): nothing of ICU,
+      Abseil or toml++ can be found there. Prints the program's output.
   portable_check.py self-test
       the scan on the non-portable build of this tree's own tool (found
       through U8GUARD_CLI): it must be refused, naming ICU.
@@ -36,6 +38,12 @@ from elf_dynamic import (elf_kind, needed_libraries,  # noqa: E402
 # The C library's parts: what a portable artifact may need.
 C_LIBRARY = ('libc.so.6', 'libm.so.6', 'libpthread.so.0', 'libdl.so.2',
              'librt.so.1', 'ld-linux-x86-64.so.2', 'ld-linux-aarch64.so.1')
+# GCC's unwinder, on every glibc system (glibc loads it to unwind a
+# cancelled thread), and the newest of its symbol versions a portable
+# artifact may ask for: GCC 7's, which every libgcc_s.so.1 since has
+# (RHEL 8 and 9, Ubuntu 22.04, Debian 12).
+UNWINDER = 'libgcc_s.so.1'
+MAX_GCC = (7, 0, 0)
 
 
 def version_text(v):
@@ -52,11 +60,16 @@ def check_elf(path, shown, max_glibc):
           (shown, ', '.join(needed) or 'nothing',
            version_text(glibc) or 'none'))
     for lib in needed:
-        if lib not in C_LIBRARY:
+        if lib not in C_LIBRARY and lib != UNWINDER:
             findings.append('%s needs %s, which is not part of the C library'
                             % (shown, lib))
+    gcc = versions.get('GCC', ())
+    if gcc > MAX_GCC:
+        findings.append('%s asks for %s GCC_%s, newer than GCC_%s' %
+                        (shown, UNWINDER, version_text(gcc),
+                         version_text(MAX_GCC)))
     for name in versions:
-        if name not in ('GLIBC', 'GLIBC_PRIVATE'):
+        if name not in ('GLIBC', 'GLIBC_PRIVATE', 'GCC'):
             findings.append('%s asks for %s symbol versions (%s): %s is '
                             'linked dynamically' %
                             (shown, name, version_text(versions[name]), name))

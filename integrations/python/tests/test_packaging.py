@@ -228,7 +228,7 @@ def test_make_wheel_packs_what_pip_wheel_packs(tmp_path, checkout):
         os.path.join(checkout, 'integrations', 'python', 'make_wheel.py'),
         '--python', sys.executable, '--module',
         os.path.join(BUILT_PACKAGE, MODULE), '--platform',
-        'manylinux_2_36_x86_64',
+        'manylinux_2_34_x86_64',
         str(tmp_path / 'made')
     ],
                           check=True,
@@ -238,7 +238,7 @@ def test_make_wheel_packs_what_pip_wheel_packs(tmp_path, checkout):
     version = project_version()
     tag = 'cp%d%d' % sys.version_info[:2]
     assert os.path.basename(made) == 'u8guard-%s-%s-%s-%s.whl' % (
-        version, tag, tag, 'manylinux_2_36_x86_64')
+        version, tag, tag, 'manylinux_2_34_x86_64')
     members = wheel_members(made)
     dist_info = 'u8guard-%s.dist-info/' % version
 
@@ -251,7 +251,7 @@ def test_make_wheel_packs_what_pip_wheel_packs(tmp_path, checkout):
     for field in ('Name', 'Version', 'Summary', 'Requires-Python',
                   'Classifier'):
         assert ours[field] == theirs[field], field
-    assert ('Tag: %s-%s-manylinux_2_36_x86_64' %
+    assert ('Tag: %s-%s-manylinux_2_34_x86_64' %
             (tag, tag)) in members[dist_info + 'WHEEL'].decode()
     assert 'Root-Is-Purelib: false' in members[dist_info +
                                                'WHEEL'].decode()

@@ -153,6 +153,14 @@ struct RecordFileOptions {
   // RecordVerification::groups (which stays empty; group_count counts
   // them): with memory_budget, the groups are never all in memory.
   std::function<void(const RecordGroup&)> group_sink;
+  // VerifyRecords, VerifyRecordsFile: when set, asked every 65,536 units
+  // of the verification's work or so (records read, keys grouped, items a
+  // merge pass of the external sort moves, findings and groups handed
+  // out; a few milliseconds): a status other than OK stops the
+  // verification, which returns that status. For a caller that must
+  // answer a cancel (the C API's u8guard_record_verifier_options, and
+  // through it PostgreSQL's u8guard_verify_records). Empty: never asked.
+  std::function<absl::Status()> interrupt;
 };
 
 // Receives each record of an export, in the order of the names.
@@ -410,6 +418,58 @@ class RecordVerifier {
   // The summary of the records added, with every group (what FinishSome
   // left undone is done first). Call once; the verifier is spent after it.
   RecordVerification Finish() &&;
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// RecordVerifier's verification in bounded memory, for records that are
+// not a file (rows of a table): the one VerifyRecords runs with
+// RecordFileOptions::memory_budget, fed one record at a time. The same
+// records, added in the same order with the same lines, give
+// RecordVerifier's findings, groups and counts, in the same order; the
+// sink hears of the findings only in Finish (all of them, before the
+// groups), never in Add. Memory: about options.memory_budget (0 is taken
+// as kDefaultVerifyMemoryBudget), the largest group while it is made and
+// the distinct version tags, at any number of records; the rest goes to
+// temporary files in options.temp_dir (no name, mode 0600, gone when the
+// verifier is, on every path). options.interrupt, when set, is asked in
+// Add and all through Finish (the external sort's merges included);
+// options.group_sink, when set, receives the groups instead of
+// RecordVerification::groups; options.progress hears of the grouping
+// (ProgressStage::kGrouping). max_file_bytes is not used.
+//
+//   BoundedRecordVerifier verifier(profile, policy, sink, options);
+//   for (each record r, in order) RETURN_IF_ERROR(verifier.Add(r, line));
+//   ASSIGN_OR_RETURN(RecordVerification v, std::move(verifier).Finish());
+//
+// Not thread-safe; `profile` must outlive it (it keeps copies of the
+// rest).
+class BoundedRecordVerifier {
+ public:
+  BoundedRecordVerifier(const Profile& profile,
+                        const RegistrationPolicy& policy,
+                        std::function<void(const RecordChange&)> sink,
+                        RecordFileOptions options);
+  BoundedRecordVerifier(const BoundedRecordVerifier&) = delete;
+  BoundedRecordVerifier& operator=(const BoundedRecordVerifier&) = delete;
+  ~BoundedRecordVerifier();
+
+  // As RecordVerifier's (but no limit on the number of records), and the
+  // errors of the temporary files (ResourceExhausted for a full disk, the
+  // errno's status otherwise, naming the directory) and
+  // options.interrupt's. A failed Add leaves the verifier as it was, but
+  // for a failed temporary file: then it is spent. FailedPrecondition once
+  // Finish was called.
+  absl::Status Add(NameRecord record, size_t line);
+  absl::Status AddLine(std::string_view text, size_t line);
+  absl::Status AddDerived(NameRecord record, NameRecord now, size_t line);
+
+  // The findings to the sink, then the summary (the groups in it, or to
+  // options.group_sink). Call once. The errors of the temporary files and
+  // options.interrupt's; the verifier is spent after it either way.
+  absl::StatusOr<RecordVerification> Finish() &&;
 
  private:
   class Impl;

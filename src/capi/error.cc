@@ -60,6 +60,8 @@ u8guard_status StatusCodeOf(const absl::Status& status) {
       return U8GUARD_PERMISSION_DENIED;
     case absl::StatusCode::kAlreadyExists:
       return U8GUARD_ALREADY_EXISTS;
+    case absl::StatusCode::kCancelled:
+      return U8GUARD_CANCELLED;
     case absl::StatusCode::kResourceExhausted:
     case absl::StatusCode::kOutOfRange:
       return U8GUARD_LIMIT_EXCEEDED;

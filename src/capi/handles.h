@@ -6,6 +6,7 @@
 #ifndef U8GUARD_SRC_CAPI_HANDLES_H_
 #define U8GUARD_SRC_CAPI_HANDLES_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,15 @@ struct u8guard_record_verifier {
   std::optional<u8guard::RecordVerifier> verifier;
   // u8guard_record_verifier_finish_some was called: no more adds.
   bool finishing = false;
+
+  // A verifier in bounded memory (u8guard_record_verifier_new_bounded)
+  // instead of `verifier`: reset once finished, or spent by a failure.
+  std::unique_ptr<u8guard::BoundedRecordVerifier> bounded;
+  // Its callbacks, and whether one of them said stop.
+  u8guard_record_verifier_options callbacks{};
+  bool stopped = false;
+  // Its result, between finish_some and finish.
+  std::optional<u8guard::RecordVerification> bounded_result;
 };
 
 struct u8guard_acl_audit {

@@ -104,6 +104,8 @@ const char* u8guard_status_name(u8guard_status status) {
       return "internal";
     case U8GUARD_ALREADY_EXISTS:
       return "already_exists";
+    case U8GUARD_CANCELLED:
+      return "cancelled";
     default:
       return "unknown";
   }

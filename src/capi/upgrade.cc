@@ -4,6 +4,7 @@
 #include "u8guard/upgrade.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -113,10 +114,21 @@ u8guard_status AddRecord(
     u8guard_error* error,
     std::optional<u8guard::NameRecord> now = std::nullopt) {
   v->last.clear();
-  const absl::Status s =
-      now.has_value()
-          ? v->verifier->AddDerived(std::move(record), *std::move(now), line)
-          : v->verifier->Add(std::move(record), line);
+  absl::Status s;
+  if (v->bounded) {
+    s = now.has_value()
+            ? v->bounded->AddDerived(std::move(record), *std::move(now), line)
+            : v->bounded->Add(std::move(record), line);
+    // A record it refused leaves it as it was; any other failure (its
+    // temporary files, a callback's stop, ICU) spends it.
+    if (!s.ok() && s.code() != absl::StatusCode::kInvalidArgument) {
+      v->bounded.reset();
+    }
+  } else {
+    s = now.has_value()
+            ? v->verifier->AddDerived(std::move(record), *std::move(now), line)
+            : v->verifier->Add(std::move(record), line);
+  }
   if (!s.ok()) {
     v->last.clear();
     return FailWith(error, s);
@@ -126,15 +138,99 @@ u8guard_status AddRecord(
 
 // Whether records may still be added to `v`.
 bool Open(const u8guard_record_verifier& v) {
-  return v.verifier.has_value() && !v.finishing;
+  return (v.verifier.has_value() || v.bounded) && !v.finishing;
+}
+
+// Whether `v` has finishing work, or a result, still to give.
+bool Unfinished(const u8guard_record_verifier& v) {
+  return v.verifier.has_value() || v.bounded || v.bounded_result.has_value();
 }
 
 // INVALID_ARGUMENT: `v` is finished, or finishing.
 u8guard_status FailFinished(u8guard_error* error,
                             const u8guard_record_verifier& v) {
   return Fail(error, U8GUARD_INVALID_ARGUMENT,
-              v.verifier ? "the verifier is finishing: no record can be added"
-                         : "the verifier is finished");
+              Unfinished(v) && v.finishing
+                  ? "the verifier is finishing: no record can be added"
+                  : "the verifier is finished (or spent by a failure)");
+}
+
+// A new verifier handle in *out for `profile`, set up by `start` (which
+// makes its verifier); the checks of both constructors.
+u8guard_status NewVerifier(
+    const u8guard_profile* profile, u8guard_record_verifier** out,
+    u8guard_error* error,
+    const std::function<void(u8guard_record_verifier&)>& start) {
+  if (out != nullptr) *out = nullptr;
+  return Guard(error, [&] {
+    if (out == nullptr) return FailNull(error, "out");
+    if (profile == nullptr) return FailNull(error, "profile");
+    auto handle = std::make_unique<u8guard_record_verifier>();
+    handle->profile_name = profile->profile.name;
+    start(*handle);
+    *out = handle.release();
+    return Succeed(error);
+  });
+}
+
+// The stop a callback of `v` asked for.
+absl::Status Stopped() {
+  return absl::CancelledError("the verification was stopped by its caller");
+}
+
+// The bounded verifier's sink: each change to h's change callback, until
+// a callback says stop.
+std::function<void(const u8guard::RecordChange&)> BoundedChangeSink(
+    u8guard_record_verifier& h) {
+  return [&h](const u8guard::RecordChange& change) {
+    const u8guard_record_verifier_options& c = h.callbacks;
+    if (h.stopped || c.change == nullptr) return;
+    u8guard_record_change published;
+    PublishChange(change, published);
+    if (c.change(c.context, &published) != 0) h.stopped = true;
+  };
+}
+
+// How h's bounded verifier runs: its budget and directory, its interrupt
+// (h's interrupted callback, or an earlier stop), its groups to h's group
+// callback when there is one.
+u8guard::RecordFileOptions BoundedRunOptions(u8guard_record_verifier& h) {
+  const u8guard_record_verifier_options& cb = h.callbacks;
+  u8guard::RecordFileOptions run;
+  run.memory_budget = cb.memory_budget;
+  if (cb.temp_dir != nullptr) run.temp_dir = cb.temp_dir;
+  run.interrupt = [&h]() -> absl::Status {
+    const u8guard_record_verifier_options& c = h.callbacks;
+    if (!h.stopped && c.interrupted != nullptr &&
+        c.interrupted(c.context) != 0) {
+      h.stopped = true;
+    }
+    return h.stopped ? Stopped() : absl::OkStatus();
+  };
+  if (cb.group != nullptr) {
+    run.group_sink = [&h](const u8guard::RecordGroup& g) {
+      if (h.stopped) return;
+      u8guard_record_verification one;
+      one.summary.groups.push_back(g);
+      one.summary.group_count = 1;
+      const u8guard_record_verifier_options& c = h.callbacks;
+      if (c.group(c.context, &one) != 0) h.stopped = true;
+    };
+  }
+  return run;
+}
+
+// Runs the bounded verifier's Finish into v.bounded_result; the verifier
+// is gone after it either way.
+absl::Status FinishBounded(u8guard_record_verifier& v) {
+  v.finishing = true;
+  absl::StatusOr<u8guard::RecordVerification> done =
+      std::move(*v.bounded).Finish();
+  v.bounded.reset();
+  if (done.ok() && v.stopped) done = Stopped();
+  if (!done.ok()) return done.status();
+  v.bounded_result = *std::move(done);
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -304,18 +400,22 @@ u8guard_status u8guard_record_verification_group_member(
 u8guard_status u8guard_record_verifier_new(
     const u8guard_profile* profile, const u8guard_registration_policy* policy,
     u8guard_record_verifier** out, u8guard_error* error) {
-  if (out != nullptr) *out = nullptr;
-  return Guard(error, [&] {
-    if (out == nullptr) return FailNull(error, "out");
-    if (profile == nullptr) return FailNull(error, "profile");
-    auto handle = std::make_unique<u8guard_record_verifier>();
-    u8guard_record_verifier* h = handle.get();
-    handle->profile_name = profile->profile.name;
-    handle->verifier.emplace(
+  return NewVerifier(profile, out, error, [&](u8guard_record_verifier& h) {
+    h.verifier.emplace(
         profile->profile, PolicyOf(policy),
-        [h](const u8guard::RecordChange& c) { h->last.push_back(c); });
-    *out = handle.release();
-    return Succeed(error);
+        [&h](const u8guard::RecordChange& c) { h.last.push_back(c); });
+  });
+}
+
+u8guard_status u8guard_record_verifier_new_bounded(
+    const u8guard_profile* profile, const u8guard_registration_policy* policy,
+    const u8guard_record_verifier_options* options,
+    u8guard_record_verifier** out, u8guard_error* error) {
+  return NewVerifier(profile, out, error, [&](u8guard_record_verifier& h) {
+    if (options != nullptr) h.callbacks = *options;
+    h.bounded = std::make_unique<u8guard::BoundedRecordVerifier>(
+        profile->profile, PolicyOf(policy), BoundedChangeSink(h),
+        BoundedRunOptions(h));
   });
 }
 
@@ -404,10 +504,19 @@ u8guard_status u8guard_record_verifier_finish_some(
   return Guard(error, [&] {
     if (verifier == nullptr) return FailNull(error, "verifier");
     if (done == nullptr) return FailNull(error, "done");
-    if (!verifier->verifier) return FailFinished(error, *verifier);
+    if (!Unfinished(*verifier)) return FailFinished(error, *verifier);
     verifier->last.clear();
     verifier->finishing = true;
-    *done = verifier->verifier->FinishSome(work) ? 1 : 0;
+    if (verifier->bounded) {
+      if (absl::Status s = FinishBounded(*verifier); !s.ok()) {
+        return FailWith(error, s);
+      }
+      *done = 1;
+    } else if (verifier->bounded_result.has_value()) {
+      *done = 1;
+    } else {
+      *done = verifier->verifier->FinishSome(work) ? 1 : 0;
+    }
     return Succeed(error);
   });
 }
@@ -419,11 +528,21 @@ u8guard_status u8guard_record_verifier_finish(u8guard_record_verifier* verifier,
   return Guard(error, [&] {
     if (verifier == nullptr) return FailNull(error, "verifier");
     if (out == nullptr) return FailNull(error, "out");
-    if (!verifier->verifier) return FailFinished(error, *verifier);
+    if (!Unfinished(*verifier)) return FailFinished(error, *verifier);
     auto handle = std::make_unique<u8guard_record_verification>();
     verifier->last.clear();
-    handle->summary = std::move(*verifier->verifier).Finish();
-    verifier->verifier.reset();
+    if (verifier->bounded) {
+      if (absl::Status s = FinishBounded(*verifier); !s.ok()) {
+        return FailWith(error, s);
+      }
+    }
+    if (verifier->bounded_result.has_value()) {
+      handle->summary = *std::move(verifier->bounded_result);
+      verifier->bounded_result.reset();
+    } else {
+      handle->summary = std::move(*verifier->verifier).Finish();
+      verifier->verifier.reset();
+    }
     *out = handle.release();
     return Succeed(error);
   });

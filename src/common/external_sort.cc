@@ -402,7 +402,10 @@ absl::Status ExternalSorter::MergePass() {
     Run run;
     run.offset = (*out)->size();
     std::string header;
-    for (;;) {
+    for (uint64_t moved = 1;; ++moved) {
+      if (interrupt_ && moved % kInterruptInterval == 0) {
+        if (absl::Status s = interrupt_(); !s.ok()) return s;
+      }
       absl::StatusOr<bool> has = MergeNext();
       if (!has.ok()) return has.status();
       if (!*has) break;

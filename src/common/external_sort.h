@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -71,6 +72,14 @@ class ExternalSorter {
   std::string_view key() const { return key_; }
   std::string_view value() const { return value_; }
 
+  // Asked every kInterruptInterval items a merge pass of Sort() moves: a
+  // status other than OK ends Sort() with it (a caller that must answer a
+  // cancel; the sorter is then spent). Empty (the default): never asked.
+  void set_interrupt(std::function<absl::Status()> interrupt) {
+    interrupt_ = std::move(interrupt);
+  }
+  static constexpr uint64_t kInterruptInterval = 65536;
+
   // The items added so far, and the runs written (0: all in memory).
   uint64_t items() const { return items_; }
   size_t runs() const { return run_count_; }
@@ -99,6 +108,7 @@ class ExternalSorter {
   const std::string dir_;
   SpillStats* const stats_;
   SpillStats own_stats_;
+  std::function<absl::Status()> interrupt_;
   size_t read_buffer_ = 0;
   size_t fan_in_ = 2;
 

@@ -719,6 +719,10 @@ size_t MaxLine(const RecordFileOptions& options) {
   return std::max<size_t>(options.memory_budget / 8, size_t{1} << 20);
 }
 
+// How often VerifyRecords asks options.interrupt: every this many records
+// read, and units of finishing work.
+constexpr uint64_t kInterruptInterval = 65536;
+
 // Hands the groups of `v` to options.group_sink, when there is one.
 void ToGroupSink(const RecordFileOptions& options, RecordVerification& v) {
   if (!options.group_sink) return;
@@ -732,9 +736,13 @@ template <typename Verifier>
 absl::Status AddLines(Verifier& verifier, std::string_view text,
                       const RecordFileOptions& options) {
   internal::ProgressCounter progress(options.progress, text.size(), 0);
+  uint64_t lines = 0;
   const absl::Status status =
       internal::ForEachLine(text, [&](std::string_view line, size_t number) {
         if (internal::IsBlankLine(line)) return absl::OkStatus();
+        if (options.interrupt && ++lines % kInterruptInterval == 0) {
+          if (absl::Status s = options.interrupt(); !s.ok()) return s;
+        }
         absl::Status s = verifier.AddLine(line, number);
         progress.Record(internal::ConsumedBytes(text, line));
         return s;
@@ -756,12 +764,17 @@ absl::StatusOr<RecordVerification> VerifyRecords(
   }
   RecordVerifier v(profile, policy, sink);
   if (absl::Status s = AddLines(v, records_text, options); !s.ok()) return s;
-  if (options.progress) {
-    // A call every kProgressInterval units or so, and one at the end.
+  if (options.progress || options.interrupt) {
+    // A progress call every kProgressInterval units or so, and one at the
+    // end; the interrupt asked every kInterruptInterval units.
     bool done = false;
-    while (!done) {
+    for (uint64_t units = kProgressInterval; !done;
+         units += kProgressInterval) {
       done = v.FinishSome(kProgressInterval);
-      options.progress(v.FinishProgress());
+      if (options.progress) options.progress(v.FinishProgress());
+      if (options.interrupt && units % kInterruptInterval == 0) {
+        if (absl::Status s = options.interrupt(); !s.ok()) return s;
+      }
     }
   }
   RecordVerification done = std::move(v).Finish();

@@ -167,6 +167,20 @@ ExternalVerifier::ExternalVerifier(const Profile& profile,
       std::make_unique<ExternalSorter>(budget / 2, dir, stats_.get());
   findings_ = std::make_unique<ExternalSorter>(budget / 4, dir, stats_.get());
   groups_ = std::make_unique<ExternalSorter>(budget / 4, dir, stats_.get());
+  if (options.interrupt) {
+    for (ExternalSorter* sorter :
+         {memberships_.get(), findings_.get(), groups_.get()}) {
+      sorter->set_interrupt(options.interrupt);
+    }
+  }
+}
+
+absl::Status ExternalVerifier::Tick() {
+  if (!options_.interrupt ||
+      ++ticks_ % ExternalSorter::kInterruptInterval != 0) {
+    return absl::OkStatus();
+  }
+  return options_.interrupt();
 }
 
 ExternalVerifier::~ExternalVerifier() = default;
@@ -181,10 +195,25 @@ absl::Status ExternalVerifier::AddLine(std::string_view text, size_t line) {
 }
 
 absl::Status ExternalVerifier::Add(NameRecord old, size_t line) {
+  return Add(std::move(old), std::nullopt, line);
+}
+
+absl::Status ExternalVerifier::AddDerived(NameRecord old, NameRecord now,
+                                          size_t line) {
+  return Add(std::move(old), std::move(now), line);
+}
+
+absl::Status ExternalVerifier::Add(NameRecord old,
+                                   std::optional<NameRecord> derived,
+                                   size_t line) {
+  if (absl::Status s = Tick(); !s.ok()) return s;
   if (absl::Status s = CheckVerifiedRecord(profile_, old, line); !s.ok()) {
     return s;
   }
-  absl::StatusOr<NameRecord> now = MakeNameRecord(profile_, policy_, old.name);
+  absl::StatusOr<NameRecord> now =
+      derived.has_value()
+          ? CheckDerivedRecord(profile_, old, *std::move(derived), line)
+          : MakeNameRecord(profile_, policy_, old.name);
   if (!now.ok()) return now.status();
   const uint64_t seq = next_seq_;
   if (absl::Status s = AddOwnChange(seq, line, old, *now); !s.ok()) return s;
@@ -321,6 +350,7 @@ absl::Status ExternalVerifier::MakeGroups() {
                            ProgressStage::kGrouping);
   if (absl::Status s = memberships_->Sort(); !s.ok()) return s;
   for (;; progress.Record(0)) {
+    if (absl::Status s = Tick(); !s.ok()) return s;
     absl::StatusOr<bool> has = memberships_->Next();
     if (!has.ok()) return has.status();
     if (!*has) break;
@@ -350,6 +380,7 @@ absl::Status ExternalVerifier::DeliverFindings() {
   uint64_t key_owner = UINT64_MAX;  // none
   std::vector<uint64_t> seen;
   for (;;) {
+    if (absl::Status s = Tick(); !s.ok()) return s;
     absl::StatusOr<bool> has = findings_->Next();
     if (!has.ok()) return has.status();
     if (!*has) break;
@@ -407,6 +438,7 @@ absl::Status ExternalVerifier::DeliverFindings() {
 absl::Status ExternalVerifier::DeliverGroups() {
   if (absl::Status s = groups_->Sort(); !s.ok()) return s;
   for (;;) {
+    if (absl::Status s = Tick(); !s.ok()) return s;
     absl::StatusOr<bool> has = groups_->Next();
     if (!has.ok()) return has.status();
     if (!*has) break;

@@ -108,12 +108,17 @@ class ExternalVerifier {
   // and the sorts' errors (a full disk: ResourceExhausted).
   absl::Status AddLine(std::string_view text, size_t line);
   absl::Status Add(NameRecord old, size_t line);
+  // As RecordVerifier::AddDerived.
+  absl::Status AddDerived(NameRecord old, NameRecord now, size_t line);
 
   // The summary; the findings go to the sink first, the groups to
   // options.group_sink or RecordVerification::groups. Call once.
   absl::StatusOr<RecordVerification> Finish();
 
  private:
+  // Add or AddDerived (`derived` given).
+  absl::Status Add(NameRecord old, std::optional<NameRecord> derived,
+                   size_t line);
   // Add's steps: the record's own change (a finding in record order), its
   // memberships (the group of its new key and of each new look-alike key),
   // and its version tag.
@@ -126,6 +131,8 @@ class ExternalVerifier {
   absl::Status EndGroup();
   absl::Status DeliverFindings();
   absl::Status DeliverGroups();
+  // options.interrupt's answer every kInterruptInterval calls; else OK.
+  absl::Status Tick();
 
   const Profile& profile_;
   const RegistrationPolicy policy_;
@@ -134,6 +141,7 @@ class ExternalVerifier {
   RecordVerification summary_;
   std::vector<std::string> tags_;  // sorted, for lookups
   uint64_t next_seq_ = 0;
+  uint64_t ticks_ = 0;
   std::unique_ptr<SpillStats> stats_;
   std::unique_ptr<ExternalSorter> memberships_, findings_, groups_;
 

@@ -280,8 +280,8 @@ PLANTS = [
      r"(U8GUARD_NO_MATCH = )2,", r"\g<1>20,", True,
      ["u8guard_abi_probe_U8GUARD_NO_MATCH"]),
     ("additions: a function, a macro constant, an enumerator", "c/base.h",
-     r"(U8GUARD_ALREADY_EXISTS = 11,)(.*?)(\} u8guard_status;)",
-     r"\1\n  U8GUARD_PLANTED_STATUS = 12,\2\3\n"
+     r"(U8GUARD_CANCELLED = 12,)(.*?)(\} u8guard_status;)",
+     r"\1\n  U8GUARD_PLANTED_STATUS = 13,\2\3\n"
      r"#define U8GUARD_PLANTED_CONSTANT 7\n"
      r"U8GUARD_EXPORT int u8guard_planted_addition(int);", False, []),
 ]

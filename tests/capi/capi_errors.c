@@ -45,7 +45,8 @@ static void test_status_names(void) {
   CAPI_CHECK_STR(u8guard_status_name(U8GUARD_OUT_OF_MEMORY), "out_of_memory");
   CAPI_CHECK_STR(u8guard_status_name(U8GUARD_INTERNAL), "internal");
   CAPI_CHECK_STR(u8guard_status_name(U8GUARD_ALREADY_EXISTS), "already_exists");
-  CAPI_CHECK_STR(u8guard_status_name((u8guard_status)12), "unknown");
+  CAPI_CHECK_STR(u8guard_status_name(U8GUARD_CANCELLED), "cancelled");
+  CAPI_CHECK_STR(u8guard_status_name((u8guard_status)13), "unknown");
   CAPI_CHECK_STR(u8guard_status_name((u8guard_status)-1), "unknown");
 }
 

@@ -54,7 +54,8 @@ const bool registered = [] {
                 {"CApiOpen", capi_open_tests},
                 {"CApiSecret", capi_secret_tests},
                 {"CApiRegistration", capi_registration_tests},
-                {"CApiUpgrade", capi_upgrade_tests}};
+                {"CApiUpgrade", capi_upgrade_tests},
+                {"CApiBoundedVerifier", capi_bounded_verifier_tests}};
   for (const auto& s : suites) {
     for (const capi_test* t = s.tests; t->name != nullptr; ++t) {
       void (*run)() = t->run;

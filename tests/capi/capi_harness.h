@@ -39,6 +39,7 @@ extern const capi_test capi_open_tests[];
 extern const capi_test capi_secret_tests[];
 extern const capi_test capi_registration_tests[];
 extern const capi_test capi_upgrade_tests[];
+extern const capi_test capi_bounded_verifier_tests[];
 
 /* Records a failed check at file:line with `message`. */
 void capi_fail(const char *file, int line, const char *message);

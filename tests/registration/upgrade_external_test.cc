@@ -242,6 +242,101 @@ TEST(VerifyExternal, ManyRecordsMergedInSeveralPasses) {
   EXPECT_EQ(v->records, 0u);
 }
 
+// BoundedRecordVerifier, fed the records one at a time (by Add, AddLine
+// and AddDerived in turn), gives what VerifyRecords gives in memory: the
+// findings only in Finish, and nothing after it.
+TEST(BoundedRecordVerifier, FedOneAtATimeSameAsInMemory) {
+  ScopedTempDir dir;
+  testing::RandomRecords random(11);
+  for (int trial = 0; trial < 12; ++trial) {
+    const std::vector<NameRecord> records = random.Make(40 + trial * 60);
+    const std::string path = dir.File("records.jsonl");
+    WriteFileOrDie(path, Lines(records));
+    const Outcome memory = VerifyFile(path, {});
+    for (size_t budget : {size_t{1}, size_t{0}}) {
+      RecordFileOptions options;
+      options.memory_budget = budget;
+      options.temp_dir = dir.path();
+      Outcome bounded;
+      BoundedRecordVerifier v(
+          UserNames(), DefaultRegistrationPolicy(),
+          [&](const RecordChange& c) { bounded.changes.push_back(Shown(c)); },
+          options);
+      for (size_t i = 0; i < records.size(); ++i) {
+        const size_t line = i + 1;
+        absl::Status s;
+        if (i % 3 == 0) {
+          s = v.Add(records[i], line);
+        } else if (i % 3 == 1) {
+          s = v.AddLine(FormatNameRecord(records[i]), line);
+        } else {
+          s = v.AddDerived(records[i], Record(records[i].name), line);
+        }
+        ASSERT_TRUE(s.ok()) << s;
+      }
+      EXPECT_TRUE(bounded.changes.empty());
+      absl::StatusOr<RecordVerification> done = std::move(v).Finish();
+      ASSERT_TRUE(done.ok()) << done.status();
+      bounded.summary = *std::move(done);
+      ExpectSame(memory, bounded);
+      if (budget == 1) {
+        EXPECT_GT(bounded.summary.temp_runs, 10u);
+      }
+      // Finish spends it (what the test checks).
+      EXPECT_EQ(v.Add(records[0], 1).code(),  // NOLINT(bugprone-use-after-move)
+                absl::StatusCode::kFailedPrecondition);
+    }
+  }
+  EXPECT_THAT(DirectoryEntries(dir.path()),
+              ::testing::ElementsAre("records.jsonl"));
+}
+
+// RecordFileOptions::interrupt is asked in both verifications, while the
+// records are read and while they are grouped (the merges included), and
+// its status ends them, temporary files gone.
+TEST(VerifyInterrupt, AskedAllThroughAndItsStatusEndsTheVerification) {
+  ScopedTempDir dir;
+  std::string text;
+  for (int i = 0; i < 70000; ++i) {
+    text +=
+        FormatNameRecord(Record(absl::StrCat(i % 2 ? "USER" : "user", i / 2))) +
+        "\n";
+  }
+  for (size_t budget : {size_t{0}, size_t{1} << 20}) {
+    SCOPED_TRACE(absl::StrCat("budget ", budget));
+    RecordFileOptions options;
+    options.memory_budget = budget;
+    options.temp_dir = dir.path();
+    size_t asked = 0;
+    options.interrupt = [&] {
+      ++asked;
+      return absl::OkStatus();
+    };
+    size_t changes = 0;
+    absl::StatusOr<RecordVerification> v = VerifyRecords(
+        UserNames(), DefaultRegistrationPolicy(), text,
+        [&](const RecordChange&) { ++changes; }, options);
+    ASSERT_TRUE(v.ok()) << v.status();
+    EXPECT_EQ(v->records, 70000u);
+    // Once in reading; then while grouping (and merging).
+    const size_t all = asked;
+    EXPECT_GE(all, 2u);
+    for (size_t stop_at : {size_t{1}, all}) {
+      asked = 0;
+      options.interrupt = [&]() -> absl::Status {
+        return ++asked == stop_at ? absl::CancelledError("stop here")
+                                  : absl::OkStatus();
+      };
+      v = VerifyRecords(
+          UserNames(), DefaultRegistrationPolicy(), text,
+          [&](const RecordChange&) {}, options);
+      EXPECT_EQ(v.status(), absl::CancelledError("stop here"));
+      EXPECT_EQ(asked, stop_at);
+    }
+  }
+  EXPECT_THAT(DirectoryEntries(dir.path()), ::testing::IsEmpty());
+}
+
 TEST(VerifyExternal, GroupSinkReceivesTheGroupsInOrder) {
   ScopedTempDir dir;
   testing::RandomRecords random(11);

@@ -90,6 +90,9 @@ typedef enum u8guard_status {
   /* The name to create exists already (u8guard_create_beneath,
    * u8guard_mkdir_beneath). */
   U8GUARD_ALREADY_EXISTS = 11,
+  /* The caller stopped the call: a callback of its own said so
+   * (u8guard_record_verifier_options). */
+  U8GUARD_CANCELLED = 12,
   /* Not a status: makes the type 32 bits wide on every compiler, so that
    * codes added later fit in it. */
   U8GUARD_STATUS_MAX_ENUM_ = 0x7FFFFFFF
@@ -97,7 +100,8 @@ typedef enum u8guard_status {
 
 /* The name of `status`: "ok", "rejected", "no_match", "buffer_too_small",
  * "invalid_argument", "not_found", "permission_denied", "io_error",
- * "limit_exceeded", "out_of_memory", "internal", "already_exists";
+ * "limit_exceeded", "out_of_memory", "internal", "already_exists",
+ * "cancelled";
  * "unknown" for any other value. */
 U8GUARD_EXPORT const char *u8guard_status_name(u8guard_status status);
 

@@ -284,6 +284,64 @@ U8GUARD_EXPORT u8guard_status u8guard_record_verifier_new(
     const u8guard_profile *profile, const u8guard_registration_policy *policy,
     u8guard_record_verifier **out, u8guard_error *error);
 
+/* How a verifier in bounded memory runs (u8guard_record_verifier_new_bounded).
+ * Zero-initialise it and set what you need. */
+typedef struct u8guard_record_verifier_options {
+  /* About the most bytes of memory the verification takes, at any number
+   * of records (0: 256 MiB, `u8guard records verify`'s default); beyond it
+   * the largest group while it is made, and the distinct version tags. The
+   * rest goes to temporary files. */
+  size_t memory_budget;
+  /* Where the temporary files go (NUL-terminated; copied): NULL or "" for
+   * $TMPDIR, or /tmp. They have no name (O_TMPFILE, or unlinked at once),
+   * mode 0600, and vanish when the verifier is freed, on every path; they
+   * hold about twice the records, in u8guard's own format. */
+  const char *temp_dir;
+  /* Receives each change of the verification (the ones
+   * u8guard_record_verifier_change hands out for a verifier in memory, in
+   * the same order), all during the first u8guard_record_verifier_
+   * finish_some or u8guard_record_verifier_finish call; its pointers are
+   * valid during the call only. 0 goes on; anything else stops the
+   * verification, and that call returns U8GUARD_CANCELLED. NULL: the
+   * changes are only counted. */
+  int (*change)(void *context, const u8guard_record_change *change);
+  /* Receives each group (with its members) instead of the verification
+   * keeping it: `group` holds that one group only (index 0), valid during
+   * the call. 0 goes on; anything else stops as `change` does. NULL: the
+   * groups are kept in the verification u8guard_record_verifier_finish
+   * returns (memory: their members). */
+  int (*group)(void *context, const u8guard_record_verification *group);
+  /* Asked every 65,536 units of work or so (a few milliseconds; records
+   * added, keys grouped, items a merge of the temporary files moves,
+   * changes and groups handed out): anything but 0 stops the
+   * verification, and the call running returns U8GUARD_CANCELLED. For a
+   * caller that must answer a cancel (PostgreSQL's u8guard_verify_records).
+   * NULL: never asked. */
+  int (*interrupted)(void *context);
+  /* Passed to the three callbacks. */
+  void *context;
+} u8guard_record_verifier_options;
+
+/* Starts a verification in bounded memory under `profile` (which must
+ * outlive it) and `policy` (NULL: the default; copied), run as `options`
+ * say (NULL: all defaults; copied), into a new *out; free it with
+ * u8guard_record_verifier_free. The same adds as a verifier from
+ * u8guard_record_verifier_new, with the same changes, counts and groups
+ * (u8guard::BoundedRecordVerifier), but its changes are not handed out
+ * after each add (u8guard_record_verifier_change_count is 0): they go to
+ * options->change when it finishes. Its first u8guard_record_verifier_
+ * finish_some call does all the finishing work, whatever `work` says
+ * (options->interrupted is asked as it goes) and sets *done. An add or a
+ * finish also fails with U8GUARD_LIMIT_EXCEEDED for a full disk and
+ * U8GUARD_IO_ERROR for another failure of the temporary files (naming the
+ * directory), and U8GUARD_CANCELLED when a callback stopped it; after
+ * those the verifier is spent (every call but free fails).
+ * U8GUARD_INVALID_ARGUMENT for a NULL profile or out. */
+U8GUARD_EXPORT u8guard_status u8guard_record_verifier_new_bounded(
+    const u8guard_profile *profile, const u8guard_registration_policy *policy,
+    const u8guard_record_verifier_options *options,
+    u8guard_record_verifier **out, u8guard_error *error);
+
 /* Verifies record[0, record_len), one line of u8guard_name_record's JSON,
  * as the record at `line` (1-based; the changes and the group members
  * name it), and makes its changes the ones u8guard_record_verifier_change

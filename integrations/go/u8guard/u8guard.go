@@ -77,6 +77,7 @@ const (
 	OutOfMemory      Status = 9
 	Internal         Status = 10
 	AlreadyExists    Status = 11
+	Cancelled        Status = 12
 	// Closed is this package's: the object was closed.
 	Closed Status = -1
 )

@@ -159,6 +159,10 @@ void pgext_raise(const u8guard_error *error) {
       ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY),
                       errmsg("u8guard: %s", error->message)));
       break;
+    case U8GUARD_CANCELLED:
+      ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
+                      errmsg("u8guard: %s", error->message)));
+      break;
     default:
       break;
   }

@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Upgrade verification of a table of records: u8guard_verify_records and
- * u8guard_verify_records_groups, a shell over the C API's streaming
- * verifier (u8guard_record_verifier_*): the rows are read through a cursor
- * in the order of name COLLATE "C", a batch at a time, and each is added as
- * the record at its position in that order (the line of the records file
- * `u8guard records verify` reads in the same order). Memory is the
- * verifier's own plus one batch; the rows out go to a tuplestore, which
- * spills to disk past work_mem. Every row answers a cancel, and so does the
- * making of the groups, a step at a time. */
+ * u8guard_verify_records_groups, a shell over the C API's verifier in
+ * bounded memory (u8guard_record_verifier_new_bounded): the rows are read
+ * through a cursor in the order of name COLLATE "C", a batch at a time,
+ * and each is added as the record at its position in that order (the line
+ * of the records file `u8guard records verify` reads in the same order).
+ * Memory: the verifier takes about work_mem (its external sort's runs go
+ * to unnamed temporary files in the session's temporary tablespace
+ * directory, which vanish with the call, on every path), plus one batch
+ * and the largest group; the rows out go to a tuplestore, which spills to
+ * disk past work_mem. The verifier asks pgext_interrupted every few
+ * milliseconds, while the rows are read and while the groups are made,
+ * and its changes and groups come to pgext_change_row and pgext_group_rows
+ * at the end: each runs PostgreSQL code inside a PG_TRY, so that an ERROR
+ * (a cancel) never jumps over the library's C++ frames; it is kept, the
+ * verifier told to stop, and raised again once the library has returned. */
 
 /* clang-format off: postgres.h comes first in every PostgreSQL source. */
 #include "postgres.h"
@@ -16,13 +23,16 @@
 #include "access/detoast.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "catalog/pg_tablespace_d.h"
 #include "catalog/pg_type.h"
+#include "commands/tablespace.h"
 #include "executor/spi.h"
 #include "funcapi.h"
 #include "integrations/postgresql/src/u8guard_pg.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "optimizer/cost.h"
+#include "storage/fd.h"
 #include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -31,10 +41,6 @@
 
 /* Rows fetched from the cursor at a time. */
 #define PGEXT_VERIFY_BATCH 256
-/* Units of the verifier's finishing work between two checks for a cancel
- * (u8guard_record_verifier_finish_some: a key of its tables or a member of
- * a group; about 0.2 us each). */
-#define PGEXT_FINISH_WORK 65536
 
 /* One call: its verifier (freed with the call's memory, on ERROR too) and
  * where the rows out go. */
@@ -46,7 +52,12 @@ typedef struct pgext_verify {
   bool emit_changes; /* u8guard_verify_records; else the groups */
   const char *profile_name;
   bool derived; /* the rows carry their records now (derive_in_parallel) */
-  MemoryContext row_context;
+  MemoryContext row_context;      /* a row's, reset after each */
+  MemoryContext callback_context; /* a callback's, reset after each */
+  MemoryContext call_context;
+  size_t groups; /* groups written */
+  /* The ERROR a callback caught, raised again once the library returns. */
+  ErrorData *error;
 } pgext_verify;
 
 static void free_verifier(void *arg) {
@@ -57,27 +68,122 @@ static void free_verifier(void *arg) {
   v->result = NULL;
 }
 
+/* Runs `write(v, arg)` (which writes rows out, or checks for interrupts)
+ * inside a PG_TRY, in v->callback_context (reset after it): 0 when it
+ * returned,
+ * 1 when it raised an ERROR, which is kept in v->error for raise_kept. */
+static int guarded(pgext_verify *v, void (*write)(pgext_verify *, const void *),
+                   const void *arg) {
+  MemoryContext caller = MemoryContextSwitchTo(v->callback_context);
+  volatile int failed = 0;
+  PG_TRY();
+  { write(v, arg); }
+  PG_CATCH();
+  {
+    MemoryContextSwitchTo(v->call_context);
+    v->error = CopyErrorData();
+    FlushErrorState();
+    failed = 1;
+  }
+  PG_END_TRY();
+  MemoryContextSwitchTo(caller);
+  MemoryContextReset(v->callback_context);
+  return failed;
+}
+
+/* After the library returned `status`: the ERROR a callback kept, else the
+ * library's own error. */
+static void raise_kept(pgext_verify *v, u8guard_status status,
+                       const u8guard_error *error) {
+  if (status == U8GUARD_OK) return;
+  if (v->error != NULL) ReThrowError(v->error);
+  pgext_raise(error);
+}
+
+static void check_interrupts(pgext_verify *v, const void *arg) {
+  (void)v;
+  (void)arg;
+  CHECK_FOR_INTERRUPTS();
+}
+
+/* u8guard_record_verifier_options.interrupted: a cancel (or a terminate)
+ * pending stops the verification. */
+static int pgext_interrupted(void *context) {
+  pgext_verify *v = context;
+  if (!INTERRUPTS_PENDING_CONDITION()) return 0;
+  return guarded(v, check_interrupts, NULL);
+}
+
+static void write_change(pgext_verify *v, const void *arg);
+static void write_group(pgext_verify *v, const void *arg);
+
+static int pgext_change_row(void *context,
+                            const u8guard_record_change *change) {
+  return guarded(context, write_change, change);
+}
+
+static int pgext_group_rows(void *context,
+                            const u8guard_record_verification *group) {
+  return guarded(context, write_group, group);
+}
+
+/* The directory of the session's temporary files (temp_tablespaces, else
+ * the database's tablespace: base/pgsql_tmp), made when missing. A path
+ * relative to the data directory, the backend's working directory. */
+static char *temp_dir(void) {
+  char path[MAXPGPATH];
+  Oid tablespace;
+  PrepareTempTablespaces();
+  tablespace = GetNextTempTableSpace();
+  if (!OidIsValid(tablespace)) {
+    tablespace = OidIsValid(MyDatabaseTableSpace) ? MyDatabaseTableSpace
+                                                  : DEFAULTTABLESPACE_OID;
+  }
+  TempTablespacePath(path, tablespace);
+  if (MakePGDirectory(path) < 0 && errno != EEXIST) {
+    ereport(ERROR, (errcode_for_file_access(),
+                    errmsg("could not create directory \"%s\": %m", path)));
+  }
+  return pstrdup(path);
+}
+
 /* Sets up the call: the result's tuplestore, the profile, the verifier. */
 static pgext_verify *start_verify(FunctionCallInfo fcinfo, bool emit_changes) {
   pgext_verify *v = palloc0(sizeof(pgext_verify));
   MemoryContextCallback *callback = palloc0(sizeof(MemoryContextCallback));
   const u8guard_profile *profile = pgext_profile(PG_GETARG_TEXT_PP(1));
+  u8guard_record_verifier_options options;
   u8guard_error error;
   InitMaterializedSRF(fcinfo, 0);
   v->function = fcinfo->flinfo->fn_oid;
   v->profile_name = text_to_cstring(PG_GETARG_TEXT_PP(1));
   v->rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
   v->emit_changes = emit_changes;
-  if (u8guard_record_verifier_new(profile, NULL, &v->verifier, &error) !=
-      U8GUARD_OK) {
+  v->call_context = CurrentMemoryContext;
+  v->row_context =
+      AllocSetContextCreate(CurrentMemoryContext, "u8guard_verify_records row",
+                            ALLOCSET_DEFAULT_SIZES);
+  v->callback_context = AllocSetContextCreate(CurrentMemoryContext,
+                                              "u8guard_verify_records callback",
+                                              ALLOCSET_DEFAULT_SIZES);
+  memset(&options, 0, sizeof options);
+  /* work_mem is in kB. */
+  options.memory_budget = (size_t)work_mem * 1024;
+  options.temp_dir = temp_dir();
+  options.interrupted = pgext_interrupted;
+  if (emit_changes) {
+    options.change = pgext_change_row;
+  } else {
+    options.group = pgext_group_rows;
+  }
+  options.context = v;
+  if (u8guard_record_verifier_new_bounded(profile, NULL, &options, &v->verifier,
+                                          &error) != U8GUARD_OK) {
     pgext_raise(&error);
   }
   callback->func = free_verifier;
   callback->arg = v;
   MemoryContextRegisterResetCallback(CurrentMemoryContext, callback);
-  v->row_context =
-      AllocSetContextCreate(CurrentMemoryContext, "u8guard_verify_records row",
-                            ALLOCSET_DEFAULT_SIZES);
   return v;
 }
 
@@ -121,39 +227,32 @@ static Datum key_or_null(const char *s, size_t len, bool *null) {
   return pgext_text_or_null(s, len, len != 0, null);
 }
 
-/* Writes the changes the last add found: (kind, name, old_key, new_key,
- * rule, other_name, shared_key), as 0.4 did. */
-static void emit_changes(pgext_verify *v) {
-  const size_t count = u8guard_record_verifier_change_count(v->verifier);
-  for (size_t i = 0; i < count; ++i) {
-    u8guard_record_change c;
-    Datum values[7];
-    bool nulls[7] = {false, false, false, false, false, false, false};
-    bool pair;
-    if (u8guard_record_verifier_change(v->verifier, i, &c) != U8GUARD_OK) {
-      elog(ERROR, "u8guard_verify_records: change %zu is missing", i);
-    }
-    pair = c.kind == U8GUARD_RECORD_NEW_COLLISION ||
-           c.kind == U8GUARD_RECORD_NEW_LOOKALIKE;
-    values[0] = CStringGetTextDatum(u8guard_record_change_kind_name(c.kind));
-    values[1] = PointerGetDatum(cstring_to_text_with_len(c.name, c.name_len));
-    values[2] = key_or_null(c.old_key, c.old_key_len, &nulls[2]);
-    values[3] = key_or_null(c.new_key, c.new_key_len, &nulls[3]);
-    values[4] = key_or_null(c.rule, strlen(c.rule), &nulls[4]);
-    values[5] = key_or_null(c.other_name, c.other_name_len, &nulls[5]);
-    nulls[5] = !pair;
-    values[6] = key_or_null(c.shared_key, c.shared_key_len, &nulls[6]);
-    tuplestore_putvalues(v->rsinfo->setResult, v->rsinfo->setDesc, values,
-                         nulls);
-  }
+/* Writes one change (a u8guard_record_change): (kind, name, old_key,
+ * new_key, rule, other_name, shared_key), as 0.4 did. */
+static void write_change(pgext_verify *v, const void *arg) {
+  const u8guard_record_change *c = arg;
+  Datum values[7];
+  bool nulls[7] = {false, false, false, false, false, false, false};
+  const bool pair = c->kind == U8GUARD_RECORD_NEW_COLLISION ||
+                    c->kind == U8GUARD_RECORD_NEW_LOOKALIKE;
+  values[0] = CStringGetTextDatum(u8guard_record_change_kind_name(c->kind));
+  values[1] = PointerGetDatum(cstring_to_text_with_len(c->name, c->name_len));
+  values[2] = key_or_null(c->old_key, c->old_key_len, &nulls[2]);
+  values[3] = key_or_null(c->new_key, c->new_key_len, &nulls[3]);
+  values[4] = key_or_null(c->rule, strlen(c->rule), &nulls[4]);
+  values[5] = key_or_null(c->other_name, c->other_name_len, &nulls[5]);
+  nulls[5] = !pair;
+  values[6] = key_or_null(c->shared_key, c->shared_key_len, &nulls[6]);
+  tuplestore_putvalues(v->rsinfo->setResult, v->rsinfo->setDesc, values, nulls);
 }
 
-/* Adds the row `tuple` as the record at `position`, and writes its
- * changes. */
+/* Adds the row `tuple` as the record at `position` (its changes come at
+ * the end). */
 static void add_row(pgext_verify *v, HeapTuple tuple, TupleDesc desc,
                     uint64 position) {
   u8guard_record_fields fields;
   u8guard_error error;
+  u8guard_status status;
   bool null;
   Datum value;
   text *name;
@@ -174,16 +273,14 @@ static void add_row(pgext_verify *v, HeapTuple tuple, TupleDesc desc,
     /* The record of the name now, u8guard_name_record's, never NULL. */
     const text *now = DatumGetTextPP(SPI_getbinval(tuple, desc, 4, &null));
     if (null) elog(ERROR, "u8guard_verify_records: a row without its record");
-    if (u8guard_record_verifier_add_derived(
-            v->verifier, &fields, VARDATA_ANY(now), VARSIZE_ANY_EXHDR(now),
-            position, &error) != U8GUARD_OK) {
-      pgext_raise(&error);
-    }
-  } else if (u8guard_record_verifier_add_fields(v->verifier, &fields, position,
-                                                &error) != U8GUARD_OK) {
-    pgext_raise(&error);
+    status = u8guard_record_verifier_add_derived(
+        v->verifier, &fields, VARDATA_ANY(now), VARSIZE_ANY_EXHDR(now),
+        position, &error);
+  } else {
+    status = u8guard_record_verifier_add_fields(v->verifier, &fields, position,
+                                                &error);
   }
-  if (v->emit_changes) emit_changes(v);
+  raise_kept(v, status, &error);
 }
 
 /* Whether the records of the names now are derived by a statement of
@@ -275,24 +372,14 @@ static void verify_rows(pgext_verify *v, Oid relid) {
   SPI_finish();
 }
 
-/* Finishes the verification: v->result, its counts and groups (freed
- * with the verifier). The groups are made PGEXT_FINISH_WORK units at a time
- * (a few milliseconds), answering a cancel between steps: at a million rows
- * the whole takes most of a second. */
+/* Finishes the verification: the changes and groups to the callbacks
+ * (pgext_change_row, pgext_group_rows), then v->result, its counts (freed
+ * with the verifier). The verifier asks pgext_interrupted all through. */
 static void finish_verify(pgext_verify *v) {
   u8guard_error error;
-  int done = 0;
-  while (!done) {
-    CHECK_FOR_INTERRUPTS();
-    if (u8guard_record_verifier_finish_some(v->verifier, PGEXT_FINISH_WORK,
-                                            &done, &error) != U8GUARD_OK) {
-      pgext_raise(&error);
-    }
-  }
-  if (u8guard_record_verifier_finish(v->verifier, &v->result, &error) !=
-      U8GUARD_OK) {
-    pgext_raise(&error);
-  }
+  CHECK_FOR_INTERRUPTS();
+  raise_kept(v, u8guard_record_verifier_finish(v->verifier, &v->result, &error),
+             &error);
 }
 
 /* Writes the record of the name of a pgext_profile_input under the default
@@ -365,23 +452,28 @@ static void emit_member(pgext_verify *v, size_t g,
   tuplestore_putvalues(v->rsinfo->setResult, v->rsinfo->setDesc, values, nulls);
 }
 
+/* Writes every member of the one group of `arg` (a
+ * u8guard_record_verification), as group number v->groups. */
+static void write_group(pgext_verify *v, const void *arg) {
+  const u8guard_record_verification *one = arg;
+  u8guard_record_group group;
+  if (u8guard_record_verification_group(one, 0, &group) != U8GUARD_OK) {
+    elog(ERROR, "u8guard_verify_records_groups: a group is missing");
+  }
+  for (size_t i = 0; i < group.member_count; ++i) {
+    u8guard_record_group_member m;
+    u8guard_record_verification_group_member(one, 0, i, &m);
+    CHECK_FOR_INTERRUPTS();
+    emit_member(v, v->groups, &group, &m);
+  }
+  ++v->groups;
+}
+
 PG_FUNCTION_INFO_V1(u8guard_pg_verify_records_groups);
 Datum u8guard_pg_verify_records_groups(PG_FUNCTION_ARGS) {
   pgext_verify *v = start_verify(fcinfo, false);
-  const u8guard_record_verification *result;
   verify_rows(v, PG_GETARG_OID(0));
   finish_verify(v);
-  result = v->result;
-  for (size_t g = 0; g < u8guard_record_verification_group_count(result); ++g) {
-    u8guard_record_group group;
-    u8guard_record_verification_group(result, g, &group);
-    for (size_t i = 0; i < group.member_count; ++i) {
-      u8guard_record_group_member m;
-      u8guard_record_verification_group_member(result, g, i, &m);
-      CHECK_FOR_INTERRUPTS();
-      emit_member(v, g, &group, &m);
-    }
-  }
   free_verifier(v);
   return (Datum)0;
 }

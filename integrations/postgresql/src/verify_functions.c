@@ -122,6 +122,15 @@ static int pgext_change_row(void *context,
   return guarded(context, write_change, change);
 }
 
+/* u8guard_verify_records' group callback: the groups are
+ * u8guard_verify_records_groups'. */
+static int pgext_drop_group(void *context,
+                            const u8guard_record_verification *group) {
+  (void)context;
+  (void)group;
+  return 0;
+}
+
 static int pgext_group_rows(void *context,
                             const u8guard_record_verification *group) {
   return guarded(context, write_group, group);
@@ -171,11 +180,10 @@ static pgext_verify *start_verify(FunctionCallInfo fcinfo, bool emit_changes) {
   options.memory_budget = (size_t)work_mem * 1024;
   options.temp_dir = temp_dir();
   options.interrupted = pgext_interrupted;
-  if (emit_changes) {
-    options.change = pgext_change_row;
-  } else {
-    options.group = pgext_group_rows;
-  }
+  /* Each call writes its rows as they come; u8guard_verify_records
+   * drops the groups (kept, they would grow with the rows). */
+  options.change = emit_changes ? pgext_change_row : NULL;
+  options.group = emit_changes ? pgext_drop_group : pgext_group_rows;
   options.context = v;
   if (u8guard_record_verifier_new_bounded(profile, NULL, &options, &v->verifier,
                                           &error) != U8GUARD_OK) {

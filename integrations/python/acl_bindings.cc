@@ -534,7 +534,7 @@ void RegisterAcl(py::module_& m) {
 Audits the ACL file at `path` (str, bytes, os.PathLike) under `profile` as
 AllowList.load(profile, path).audit(...) does (the same AclAudit, findings
 in the same order), in about `memory_budget` bytes of memory for its tables
-whatever the file's size (0: 256 MiB): the file is read in pieces, its
+whatever the file's size (0: 64 MiB): the file is read in pieces, its
 entries sorted by key and by look-alike skeleton in temporary files in
 `temp_dir` (None: $TMPDIR, else /tmp; nameless, mode 0600, gone when it
 returns). OSError when the file or a temporary file cannot be read or

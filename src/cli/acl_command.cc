@@ -195,15 +195,14 @@ int RunAclAudit(const std::vector<std::string>& args, Format format) {
     return UsageError(std::string(audit_options.status().message()));
   }
   const std::string& file = args[0];
-  if (FlagGiven("memory_budget")) {
-    const absl::StatusOr<size_t> budget =
-        ParseByteSize("memory_budget", absl::GetFlag(FLAGS_memory_budget));
-    if (!budget.ok()) return UsageError(std::string(budget.status().message()));
-    if (*budget != 0) {
-      audit_options->memory_budget = *budget;
-      audit_options->temp_dir = absl::GetFlag(FLAGS_temp_dir);
-      return AuditFile(*profile, file, *audit_options, format);
-    }
+  // In bounded memory unless --memory-budget=0.
+  const absl::StatusOr<size_t> budget =
+      ParseByteSize("memory_budget", absl::GetFlag(FLAGS_memory_budget));
+  if (!budget.ok()) return UsageError(std::string(budget.status().message()));
+  if (*budget != 0) {
+    audit_options->memory_budget = *budget;
+    audit_options->temp_dir = absl::GetFlag(FLAGS_temp_dir);
+    return AuditFile(*profile, file, *audit_options, format);
   }
   // Progress on standard error: loading (canonicalizing) the entries, then
   // auditing them.

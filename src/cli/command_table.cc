@@ -34,10 +34,10 @@ per line (the "\n" is removed; nothing else is), and answer each line as it
 is read; --line-buffered flushes standard output after every answer (for use
 as a co-process).
 --profile-dir=DIR loads policy files from DIR before the built-in profiles.
-acl audit, acl lookup, records export and records verify --memory-budget=0
-refuse files over --max-acl-bytes=N (1 GiB); records verify otherwise reads
-files of any size in --memory-budget=BYTES (256M), with temporary files in
---temp-dir=DIR ($TMPDIR, else /tmp).
+acl lookup, records export, and acl audit and records verify with
+--memory-budget=0, refuse files over --max-acl-bytes=N (1 GiB); acl audit and
+records verify otherwise read files of any size in --memory-budget=BYTES
+(64M), with temporary files in --temp-dir=DIR ($TMPDIR, else /tmp).
 acl audit, records export, records verify and register show their progress
 (records done, the rate, the time left) on standard error when it is a
 terminal, as a line redrawn in place; --progress shows it anywhere (else
@@ -285,9 +285,9 @@ constexpr char kAclAuditUsage[] =
                          [--progress] [--] FILE
 
 Audits the ACL FILE (one entry per line) under the profile and prints each
-finding as it is found ("FILE:LINE: FINDING"): the file signature, BOMs,
-invalid entries, collisions, look-alikes and mixed-script entries; then a
-summary line. Entries, keys and skeletons are shown up to 256 bytes each
+finding, in the order of the file ("FILE:LINE: FINDING"): the file
+signature, BOMs, invalid entries, collisions, look-alikes and mixed-script
+entries; then a summary line. Entries, keys and skeletons are shown up to 256 bytes each
 ("..." and the length mark a cut; JSON: "entry_truncated", "entry_bytes").
   -p, --profile=NAME a profile (`u8guard profiles`)
   --max-restriction-level=LEVEL
@@ -295,19 +295,23 @@ summary line. Entries, keys and skeletons are shown up to 256 bytes each
                      single_script_restrictive (the default),
                      highly_restrictive, moderately_restrictive,
                      minimally_restrictive or unrestrictive
-  --max-acl-bytes=N  refuse ACL files larger than N bytes (default 1 GiB)
   --memory-budget=BYTES
-                     audit in about BYTES of memory at any size (K, M, G,
-                     T: powers of 1024): the file streamed, its entries
-                     sorted by key and skeleton in temporary files, the
-                     same findings printed once it is read (no
-                     --max-acl-bytes); without it, the list is held in
-                     memory and each finding printed as it is found
-  --temp-dir=DIR     with --memory-budget, the directory of the temporary
-                     files (default: $TMPDIR, else /tmp)
-  --progress         entries loaded, then audited, the rate and the time
-                     left, on standard error (default: when it is a
-                     terminal); --no-progress: never
+                     audit in about BYTES of memory at any size (default
+                     64M; K, M, G, T: powers of 1024): the file streamed,
+                     its entries sorted by key and skeleton in temporary
+                     files, the findings printed once it is read; 0: the
+                     list held in memory (about 140 bytes an entry) and
+                     each finding printed as it is found, the same
+                     findings in the same order
+  --temp-dir=DIR     the directory of the temporary files (default:
+                     $TMPDIR, else /tmp); they have no name and vanish on
+                     exit
+  --max-acl-bytes=N  with --memory-budget=0: refuse ACL files larger than
+                     N bytes (default 1 GiB)
+  --progress         entries read, then grouped (in memory: loaded, then
+                     audited), the rate and the time left, on standard
+                     error (default: when it is a terminal);
+                     --no-progress: never
 
 exit status: 0 nothing found, 1 findings, 2 usage or I/O error
 )";
@@ -462,7 +466,7 @@ JSON: {"file", "kind", "line", "name", "old_key", "new_key",
   --policy=FILE       the registration policy they were exported with
   --memory-budget=BYTES
                       the memory for the verification's tables (default
-                      256M; suffixes K, M, G, T: powers of 1024); beyond
+                      64M; suffixes K, M, G, T: powers of 1024); beyond
                       it, sorted runs in temporary files (about twice
                       the size of RECORDS); 0: everything in
                       memory (about 550 bytes a record, RECORDS read

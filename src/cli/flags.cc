@@ -105,11 +105,10 @@ ABSL_FLAG(bool, map, false,
 
 // records verify (RecordFileOptions::memory_budget, temp_dir) and acl audit
 // (AclAuditOptions::memory_budget, temp_dir).
-ABSL_FLAG(std::string, memory_budget, "256M",
+ABSL_FLAG(std::string, memory_budget, "64M",
           "records verify, acl audit: the memory for its tables, in bytes "
           "(suffixes K, M, G, T: powers of 1024); beyond it, temporary "
-          "files; 0: all in memory (records verify's default is 256M; acl "
-          "audit's, all in memory)");
+          "files; 0: all in memory");
 ABSL_FLAG(std::string, temp_dir, "",
           "records verify, acl audit: the directory of its temporary files "
           "(default: $TMPDIR, else /tmp)");

@@ -59,8 +59,8 @@ ABSL_DECLARE_FLAG(uint64_t, max_acl_bytes);
 // u8guard check.
 ABSL_DECLARE_FLAG(int32_t, threads);
 ABSL_DECLARE_FLAG(bool, map);
-// records verify: RecordFileOptions::memory_budget ("256M", "0": in
-// memory) and temp_dir; acl audit: AclAuditOptions's, when given.
+// records verify: RecordFileOptions::memory_budget ("64M", "0": in
+// memory) and temp_dir; acl audit: AclAuditOptions's.
 ABSL_DECLARE_FLAG(std::string, memory_budget);
 ABSL_DECLARE_FLAG(std::string, temp_dir);
 // acl audit, acl export, acl verify, register: progress on standard error.

@@ -204,7 +204,7 @@ static void check_bounded(const char *text, size_t budget, int group_callback,
 static void test_same_as_in_memory(void) {
   char *text = changed_records(2000);
   /* 1 byte: every sort spills (runs of a KiB) and merges in passes; 0:
-   * the default 256 MiB, all in memory. */
+   * the default 64 MiB, all in memory. */
   const size_t budgets[] = {1, 64 << 10, 0};
   for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; ++b) {
     check_bounded(text, budgets[b], 0, 0);

@@ -214,13 +214,14 @@ TEST_F(CliAcl, AclThatIsNotARegularFileIsAnIoError) {
   }
 }
 
-// --max-acl-bytes=N refuses larger files, for audit and lookup; the default
-// is the library's (1 GiB).
+// --max-acl-bytes=N refuses larger files, for the audit in memory and
+// lookup; the default is the library's (1 GiB).
 TEST_F(CliAcl, MaxAclBytes) {
   const size_t size = ReadFileOrDie(acl_).size();
   const std::string err = dir_.File("stderr");
   for (const std::string& command :
-       {"acl audit --profile=username-case-mapped " + ShellQuote(acl_),
+       {"acl audit --memory-budget=0 --profile=username-case-mapped " +
+            ShellQuote(acl_),
         "acl lookup --profile=username-case-mapped --acl=" + ShellQuote(acl_) +
             " admin"}) {
     SCOPED_TRACE(command);

@@ -53,12 +53,13 @@ class CliAuditBudget : public ::testing::Test {
 TEST_F(CliAuditBudget, SameOutputInMemoryAndInBoundedMemory) {
   for (const std::string format : {"text", "json"}) {
     SCOPED_TRACE(format);
-    const auto memory = Audit("-f " + format);
+    const auto memory = Audit("--memory-budget=0 -f " + format);
     EXPECT_EQ(memory.exit_code, 1);
     EXPECT_THAT(memory.out, HasSubstr("ollision"));
     EXPECT_THAT(memory.out, HasSubstr("ook"));
-    for (const std::string budget :
-         {"--memory-budget=4K", "--memory-budget=1m", "--memory_budget=2GiB"}) {
+    // Without the flag: in 64M, bounded.
+    for (const std::string budget : {"--memory-budget=4K", "--memory-budget=1m",
+                                     "--memory_budget=2GiB", ""}) {
       SCOPED_TRACE(budget);
       const auto bounded = Audit(absl::StrCat(
           budget, " --temp-dir=", ShellQuote(dir_.path()), " -f ", format));
@@ -67,12 +68,11 @@ TEST_F(CliAuditBudget, SameOutputInMemoryAndInBoundedMemory) {
       EXPECT_EQ(ReadFileOrDie(err_), "");
     }
   }
-  // --memory-budget=0: in memory, as without it.
-  EXPECT_EQ(Audit("--memory-budget=0").out, Audit("").out);
   // The file limit is the in-memory audit's, which reads the file whole.
-  EXPECT_EQ(Audit("--max-acl-bytes=100").exit_code, 2);
+  EXPECT_EQ(Audit("--max-acl-bytes=100 --memory-budget=0").exit_code, 2);
+  EXPECT_EQ(Audit("--max-acl-bytes=100").out, Audit("--memory-budget=0").out);
   EXPECT_EQ(Audit("--max-acl-bytes=100 --memory-budget=64K").out,
-            Audit("").out);
+            Audit("--memory-budget=0").out);
 }
 
 TEST_F(CliAuditBudget, RefusesWhatIsNotASizeAndAMissingTempDir) {

@@ -335,8 +335,9 @@ TEST_F(CliProgress, TheFinalLinesCountEverything) {
   EXPECT_THAT(r.err, ContainsRegex("records \\([^\n]*\n"
                                    "u8guard records verify: grouping: "
                                    "[0-9,]+ steps in "));
-  r = Tool("acl audit --progress -p username-case-mapped -- " +
-           ShellQuote(names_));
+  r = Tool(
+      "acl audit --progress --memory-budget=0 -p username-case-mapped -- " +
+      ShellQuote(names_));
   EXPECT_THAT(r.err, HasSubstr("u8guard acl audit: loading: 3,002 entries ("));
   EXPECT_THAT(r.err,
               HasSubstr("u8guard acl audit: auditing: 3,002 entries in"));

@@ -287,7 +287,7 @@ U8GUARD_EXPORT u8guard_status u8guard_deny_list_audit(
 /* Audits the ACL file at `path` (NUL-terminated) under `profile` as
  * u8guard_allow_list_audit audits u8guard_allow_list_load of it (the same
  * findings in the same order, the same counts), in about `memory_budget`
- * bytes of memory for its tables whatever the file's size (0: 256 MiB): the
+ * bytes of memory for its tables whatever the file's size (0: 64 MiB): the
  * file is read in pieces, its entries sorted by key and by look-alike
  * skeleton in temporary files in `temp_dir` (NULL or "": $TMPDIR, else
  * /tmp; mode 0600, nameless, gone when it returns). The audit holds its

@@ -288,7 +288,7 @@ U8GUARD_EXPORT u8guard_status u8guard_record_verifier_new(
  * Zero-initialise it and set what you need. */
 typedef struct u8guard_record_verifier_options {
   /* About the most bytes of memory the verification takes, at any number
-   * of records (0: 256 MiB, `u8guard records verify`'s default); beyond it
+   * of records (0: 64 MiB, `u8guard records verify`'s default); beyond it
    * the largest group while it is made, and the distinct version tags. The
    * rest goes to temporary files. */
   size_t memory_budget;

@@ -362,7 +362,7 @@ func auditOf(a *C.u8guard_acl_audit) *Audit {
 // AuditFile audits the ACL file at path under p as
 // LoadAllowList(p, path) then Audit(max) would (the same findings in the
 // same order), in about memoryBudget bytes of memory for its tables
-// whatever the file's size (0: 256 MiB): the file is read in pieces, its
+// whatever the file's size (0: 64 MiB): the file is read in pieces, its
 // entries sorted by key and by look-alike skeleton in temporary files in
 // tempDir ("": $TMPDIR, else /tmp; nameless, mode 0600, gone when it
 // returns). Errors: NotFound, PermissionDenied, IOError for the file;

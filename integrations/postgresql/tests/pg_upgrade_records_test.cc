@@ -449,16 +449,21 @@ long PeakKiB(Connection& conn) {
 // verification in memory held in ~110 MB, about 550 bytes a row) raise
 // the backend's peak by less than 32 MB at work_mem = 4MB, the default
 // (5 MB measured). At work_mem = 1GB the same call keeps its sorts in
-// memory and raises it by 64 MB: the bound is what the test sees.
+// memory and raises it by 64 MB: the bound is what the test sees. Under
+// AddressSanitizer (its shadow memory and its quarantine of freed blocks
+// count too) the call runs on fewer rows and its peak is not bounded.
 TEST(PgUpgradeRecords, HoldsAboutWorkMemAtAnyNumberOfRows) {
   TestDatabase db;
   Connection& conn = db.conn();
+  const int rows = testing::kAddressSanitizer ? 20000 : 200000;
   conn.Query(
       "CREATE TABLE big AS SELECT n AS name,"
       "  u8guard_key(n, 'username-case-mapped') AS key,"
       "  u8guard_lookalike_keys(n, 'username-case-mapped') AS lookalike_keys"
       "  FROM (SELECT 'user' || i AS n"
-      "    FROM generate_series(1, 200000) i) s;"
+      "    FROM generate_series(1, " +
+      std::to_string(rows) +
+      ") i) s;"
       "SET work_mem = '4MB'; SET max_parallel_workers_per_gather = 0");
   const std::string count =
       "SELECT count(*) FROM u8guard_verify_records('big', "
@@ -471,6 +476,7 @@ TEST(PgUpgradeRecords, HoldsAboutWorkMemAtAnyNumberOfRows) {
   const long before = PeakKiB(conn);
   EXPECT_EQ(conn.Query(count), (std::vector<Row>{{"0"}}));
   const long grown = PeakKiB(conn) - before;
+  if (testing::kAddressSanitizer) return;
   EXPECT_LT(grown, 32 * 1024) << "peak grew by " << grown << " KiB";
 }
 

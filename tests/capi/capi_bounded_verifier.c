@@ -68,6 +68,7 @@ typedef struct seen {
 static int on_change(void *context, const u8guard_record_change *got) {
   seen *s = context;
   u8guard_record_change want;
+  if (s->want == NULL) return ++s->changes == s->stop_change;
   CAPI_CHECK_INT(
       u8guard_record_verification_change(s->want, s->changes++, &want),
       U8GUARD_OK);
@@ -110,6 +111,7 @@ static void check_group(const u8guard_record_verification *got, size_t gi,
 static int on_group(void *context, const u8guard_record_verification *got) {
   seen *s = context;
   CAPI_CHECK_INT(u8guard_record_verification_group_count(got), 1);
+  if (s->want == NULL) return ++s->groups == s->stop_group;
   check_group(got, 0, s->want, s->groups++);
   return s->groups == s->stop_group;
 }
@@ -232,21 +234,18 @@ static u8guard_status feed_and_finish(u8guard_record_verifier *v,
 }
 
 /* Verifies `text` in a verifier of `budget` bytes whose callbacks stop as
- * `stops` says; the add or finish that meets the stop returns
- * U8GUARD_CANCELLED, and the verifier is spent. Returns the callbacks'
- * counts. */
+ * `stops` says (counting only: SameAsInMemory checks what they receive);
+ * the add or finish that meets the stop returns U8GUARD_CANCELLED, and the
+ * verifier is spent. Returns the callbacks' counts. */
 static seen stopped(const char *text, size_t budget, seen stops) {
   u8guard_profile *profile = user_names();
-  u8guard_record_verification *want = NULL, *got = NULL;
+  u8guard_record_verification *got = NULL;
   u8guard_record_verifier *v = NULL;
   u8guard_error e;
   u8guard_record_verifier_options options;
   u8guard_status status;
   memset(&options, 0, sizeof options);
-  CAPI_CHECK_INT(
-      u8guard_verify_records(profile, NULL, text, strlen(text), &want, &e),
-      U8GUARD_OK);
-  stops.want = want;
+  stops.want = NULL;
   options.memory_budget = budget;
   options.change = on_change;
   options.group = on_group;
@@ -268,23 +267,23 @@ static seen stopped(const char *text, size_t budget, seen stops) {
   CAPI_CHECK_INT(stops.changes, after.changes);
   CAPI_CHECK_INT(stops.groups, after.groups);
   u8guard_record_verifier_free(v);
-  u8guard_record_verification_free(want);
   u8guard_profile_free(profile);
   return stops;
 }
 
 static void test_callbacks_stop(void) {
+  char *small = changed_records(500);
   /* 70,000 records: the interrupt is asked within the adds too. */
   char *text = changed_records(35000);
   seen stops;
   memset(&stops, 0, sizeof stops);
   stops.stop_change = 3;
-  seen s = stopped(text, 1 << 20, stops);
+  seen s = stopped(small, 1 << 20, stops);
   CAPI_CHECK_INT(s.changes, 3);
   CAPI_CHECK_INT(s.groups, 0);
   memset(&stops, 0, sizeof stops);
   stops.stop_group = 2;
-  s = stopped(text, 1 << 20, stops);
+  s = stopped(small, 1 << 20, stops);
   CAPI_CHECK_INT(s.groups, 2);
   /* The first interrupt call, in the adds (every 65,536 units). */
   memset(&stops, 0, sizeof stops);
@@ -297,6 +296,7 @@ static void test_callbacks_stop(void) {
   stops.stop_interrupt = 3;
   s = stopped(text, 4096, stops);
   CAPI_CHECK_INT(s.interrupts, 3);
+  free(small);
   free(text);
 }
 

@@ -461,9 +461,9 @@ class BoundedRecordVerifier {
   // As RecordVerifier's (but no limit on the number of records), and the
   // errors of the temporary files (ResourceExhausted for a full disk, the
   // errno's status otherwise, naming the directory) and
-  // options.interrupt's. A failed Add leaves the verifier as it was, but
-  // for a failed temporary file: then it is spent. FailedPrecondition once
-  // Finish was called.
+  // options.interrupt's. An Add that refused its record
+  // (InvalidArgument) leaves the verifier as it was; any other failure
+  // spends it. FailedPrecondition once spent or once Finish was called.
   absl::Status Add(NameRecord record, size_t line);
   absl::Status AddLine(std::string_view text, size_t line);
   absl::Status AddDerived(NameRecord record, NameRecord now, size_t line);

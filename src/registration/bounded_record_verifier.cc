@@ -34,6 +34,15 @@ class BoundedRecordVerifier::Impl {
     return &*verifier_;
   }
 
+  // `s`, after spending the verifier when `s` is a failure other than a
+  // refused record (its temporary files, options.interrupt, ICU).
+  absl::Status Spend(absl::Status s) {
+    if (!s.ok() && s.code() != absl::StatusCode::kInvalidArgument) {
+      verifier_.reset();
+    }
+    return s;
+  }
+
   absl::StatusOr<RecordVerification> Finish() {
     absl::StatusOr<internal::ExternalVerifier*> v = Open();
     if (!v.ok()) return v.status();
@@ -67,21 +76,22 @@ BoundedRecordVerifier::~BoundedRecordVerifier() = default;
 absl::Status BoundedRecordVerifier::Add(NameRecord record, size_t line) {
   absl::StatusOr<internal::ExternalVerifier*> v = impl_->Open();
   if (!v.ok()) return v.status();
-  return (*v)->Add(std::move(record), line);
+  return impl_->Spend((*v)->Add(std::move(record), line));
 }
 
 absl::Status BoundedRecordVerifier::AddLine(std::string_view text,
                                             size_t line) {
   absl::StatusOr<internal::ExternalVerifier*> v = impl_->Open();
   if (!v.ok()) return v.status();
-  return (*v)->AddLine(text, line);
+  return impl_->Spend((*v)->AddLine(text, line));
 }
 
 absl::Status BoundedRecordVerifier::AddDerived(NameRecord record,
                                                NameRecord now, size_t line) {
   absl::StatusOr<internal::ExternalVerifier*> v = impl_->Open();
   if (!v.ok()) return v.status();
-  return (*v)->AddDerived(std::move(record), std::move(now), line);
+  return impl_->Spend(
+      (*v)->AddDerived(std::move(record), std::move(now), line));
 }
 
 absl::StatusOr<RecordVerification> BoundedRecordVerifier::Finish() && {

@@ -70,8 +70,8 @@ static void free_verifier(void *arg) {
 
 /* Runs `write(v, arg)` (which writes rows out, or checks for interrupts)
  * inside a PG_TRY, in v->callback_context (reset after it): 0 when it
- * returned,
- * 1 when it raised an ERROR, which is kept in v->error for raise_kept. */
+ * returned, 1 when it raised an ERROR, which is kept in v->error for
+ * raise_kept. */
 static int guarded(pgext_verify *v, void (*write)(pgext_verify *, const void *),
                    const void *arg) {
   MemoryContext caller = MemoryContextSwitchTo(v->callback_context);

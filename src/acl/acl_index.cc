@@ -224,27 +224,34 @@ AclLookup DenyList::Resembles(std::string_view credential) const {
   // are recomputed: it has the same hash tag, so it almost always matches.
   // A hit is usually found once per skeleton the two share; the last
   // candidate's skeletons are kept for the next skeleton's search.
+  // Every skeleton's bucket is prefetched before the first is searched: a
+  // hit on a large index is then one bucket miss and one record miss, not
+  // one of each per skeleton in turn.
   const std::string_view key = scratch.key;
   const char* const base = s.arena.data();
+  uint64_t hashes[kMaxLookalikeSkeletons];
+  for (size_t i = 0; i < scratch.skeletons.size; ++i) {
+    hashes[i] = internal::TableHash(scratch.skeletons.skeleton[i]);
+    s.table.Prefetch(hashes[i]);
+  }
   const uint32_t* best = nullptr;
   // The candidate whose skeletons candidate_skeletons holds, if any.
   bool have_computed = false;
   uint32_t computed = 0;
   for (size_t i = 0; i < scratch.skeletons.size; ++i) {
     const std::string& skeleton = scratch.skeletons.skeleton[i];
-    const uint32_t* offset =
-        s.table.Find(internal::TableHash(skeleton), [&](uint32_t o) {
-          if (internal::HasKey(base, o, key)) return true;
-          if (!have_computed || computed != o) {
-            have_computed = false;
-            if (!s.SkeletonsOf(o, scratch.candidate_skeletons).ok()) {
-              return false;
-            }
-            have_computed = true;
-            computed = o;
-          }
-          return scratch.candidate_skeletons.Contains(skeleton);
-        });
+    const uint32_t* offset = s.table.Find(hashes[i], [&](uint32_t o) {
+      if (internal::HasKey(base, o, key)) return true;
+      if (!have_computed || computed != o) {
+        have_computed = false;
+        if (!s.SkeletonsOf(o, scratch.candidate_skeletons).ok()) {
+          return false;
+        }
+        have_computed = true;
+        computed = o;
+      }
+      return scratch.candidate_skeletons.Contains(skeleton);
+    });
     if (offset != nullptr && (best == nullptr || *offset < *best)) {
       best = offset;
     }

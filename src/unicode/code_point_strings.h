@@ -124,17 +124,30 @@ class CodePointStrings {
 
 // Appends to a string sized once for the most it can receive, with no
 // capacity check per append: Reserve(n) before up to n bytes of appends,
-// Finish() to cut the string to what was written (before anything else
-// touches it). Reserve keeps kSlack bytes beyond n, so that an image is
-// copied as one fixed-size block.
+// Finish() to put what was written at the end of the string (before
+// anything else touches it). Reserve keeps kSlack bytes beyond n, so that
+// an image is copied as one fixed-size block. Up to kInline bytes (every
+// name or word) are written into a buffer inside the appender and copied
+// once by Finish: sizing the string itself would zero every reserved byte
+// first, which costs more than the appends when n is a short string's
+// worst-case expansion.
 class SizedAppender {
  public:
   static constexpr size_t kSlack = CodePointStrings::kImageSlack;
+  static constexpr size_t kInline = 512;
   explicit SizedAppender(std::string& out) : out_(out) {}
+  SizedAppender(const SizedAppender&) = delete;
+  SizedAppender& operator=(const SizedAppender&) = delete;
   void Reserve(size_t most) {
+    if (most <= kInline - kSlack) {
+      p_ = inline_;
+      in_string_ = false;
+      return;
+    }
     const size_t written = out_.size();
     out_.resize(written + most + kSlack);
     p_ = out_.data() + written;
+    in_string_ = true;
   }
   // The bytes of one code point, `n` of 1 to 4.
   void AppendCodePoint(const char* s, size_t n) {
@@ -174,10 +187,29 @@ class SizedAppender {
     std::memcpy(p_, s.data(), s.size());
     p_ += s.size();
   }
-  void Finish() { out_.resize(static_cast<size_t>(p_ - out_.data())); }
+  void Finish() {
+    if (in_string_) {
+      out_.resize(static_cast<size_t>(p_ - out_.data()));
+    } else {
+      out_.append(inline_, static_cast<size_t>(p_ - inline_));
+    }
+  }
   // Appends `s`, growing the reservation first when `s` does not fit (a
   // caller's bound that held would make that never happen).
   void AppendChecked(std::string_view s) {
+    if (!in_string_) {
+      const auto written = static_cast<size_t>(p_ - inline_);
+      if (written + s.size() + kSlack <= kInline) {
+        Append(s);
+        return;
+      }
+      // Moved into the string, which then grows as below.
+      const size_t before = out_.size();
+      out_.resize(before + written + s.size() + kSlack);
+      std::memcpy(out_.data() + before, inline_, written);
+      p_ = out_.data() + before + written;
+      in_string_ = true;
+    }
     const size_t written = static_cast<size_t>(p_ - out_.data());
     if (written + s.size() + kSlack > out_.size()) {
       out_.resize(written + s.size() + kSlack);
@@ -189,6 +221,8 @@ class SizedAppender {
  private:
   std::string& out_;
   char* p_ = nullptr;
+  bool in_string_ = false;
+  char inline_[kInline];
 };
 
 }  // namespace u8guard::internal

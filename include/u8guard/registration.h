@@ -246,7 +246,9 @@ class Registry {
 
   // Adds an account as is (an existing one, when loading a registry),
   // without deciding. The profile's rejection when it rejects one of the
-  // identifiers (nothing is added then).
+  // identifiers; ResourceExhausted when the registry is full (2^32 - 1
+  // identifiers, or 16 GiB of keys or of look-alike keys). Nothing is
+  // added then.
   absl::Status Add(std::string_view name,
                    const std::vector<std::string>& others = {});
 

@@ -2,9 +2,12 @@
 // Canonicalize, Enforce, Equivalent, Compare.
 
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "src/common/thread_scratch.h"
 #include "src/common/verdict.h"
+#include "src/precis/enforced.h"
 #include "src/precis/pipeline.h"
 #include "u8guard/bom.h"
 #include "u8guard/match.h"
@@ -46,22 +49,50 @@ absl::StatusOr<std::string> Canonicalize(const Profile& profile,
   return key;
 }
 
+namespace internal {
+
+absl::Status KeptBomInto(const Profile& profile, std::string_view bytes,
+                         std::string& enforced) {
+  if (profile.bom != BomPolicy::kIgnore || !bytes.starts_with(kUtf8Bom)) {
+    return absl::OkStatus();
+  }
+  // The kept BOM is part of the enforced output, and so of its bound.
+  if (enforced.size() + kUtf8Bom.size() > profile.max_output_bytes) {
+    Rejection r;
+    r.rule = Rule::kTooLong;
+    r.source = RejectionSource::kProfile;
+    r.profile = profile.name;
+    return Verdict(std::move(r)).ToStatus();
+  }
+  enforced.insert(0, kUtf8Bom);
+  return absl::OkStatus();
+}
+
+absl::Status KeyAndEnforcedInto(const Profile& profile, std::string_view bytes,
+                                std::string& key, std::string& enforced) {
+  if (absl::Status s = CanonicalizeInto(profile, bytes, key); !s.ok()) {
+    return s;
+  }
+  if (profile.case_mapping == profile.key_case_mapping) {
+    enforced = key;  // the same run of the profile
+  } else if (const Verdict v =
+                 RunProfile(profile, profile.case_mapping, bytes, enforced);
+             !v.ok()) {
+    return v.ToStatus();
+  }
+  return KeptBomInto(profile, bytes, enforced);
+}
+
+}  // namespace internal
+
 absl::StatusOr<std::string> Enforce(const Profile& profile,
                                     std::string_view bytes) {
   std::string out;
   const internal::Verdict v =
       internal::RunProfile(profile, profile.case_mapping, bytes, out);
   if (!v.ok()) return v.ToStatus();
-  if (profile.bom == BomPolicy::kIgnore && bytes.starts_with(kUtf8Bom)) {
-    // The kept BOM is part of the enforced output, and so of its bound.
-    if (out.size() + kUtf8Bom.size() > profile.max_output_bytes) {
-      Rejection r;
-      r.rule = Rule::kTooLong;
-      r.source = RejectionSource::kProfile;
-      r.profile = profile.name;
-      return internal::Verdict(std::move(r)).ToStatus();
-    }
-    out.insert(0, kUtf8Bom);
+  if (absl::Status s = internal::KeptBomInto(profile, bytes, out); !s.ok()) {
+    return s;
   }
   return out;
 }

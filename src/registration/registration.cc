@@ -14,7 +14,9 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
+#include "src/common/thread_scratch.h"
 #include "src/confusables/skeleton.h"
+#include "src/precis/enforced.h"
 #include "src/registration/registration_internal.h"
 #include "src/unicode/display_internal.h"
 #include "src/utf8/decode_valid.h"
@@ -62,20 +64,61 @@ LookalikeShape LookalikeShapeOf(const RegistrationPolicy& policy) {
   return {SkeletonExemptions(policy.exemptions), policy.skeleton_order};
 }
 
+namespace {
+
+// The look-alike skeletons of the identifiers a thread's decisions compute,
+// reused (ThreadScratch).
+struct SkeletonScratch {
+  LookalikeSkeletons skeletons;
+};
+
+// Replaces `out` with `key`'s look-alike keys shaped by `shape`. Internal
+// when ICU fails.
+absl::Status LookalikeKeysInto(std::string_view key,
+                               const LookalikeShape& shape,
+                               std::vector<std::string>& out) {
+  LookalikeSkeletons& skeletons = ThreadScratch<SkeletonScratch>().skeletons;
+  if (absl::Status s = LookalikeSkeletonsInto(key, skeletons, shape); !s.ok()) {
+    return s;
+  }
+  out.assign(skeletons.skeleton, skeletons.skeleton + skeletons.size);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status IdentifierKeysInto(const Profile& profile,
                                 const LookalikeShape& shape,
                                 std::string_view identifier,
                                 IdentifierKeys& out) {
-  absl::StatusOr<std::string> key = Canonicalize(profile, identifier);
-  if (!key.ok()) return key.status();
-  out.key = *std::move(key);
-  LookalikeSkeletons skeletons;
-  if (absl::Status s = LookalikeSkeletonsInto(out.key, skeletons, shape);
+  if (absl::Status s = CanonicalizeInto(profile, identifier, out.key);
       !s.ok()) {
     return s;
   }
-  out.lookalike_keys.assign(skeletons.skeleton,
-                            skeletons.skeleton + skeletons.size);
+  return LookalikeKeysInto(out.key, shape, out.lookalike_keys);
+}
+
+absl::Status RegistrationRecordInto(const Profile& profile,
+                                    const LookalikeShape& shape,
+                                    std::string_view name,
+                                    RegistrationRecord& r) {
+  if (absl::Status s = KeyAndEnforcedInto(profile, name, r.key, r.enforced);
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = LookalikeKeysInto(r.key, shape, r.lookalike_keys);
+      !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<RestrictionLevel> level = RestrictionLevelOfValid(r.key);
+  if (!level.ok()) return level.status();
+  r.restriction_level = *level;
+  r.scripts = ScriptsOf(r.key);
+  r.display = ShownAsIs(r.enforced) && r.restriction_level <=
+                                           RestrictionLevel::kHighlyRestrictive
+                  ? DisplaySafety::kAsTyped
+                  : DisplaySafety::kEscaped;
+  r.version_tag = VersionTag();
   return absl::OkStatus();
 }
 
@@ -84,29 +127,12 @@ absl::Status IdentifierKeysInto(const Profile& profile,
 absl::StatusOr<RegistrationRecord> MakeRegistrationRecord(
     const Profile& profile, const RegistrationPolicy& policy,
     std::string_view name) {
-  internal::IdentifierKeys keys;
-  if (absl::Status s = internal::IdentifierKeysInto(
-          profile, internal::LookalikeShapeOf(policy), name, keys);
+  RegistrationRecord r;
+  if (absl::Status s = internal::RegistrationRecordInto(
+          profile, internal::LookalikeShapeOf(policy), name, r);
       !s.ok()) {
     return s;
   }
-  absl::StatusOr<std::string> enforced = Enforce(profile, name);
-  if (!enforced.ok()) return enforced.status();
-  absl::StatusOr<RestrictionLevel> level =
-      internal::RestrictionLevelOfValid(keys.key);
-  if (!level.ok()) return level.status();
-  RegistrationRecord r;
-  r.enforced = *std::move(enforced);
-  r.key = std::move(keys.key);
-  r.lookalike_keys = std::move(keys.lookalike_keys);
-  r.restriction_level = *level;
-  r.scripts = internal::ScriptsOf(r.key);
-  r.display =
-      internal::ShownAsIs(r.enforced) &&
-              r.restriction_level <= RestrictionLevel::kHighlyRestrictive
-          ? DisplaySafety::kAsTyped
-          : DisplaySafety::kEscaped;
-  r.version_tag = VersionTag();
   return r;
 }
 

@@ -32,6 +32,15 @@ absl::Status IdentifierKeysInto(const Profile& profile,
                                 std::string_view identifier,
                                 IdentifierKeys& out);
 
+// Fills `r` (MakeRegistrationRecord's record) for `name` under `profile`,
+// the look-alike keys shaped by `shape`: what a Registry, which has its
+// policy's shape already, decides on. The profile's rejection; Internal
+// when ICU fails (`r` unspecified then).
+absl::Status RegistrationRecordInto(const Profile& profile,
+                                    const LookalikeShape& shape,
+                                    std::string_view name,
+                                    RegistrationRecord& r);
+
 // The ISO 15924 codes of the scripts of `valid_utf8`'s code points, sorted,
 // without Common, Inherited and Unknown.
 std::vector<std::string> ScriptsOf(std::string_view valid_utf8);

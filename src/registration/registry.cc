@@ -16,8 +16,10 @@
 #include "src/acl/acl_lines.h"
 #include "src/common/progress_counter.h"
 #include "src/common/read_file.h"
+#include "src/common/thread_scratch.h"
 #include "src/confusables/mixed_numbers.h"
 #include "src/confusables/skeleton.h"
+#include "src/registration/key_id_table.h"
 #include "src/registration/registration_internal.h"
 #include "src/unicode/diacritics.h"
 #include "u8guard/acl.h"
@@ -52,15 +54,15 @@ std::vector<std::string> ProtectedForms(std::string_view name) {
   return out;
 }
 
-// `identifier` (a key) in lower case (ICU's root locale), for comparing it
-// with the protected names under a profile whose key keeps case.
-std::string Lowered(std::string_view identifier) {
+// `identifier` (a key) in lower case (ICU's root locale) into `out`, for
+// comparing it with the protected names under a profile whose key keeps
+// case.
+void LoweredInto(std::string_view identifier, std::string& out) {
   icu::UnicodeString s = icu::UnicodeString::fromUTF8(icu::StringPiece(
       identifier.data(), static_cast<int32_t>(identifier.size())));
   s.toLower(icu::Locale::getRoot());
-  std::string out;
+  out.clear();
   s.toUTF8String(out);
-  return out;
 }
 
 // Makes `d` a refusal: `outcome`, what the candidate clashes with, the key
@@ -96,8 +98,8 @@ struct Registry::State {
   std::vector<std::string> identifiers;
   std::vector<Owner> owners;
   // Key -> the first identifier with it; look-alike key -> likewise.
-  absl::flat_hash_map<std::string, uint32_t> by_key;
-  absl::flat_hash_map<std::string, uint32_t> by_lookalike;
+  internal::KeyIdTable by_key;
+  internal::KeyIdTable by_lookalike;
   // The protected names' keys, look-alike keys and stripped keys -> their
   // index in policy.protected_names.
   absl::flat_hash_map<std::string, uint32_t> protected_keys;
@@ -146,7 +148,7 @@ struct Registry::State {
   // decision's record and of the other identifiers' IdentifierKeys, which
   // outlive them.
   using KeyViews = absl::InlinedVector<std::string_view, 4>;
-  using CandidateKeys = std::vector<KeyViews>;
+  using CandidateKeys = absl::InlinedVector<KeyViews, 1>;
 
   static KeyViews ViewsOf(const std::string& key,
                           const std::vector<std::string>& lookalike_keys) {
@@ -179,30 +181,65 @@ struct Registry::State {
     return absl::OkStatus();
   }
 
-  // What one identifier is compared with the protected names in, besides
-  // its key and look-alike keys: the keys of its key with diacritics
-  // stripped; under a profile whose key keeps case, also of its key in
-  // lower case ("aDMIN" is "admin"), stripped too ("\u00E4DMIN"). Each
-  // from the key: how the identifier was typed changes nothing.
-  absl::StatusOr<std::vector<std::string>> ProtectedComparisonKeys(
-      std::string_view key) {
-    std::vector<std::string> forms = {std::string(key)};
+  // The hashes of a name's key and look-alike keys (KeyIdTable::Hash), in
+  // KeyViews' order.
+  using KeyHashes = absl::InlinedVector<uint64_t, 4>;
+
+  // Hashes `views` (a name's key, then its look-alike keys) and asks the
+  // CPU for the lines where by_key would find the first and by_lookalike
+  // each of the others.
+  KeyHashes Prefetch(const KeyViews& views) const {
+    KeyHashes hashes;
+    for (size_t k = 0; k < views.size(); ++k) {
+      hashes.push_back(internal::KeyIdTable::Hash(views[k]));
+      (k == 0 ? by_key : by_lookalike).Prefetch(hashes.back());
+    }
+    return hashes;
+  }
+
+  // The forms of an identifier compared with the protected names besides
+  // its key, reused by each decision on a thread (ThreadScratch).
+  struct ProtectedScratch {
+    std::string lowered;
+    std::string stripped[2];
+    internal::IdentifierKeys keys;
+  };
+
+  // The first protected name one of `key`'s comparison forms meets, each
+  // form's key and look-alike keys in turn (a form the profile rejects
+  // meets none): its key with diacritics stripped; under a profile whose
+  // key keeps case, also its key in lower case ("aDMIN" is "admin"),
+  // stripped too ("\u00E4DMIN"). Each from the key: how the identifier was
+  // typed changes nothing. Internal when ICU fails.
+  absl::StatusOr<std::optional<Hit>> FindProtectedForms(std::string_view key) {
+    ProtectedScratch& scratch = internal::ThreadScratch<ProtectedScratch>();
+    std::string_view forms[4] = {key};
+    size_t n = 1;
     if (profile.key_case_mapping == CaseMapping::kNone) {
-      forms.push_back(Lowered(key));
+      LoweredInto(key, scratch.lowered);
+      forms[n++] = scratch.lowered;
     }
-    for (size_t f = 0, n = forms.size(); f < n; ++f) {
-      absl::StatusOr<std::string> stripped =
-          internal::StripDiacritics(forms[f]);
-      if (!stripped.ok()) return stripped.status();
-      if (*stripped != forms[f]) forms.push_back(*std::move(stripped));
-    }
-    std::vector<std::string> more;
-    for (size_t f = 1; f < forms.size(); ++f) {
-      for (std::string& k : AllKeys(forms[f], false)) {
-        more.push_back(std::move(k));
+    for (size_t f = 0, unstripped = n; f < unstripped; ++f) {
+      std::string& stripped = scratch.stripped[f];
+      if (absl::Status st = internal::StripDiacriticsInto(forms[f], stripped);
+          !st.ok()) {
+        return st;
       }
+      if (stripped != forms[f]) forms[n++] = stripped;
     }
-    return more;
+    for (size_t f = 1; f < n; ++f) {
+      if (!internal::IdentifierKeysInto(profile, shape, forms[f], scratch.keys)
+               .ok()) {
+        continue;
+      }
+      const std::string_view own[] = {scratch.keys.key};
+      std::optional<Hit> hit = Find(protected_keys, own);
+      if (!hit.has_value()) {
+        hit = Find(protected_keys, scratch.keys.lookalike_keys);
+      }
+      if (hit.has_value()) return hit;
+    }
+    return std::nullopt;
   }
 
   // Makes `d` kProtectedName when an identifier matches a protected name
@@ -213,10 +250,10 @@ struct Registry::State {
     for (size_t i = 0; i < keys.size(); ++i) {
       std::optional<Hit> hit = Find(protected_keys, keys[i]);
       if (!hit.has_value()) {
-        absl::StatusOr<std::vector<std::string>> more =
-            ProtectedComparisonKeys(keys[i][0]);
+        absl::StatusOr<std::optional<Hit>> more =
+            FindProtectedForms(keys[i][0]);
         if (!more.ok()) return more.status();
-        hit = Find(protected_keys, *more);
+        hit = *std::move(more);
       }
       if (hit.has_value()) {
         Refuse(d, RegistrationOutcome::kProtectedName,
@@ -230,7 +267,8 @@ struct Registry::State {
   // Makes `d` a collision, look-alike (the name against a registered name)
   // or cross-field clash when an identifier's key, or else one of its
   // look-alike keys, is a registered identifier's (the first that is).
-  void RefuseRegistered(const CandidateKeys& keys,
+  // `name_hashes` are keys[0]'s (Prefetch).
+  void RefuseRegistered(const CandidateKeys& keys, const KeyHashes& name_hashes,
                         RegistrationDecision& d) const {
     for (size_t i = 0; i < keys.size(); ++i) {
       // Keys meet keys and look-alike keys meet look-alike keys, never a
@@ -238,10 +276,17 @@ struct Registry::State {
       // look-alike key is made from the key in visual order, and the key of
       // "\u0637\u0628\u0642" is the visual order of "\u0642\u0628\u0637",
       // which a page shows reversed, not alike.
-      const std::span<const std::string_view> all(keys[i]);
-      std::optional<Hit> hit = Find(by_key, all.first(1));
-      const bool collision = hit.has_value();
-      if (!collision) hit = Find(by_lookalike, all.subspan(1));
+      const KeyViews& all = keys[i];
+      std::optional<Hit> hit;
+      bool collision = false;
+      for (size_t k = 0; k < all.size() && !hit.has_value(); ++k) {
+        const uint64_t hash =
+            i == 0 ? name_hashes[k] : internal::KeyIdTable::Hash(all[k]);
+        const std::optional<uint32_t> id =
+            (k == 0 ? by_key : by_lookalike).Find(all[k], hash);
+        if (id.has_value()) hit = Hit{*id, std::string(all[k])};
+        collision = k == 0 && hit.has_value();
+      }
       if (!hit.has_value()) continue;
       RegistrationOutcome outcome = RegistrationOutcome::kCrossFieldClash;
       if (i == 0 && owners[hit->id].field == 0) {
@@ -302,19 +347,23 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
     std::string_view name, const std::vector<std::string>& others) const {
   State& s = *state_;
   RegistrationDecision d;
-  absl::StatusOr<RegistrationRecord> record =
-      MakeRegistrationRecord(s.profile, s.policy, name);
-  if (!record.ok()) {
-    std::optional<Rejection> rejection = GetRejection(record.status());
-    if (!rejection.has_value()) return record.status();
+  if (absl::Status st = internal::RegistrationRecordInto(
+          s.profile, s.shape, name, d.record.emplace());
+      !st.ok()) {
+    d.record.reset();
+    std::optional<Rejection> rejection = GetRejection(st);
+    if (!rejection.has_value()) return st;
     d.outcome = RegistrationOutcome::kRejected;
     d.rejection = std::move(rejection);
     return d;
   }
-  d.record = *std::move(record);
+  // The registered identifiers' tables are asked last, after the checks
+  // that need no memory beyond the name: their lines are fetched now, so
+  // that those checks hide the cache misses of a large registry.
   // The name's keys, then each other identifier's.
   State::CandidateKeys keys;
   keys.push_back(State::ViewsOf(d.record->key, d.record->lookalike_keys));
+  const State::KeyHashes name_hashes = s.Prefetch(keys[0]);
   std::vector<internal::IdentifierKeys> other_keys;
   if (absl::Status st = s.OtherKeysInto(others, other_keys, keys, d);
       !st.ok()) {
@@ -336,7 +385,7 @@ absl::StatusOr<RegistrationDecision> Registry::Decide(
       return d;
     }
   }
-  s.RefuseRegistered(keys, d);
+  s.RefuseRegistered(keys, name_hashes, d);
   return d;
 }
 
@@ -362,14 +411,30 @@ absl::Status Registry::Add(std::string_view name,
       return st;
     }
   }
+  // Room for every key first: an account is added whole or not at all.
+  size_t key_bytes = 0;
+  size_t lookalike_keys = 0;
+  size_t lookalike_bytes = 0;
+  for (const internal::IdentifierKeys& k : keys) {
+    key_bytes += k.key.size();
+    lookalike_keys += k.lookalike_keys.size();
+    for (const std::string& l : k.lookalike_keys) lookalike_bytes += l.size();
+  }
+  if (s.identifiers.size() + keys.size() > UINT32_MAX ||
+      !s.by_key.HasRoomFor(keys.size(), key_bytes) ||
+      !s.by_lookalike.HasRoomFor(lookalike_keys, lookalike_bytes)) {
+    return absl::ResourceExhaustedError(
+        "the registry is full (4,294,967,295 identifiers or 16 GiB of keys "
+        "in one table)");
+  }
   const uint32_t account = s.accounts++;
   for (size_t i = 0; i < keys.size(); ++i) {
     const auto id = static_cast<uint32_t>(s.identifiers.size());
     s.identifiers.emplace_back(i == 0 ? name : std::string_view(others[i - 1]));
     s.owners.push_back({account, static_cast<uint32_t>(i)});
-    s.by_key.try_emplace(std::move(keys[i].key), id);
-    for (std::string& k : keys[i].lookalike_keys) {
-      s.by_lookalike.try_emplace(std::move(k), id);
+    s.by_key.Insert(keys[i].key, id);
+    for (const std::string& k : keys[i].lookalike_keys) {
+      s.by_lookalike.Insert(k, id);
     }
   }
   return absl::OkStatus();
@@ -399,8 +464,8 @@ size_t Registry::MemoryUsage() const {
   return s.identifiers.capacity() * sizeof(std::string) +
          strings(s.identifiers,
                  [](const std::string& e) -> const std::string& { return e; }) +
-         s.owners.capacity() * sizeof(State::Owner) + table(s.by_key) +
-         table(s.by_lookalike) + table(s.protected_keys);
+         s.owners.capacity() * sizeof(State::Owner) + s.by_key.MemoryUsage() +
+         s.by_lookalike.MemoryUsage() + table(s.protected_keys);
 }
 
 }  // namespace u8guard

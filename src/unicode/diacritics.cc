@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "src/common/warm_up.h"
@@ -118,14 +119,30 @@ bool DiacriticsTable::StripInto(std::string_view valid_utf8,
   return true;
 }
 
-absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8) {
+absl::Status StripDiacriticsInto(std::string_view valid_utf8,
+                                 std::string& out) {
   // ASCII has no marks and is NFC.
-  if (IsAscii(valid_utf8)) return std::string(valid_utf8);
+  if (IsAscii(valid_utf8)) {
+    out.assign(valid_utf8);
+    return absl::OkStatus();
+  }
   const DiacriticsTable* table =
       TablesWarmUp().Ready() ? DiacriticsTable::Get() : nullptr;
+  if (table != nullptr && table->StripInto(valid_utf8, out)) {
+    return absl::OkStatus();
+  }
+  absl::StatusOr<std::string> stripped = IcuStripDiacritics(valid_utf8);
+  if (!stripped.ok()) return stripped.status();
+  out = *std::move(stripped);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8) {
   std::string out;
-  if (table != nullptr && table->StripInto(valid_utf8, out)) return out;
-  return IcuStripDiacritics(valid_utf8);
+  if (absl::Status s = StripDiacriticsInto(valid_utf8, out); !s.ok()) {
+    return s;
+  }
+  return out;
 }
 
 }  // namespace u8guard::internal

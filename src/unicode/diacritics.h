@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "src/unicode/code_point_strings.h"
 
@@ -44,6 +45,10 @@ class DiacriticsTable {
 // IcuStripDiacritics, from DiacriticsTable where it answers (ASCII input
 // is returned as it is).
 absl::StatusOr<std::string> StripDiacritics(std::string_view valid_utf8);
+
+// StripDiacritics into `out` (replacing what it held, reusing its
+// capacity). Internal when ICU fails (`out` unspecified).
+absl::Status StripDiacriticsInto(std::string_view valid_utf8, std::string& out);
 
 }  // namespace u8guard::internal
 

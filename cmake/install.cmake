@@ -173,7 +173,21 @@ else()
   set(U8GUARD_PC_ICU_LIBS "-L${U8GUARD_ICU_LIBDIR} -Wl,-rpath,${U8GUARD_ICU_LIBDIR} -licui18n -licuuc -Wl,--push-state,--no-as-needed,-licudata,--pop-state ")
 endif()
 configure_file(cmake/u8guard.pc.in ${U8GUARD_GENERATED}/u8guard.pc.in @ONLY)
-install(CODE "configure_file(\"${U8GUARD_GENERATED}/u8guard.pc.in\"
-  \"${U8GUARD_GENERATED}/u8guard.pc\" @ONLY)" COMPONENT u8guard_development)
-install(FILES ${U8GUARD_GENERATED}/u8guard.pc
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT u8guard_development)
+# Each install run configures it in a directory of its own: two runs at once
+# (into two prefixes, as the docs tests do) wrote one file in the build
+# tree, and one installed the other's prefix, or failed to read the file.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(u8guard_pc_destination "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+else()
+  set(u8guard_pc_destination
+    "\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+endif()
+install(CODE "
+  string(RANDOM LENGTH 16 u8guard_pc_run)
+  set(u8guard_pc_dir \"${U8GUARD_GENERATED}/pc-\${u8guard_pc_run}\")
+  configure_file(\"${U8GUARD_GENERATED}/u8guard.pc.in\"
+    \"\${u8guard_pc_dir}/u8guard.pc\" @ONLY)
+  file(INSTALL DESTINATION \"${u8guard_pc_destination}\" TYPE FILE
+    FILES \"\${u8guard_pc_dir}/u8guard.pc\")
+  file(REMOVE_RECURSE \"\${u8guard_pc_dir}\")
+  " COMPONENT u8guard_development)

@@ -239,6 +239,36 @@ case "$step" in
     done
     echo "installed into $work/{full,shared,static}"
     ;;
+  concurrent)
+    # Installs of one build tree at once into different prefixes (as these
+    # tests run them): each prefix's u8guard.pc names that prefix, and the
+    # build tree keeps nothing of the runs. Four at a time, three rounds:
+    # before each run configured the file in one place, and one installed
+    # another's prefix or failed.
+    root=$work/concurrent
+    rm -rf "$root"
+    for round in 1 2 3; do
+      pids=()
+      for i in 1 2 3 4; do
+        "$CMAKE" --install "$build" --prefix "$root/$round-$i" \
+          --component u8guard_development >/dev/null &
+        pids+=($!)
+      done
+      for pid in "${pids[@]}"; do
+        wait "$pid" || fail "an install of round $round failed"
+      done
+      for i in 1 2 3 4; do
+        pc=$root/$round-$i/$libdir/pkgconfig/u8guard.pc
+        got=$(sed -n 's/^prefix=//p' "$pc")
+        [ "$got" = "$root/$round-$i" ] ||
+          fail "$pc: prefix=$got, not $root/$round-$i"
+      done
+    done
+    if leftovers=$(compgen -G "$build/generated/pc-*"); then
+      fail "install runs left $leftovers"
+    fi
+    echo "12 installs, four at a time: each u8guard.pc names its prefix"
+    ;;
   layout)
     full=$work/full
     for f in include/u8guard/u8guard_c.h include/u8guard/c/base.h \

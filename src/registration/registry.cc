@@ -181,6 +181,12 @@ struct Registry::State {
     return absl::OkStatus();
   }
 
+  // The table the k-th of an identifier's KeyViews is looked up in:
+  // by_key for its key (k == 0), by_lookalike for its look-alike keys.
+  const internal::KeyIdTable& TableOf(size_t k) const {
+    return k == 0 ? by_key : by_lookalike;
+  }
+
   // The hashes of a name's key and look-alike keys (KeyIdTable::Hash), in
   // KeyViews' order.
   using KeyHashes = absl::InlinedVector<uint64_t, 4>;
@@ -192,7 +198,7 @@ struct Registry::State {
     KeyHashes hashes;
     for (size_t k = 0; k < views.size(); ++k) {
       hashes.push_back(internal::KeyIdTable::Hash(views[k]));
-      (k == 0 ? by_key : by_lookalike).Prefetch(hashes.back());
+      TableOf(k).Prefetch(hashes.back());
     }
     return hashes;
   }
@@ -282,8 +288,7 @@ struct Registry::State {
       for (size_t k = 0; k < all.size() && !hit.has_value(); ++k) {
         const uint64_t hash =
             i == 0 ? name_hashes[k] : internal::KeyIdTable::Hash(all[k]);
-        const std::optional<uint32_t> id =
-            (k == 0 ? by_key : by_lookalike).Find(all[k], hash);
+        const std::optional<uint32_t> id = TableOf(k).Find(all[k], hash);
         if (id.has_value()) hit = Hit{*id, std::string(all[k])};
         collision = k == 0 && hit.has_value();
       }

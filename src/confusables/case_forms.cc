@@ -159,7 +159,7 @@ bool MapByTable(const CodePointStrings* table, std::string_view valid_utf8,
   if (table == nullptr) return false;
   out.clear();
   SizedAppender writer(out);
-  writer.Reserve(valid_utf8.size() * table->max_expansion());
+  char* w = writer.Reserve(valid_utf8.size() * table->max_expansion());
   const char* it = valid_utf8.data();
   const char* const end = it + valid_utf8.size();
   while (it < end) {
@@ -167,12 +167,12 @@ bool MapByTable(const CodePointStrings* table, std::string_view valid_utf8,
     const uint32_t value = table->Value(DecodeValid(it));
     if (CodePointStrings::Flag(value)) return false;
     if (value == 0) {
-      writer.AppendCodePoint(at, static_cast<size_t>(it - at));
+      w = SizedAppender::AppendCodePoint(w, at, static_cast<size_t>(it - at));
     } else {
-      writer.AppendImage(table->ImageOf(value));
+      w = SizedAppender::AppendImage(w, table->ImageOf(value));
     }
   }
-  writer.Finish();
+  writer.Finish(w);
   return true;
 }
 

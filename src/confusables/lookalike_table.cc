@@ -171,6 +171,7 @@ void LookalikeTable::FillAscii() {
     const uint32_t value = images_->Value(c);
     if (value == 0) {
       a = {{static_cast<char>(c)}, {static_cast<char>(c)}, 1, 1, 0, true};
+      ascii_self_[c] = true;
       continue;
     }
     if (CodePointStrings::Flag(value)) continue;  // fits = false
@@ -198,8 +199,8 @@ bool LookalikeTable::SkeletonsInto(std::string_view valid_utf8,
   folded.clear();
   SizedAppender s(skeleton);
   SizedAppender f(folded);
-  s.Reserve(valid_utf8.size() * expansion_);
-  f.Reserve(valid_utf8.size() * expansion_);
+  char* sp = s.Reserve(valid_utf8.size() * expansion_);
+  char* fp = f.Reserve(valid_utf8.size() * expansion_);
   // Which strings of the code point written last end open (kKeyEnd,
   // kCapitalsEnd, kLoweredEnd), shifted to the start bits: an open start
   // meeting one of them could reorder across the two.
@@ -207,11 +208,26 @@ bool LookalikeTable::SkeletonsInto(std::string_view valid_utf8,
   for (const char *p = valid_utf8.data(), *end = p + valid_utf8.size();
        p < end;) {
     const auto b = static_cast<unsigned char>(*p);
+    if (b < 0x80 && ascii_self_[b]) {
+      // A run of ASCII characters that are their own images: copied byte
+      // by byte into both (within the reservation: each image is at least
+      // as long as its code point).
+      do {
+        *sp++ = *p;
+        *fp++ = *p;
+        ++p;
+      } while (p < end && static_cast<unsigned char>(*p) < 0x80 &&
+               ascii_self_[static_cast<unsigned char>(*p)]);
+      open = 0;
+      continue;
+    }
     if (b < 0x80 && ascii_[b].fits) {
       const Ascii& a = ascii_[b];
       if ((a.edges & open) != 0) return false;
-      s.AppendFixed<sizeof a.skeleton>(a.skeleton, a.skeleton_size);
-      f.AppendFixed<sizeof a.folded>(a.folded, a.folded_size);
+      sp = SizedAppender::AppendFixed<sizeof a.skeleton>(sp, a.skeleton,
+                                                         a.skeleton_size);
+      fp = SizedAppender::AppendFixed<sizeof a.folded>(fp, a.folded,
+                                                       a.folded_size);
       open = static_cast<uint8_t>(a.edges >> kEndShift);
       ++p;
       continue;
@@ -220,8 +236,8 @@ bool LookalikeTable::SkeletonsInto(std::string_view valid_utf8,
     const uint32_t value = images_->Value(DecodeValid(p));
     if (value == 0) {
       const auto n = static_cast<size_t>(p - at);
-      s.AppendCodePoint(at, n);
-      f.AppendCodePoint(at, n);
+      sp = SizedAppender::AppendCodePoint(sp, at, n);
+      fp = SizedAppender::AppendCodePoint(fp, at, n);
       open = 0;
       continue;
     }
@@ -230,12 +246,12 @@ bool LookalikeTable::SkeletonsInto(std::string_view valid_utf8,
     const size_t n = static_cast<uint8_t>(image[0]);
     const auto edges = static_cast<uint8_t>(image[1]);
     if ((edges & open) != 0) return false;
-    s.AppendImage(image.substr(2, n));
-    f.AppendImage(image.substr(2 + n));
+    sp = SizedAppender::AppendImage(sp, image.substr(2, n));
+    fp = SizedAppender::AppendImage(fp, image.substr(2 + n));
     open = static_cast<uint8_t>(edges >> kEndShift);
   }
-  s.Finish();
-  f.Finish();
+  s.Finish(sp);
+  f.Finish(fp);
   return true;
 }
 

@@ -94,6 +94,9 @@ class LookalikeTable {
   // The most bytes of either image per byte of UTF-8.
   size_t expansion_;
   Ascii ascii_[128] = {};
+  // ASCII characters that are fusable, their own skeleton and folded
+  // skeleton, with no open edge: copied as they are.
+  bool ascii_self_[128] = {};
 };
 
 }  // namespace u8guard::internal

@@ -103,12 +103,13 @@ void SkeletonTable::AppendPrototype(char32_t cp, std::u32string& out) const {
   }
 }
 
-absl::Status SkeletonTable::AppendPiece(const char* begin, const char* end,
-                                        size_t count, uint32_t last_value,
-                                        SizedAppender& writer) const {
+absl::StatusOr<char*> SkeletonTable::AppendPiece(const char* begin,
+                                                 const char* end, size_t count,
+                                                 uint32_t last_value,
+                                                 SizedAppender& writer,
+                                                 char* w) const {
   if (count == 1) {
-    writer.AppendImage(skeletons_->ImageOf(last_value));
-    return absl::OkStatus();
+    return SizedAppender::AppendImage(w, skeletons_->ImageOf(last_value));
   }
   std::string& piece = ThreadScratch<PieceScratch>().piece;
   if (absl::Status s = LinearSkeletonInto(
@@ -118,8 +119,7 @@ absl::Status SkeletonTable::AppendPiece(const char* begin, const char* end,
   }
   // A piece's skeleton is as long as its code points' skeletons together
   // (NFD only reorders), so it fits the reservation.
-  writer.AppendChecked(piece);
-  return absl::OkStatus();
+  return writer.AppendChecked(w, piece);
 }
 
 absl::Status SkeletonTable::AppendSkeleton(std::string_view valid_utf8,
@@ -129,7 +129,7 @@ absl::Status SkeletonTable::AppendSkeleton(std::string_view valid_utf8,
   // Reserved once: a string of n bytes has a skeleton of at most n *
   // max_expansion() bytes, pieces included.
   SizedAppender writer(out);
-  writer.Reserve(valid_utf8.size() * skeletons_->max_expansion());
+  char* w = writer.Reserve(valid_utf8.size() * skeletons_->max_expansion());
   const char* piece = p;  // the piece of code points that are not plain
   size_t count = 0;       // code points in it
   uint32_t last_value = 0;
@@ -142,25 +142,25 @@ absl::Status SkeletonTable::AppendSkeleton(std::string_view valid_utf8,
       continue;
     }
     if (count != 0) {
-      if (absl::Status s = AppendPiece(piece, at, count, last_value, writer);
-          !s.ok()) {
-        return s;
-      }
+      absl::StatusOr<char*> after =
+          AppendPiece(piece, at, count, last_value, writer, w);
+      if (!after.ok()) return after.status();
+      w = *after;
       count = 0;
     }
     if (value == 0) {
-      writer.AppendCodePoint(at, static_cast<size_t>(p - at));
+      w = SizedAppender::AppendCodePoint(w, at, static_cast<size_t>(p - at));
     } else {
-      writer.AppendImage(skeletons_->ImageOf(value));
+      w = SizedAppender::AppendImage(w, skeletons_->ImageOf(value));
     }
   }
   if (count != 0) {
-    if (absl::Status s = AppendPiece(piece, end, count, last_value, writer);
-        !s.ok()) {
-      return s;
-    }
+    absl::StatusOr<char*> after =
+        AppendPiece(piece, end, count, last_value, writer, w);
+    if (!after.ok()) return after.status();
+    w = *after;
   }
-  writer.Finish();
+  writer.Finish(w);
   return absl::OkStatus();
 }
 

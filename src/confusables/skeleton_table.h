@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "src/unicode/code_point_strings.h"
 
 namespace u8guard::internal {
@@ -59,8 +60,12 @@ class SkeletonTable {
  private:
   explicit SkeletonTable(const CodePointStrings* skeletons)
       : skeletons_(skeletons) {}
-  absl::Status AppendPiece(const char* begin, const char* end, size_t count,
-                           uint32_t last_value, SizedAppender& writer) const;
+  // Appends the skeleton of the piece [begin, end) of `count` code points
+  // (the last of which has table value `last_value`) at `writer`'s cursor
+  // `w`; returns the cursor after it.
+  absl::StatusOr<char*> AppendPiece(const char* begin, const char* end,
+                                    size_t count, uint32_t last_value,
+                                    SizedAppender& writer, char* w) const;
 
   // Each code point's skeleton; the flag says "plain". Value 0: a plain
   // code point that is its own skeleton.

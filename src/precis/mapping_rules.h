@@ -61,6 +61,14 @@ struct MappingRules {
     return case_changes != 0 && c >= U'A' && c <= U'Z';
   }
 
+  // True when ASCII byte `b` is a code point that no rule changes (not A-Z
+  // where the case mapping lowers them; not U+0020, which the additional
+  // mapping may trim) and that every string class allows anywhere
+  // (U+0021..U+007E: PVALID). Any other byte: false.
+  bool KeepsAscii(uint8_t b) const {
+    return static_cast<uint8_t>(b - 0x21) < 0x7F - 0x21 && !CaseChangesAscii(b);
+  }
+
   // `c` after the case mapping, for ASCII `c`.
   char32_t CaseMapAscii(char32_t c) const {
     return CaseChangesAscii(c) ? c + (U'a' - U'A') : c;

@@ -70,6 +70,20 @@ Verdict CheckOutputBounds(const Profile& p, std::string_view out,
   return Verdict();
 }
 
+// The properties the string class of `p` allows anywhere, without a
+// context rule, as AllowedPropertyMask's bits (every property for kAnyText).
+unsigned AllowedProperties(const Profile& p) {
+  switch (p.string_class) {
+    case StringClass::kIdentifier:
+      return AllowedPropertyMask(PrecisClass::kIdentifier);
+    case StringClass::kFreeform:
+      return AllowedPropertyMask(PrecisClass::kFreeform);
+    case StringClass::kAnyText:
+      break;
+  }
+  return ~0u;
+}
+
 // ---- Repertoire (RFC 9839 §4)
 // -------------------------------------------------
 
@@ -177,6 +191,14 @@ struct MapResult {
   // byte offset in the input of the mark that broke the bound (mapping
   // stopped there), or npos.
   size_t stream_unsafe_at;
+  // With kNoteProperties: the bits 1 << PrecisProperty of the output's
+  // code points, or-ed (0 without). The ASCII runs MapCodePoints copies
+  // without looking (U+0021..U+007E, PVALID: allowed by every class) add
+  // nothing; a space that trimming drops adds its own. When no bit is
+  // outside a class's allowed properties, every output code point is
+  // allowed by it.
+  unsigned properties;
+  size_t code_points;  // in the output
 };
 
 // Width mapping and the context-free case mappings of non-ASCII `cp`,
@@ -215,56 +237,116 @@ inline void NoteOutputCodePoint(const MappingRules& rules, char32_t cp,
   if (rules.ChangesNonAscii(cp, flags)) r.rules_idempotent = false;
 }
 
+// Trimming and collapsing spaces (SpaceMapping::kToAsciiTrimCollapse) as
+// the mapping pass writes: leading spaces vanish, each run of spaces
+// becomes one, trailing ones vanish.
+class SpaceTrimmer {
+ public:
+  // A U+0020 in the mapped text: written only if something follows.
+  void Space() { pending_ = any_; }
+  // Before anything else is written to `out`: writes the pending space, if
+  // any; returns the code points written (0 or 1).
+  size_t BeforeText(std::string& out) {
+    const bool pending = pending_;
+    if (pending) out.push_back(' ');
+    pending_ = false;
+    any_ = true;
+    return pending;
+  }
+
+ private:
+  bool pending_ = false;
+  bool any_ = false;  // something was written
+};
+
+// What the width, additional and case mapping rules make of code point
+// `cp` (MappingFlag bits `flags`, 0 for ASCII), noted in `r`; with
+// kNoteProperties, its PRECIS property too, from `precis`. (A space that
+// trimming then drops is noted too: that can only send the class check the
+// long way.)
+template <bool kNoteProperties>
+inline char32_t MapCodePoint(const MappingRules& rules,
+                             const CodePointTable<uint16_t>& table,
+                             const CodePointTable<uint8_t>* precis, char32_t cp,
+                             uint16_t flags, MapResult& r) {
+  if (cp < 0x80) {
+    // ASCII is stable under every form; only A-Z change (context-free, and
+    // lower-case letters keep a following final sigma final).
+    cp = rules.CaseMapAscii(cp);
+  } else {
+    cp = MapNonAscii(rules, table, cp, flags);
+    if (rules.spaces && (flags & kIsNonAsciiSpace)) {
+      cp = U' ';
+    } else {
+      NoteOutputCodePoint(rules, cp, flags, r);
+    }
+  }
+  if constexpr (kNoteProperties) {
+    r.properties |=
+        1u << static_cast<unsigned>(PrecisPropertyOf(cp, *precis).property);
+  }
+  return cp;
+}
+
 // Width mapping, additional mapping, and lower-casing of ASCII letters, code
 // point by code point, from valid UTF-8 `in` into `out`, as `rules` say.
 // With `max_non_starters` > 0, also the Stream-Safe check of the input (UAX
-// #15 §13), in the same pass. Runs of code points that no rule changes are
-// copied whole.
-MapResult MapCodePoints(MappingRules rules, std::string_view in,
+// #15 §13), in the same pass; with kNoteProperties, also a summary of the
+// PRECIS properties of the output (MapResult::properties). Runs of code
+// points that no rule changes are copied whole.
+template <bool kNoteProperties = false>
+MapResult MapCodePoints(const MappingRules& rules, std::string_view in,
                         std::string& out, size_t max_non_starters = 0) {
-  bool pending_space = false, any = false;
-  MapResult r{false, rules.kept_by_form != 0, true, false,
-              std::string_view::npos};
+  MapResult r{false, rules.kept_by_form != 0, true,
+              false, std::string_view::npos,  0,
+              0};
   const CodePointTable<uint16_t>& table = MappingFlagTable();
+  const CodePointTable<uint8_t>* const precis =
+      kNoteProperties ? &PrecisTable() : nullptr;
   StreamSafeCounter non_starters(rules.form ==
                                  NormalizationForm::kNfkcCasefold);
+  SpaceTrimmer trimmer;
   const char* it = in.data();
   const char* const end = in.data() + in.size();
   const char* copied = it;  // input before this is in `out` already
   while (it < end) {
-    const char* const at = it;
-    char32_t cp = DecodeValid(it);
-    const char32_t original = cp;
-    if (cp < 0x80) {
-      // ASCII is stable under every form; only A-Z change (context-free,
-      // and lower-case letters keep a following final sigma final).
-      cp = rules.CaseMapAscii(cp);
-      non_starters.Add(0, max_non_starters);  // a starter
-    } else {
-      uint16_t flags = table.Get(cp);
-      if (max_non_starters > 0 && !non_starters.Add(flags, max_non_starters))
-          [[unlikely]] {
-        r.stream_unsafe_at = static_cast<size_t>(at - in.data());
-        return r;
+    if (rules.KeepsAscii(static_cast<uint8_t>(*it))) {
+      // A run of ASCII code points that no rule changes, each a starter,
+      // PVALID and kept as it is (copied here when trimming, else with the
+      // next change or at the end).
+      const char* const run = it;
+      do {
+        ++it;
+      } while (it < end && rules.KeepsAscii(static_cast<uint8_t>(*it)));
+      non_starters.Add(0, max_non_starters);
+      r.code_points += static_cast<size_t>(it - run);
+      if (rules.trim) {
+        r.code_points += trimmer.BeforeText(out);
+        out.append(run, static_cast<size_t>(it - run));
       }
-      cp = MapNonAscii(rules, table, cp, flags);
-      if (rules.spaces && (flags & kIsNonAsciiSpace)) {
-        cp = U' ';
-      } else {
-        NoteOutputCodePoint(rules, cp, flags, r);
-      }
+      continue;
     }
+    const char* const at = it;
+    const char32_t original = DecodeValid(it);
+    const uint16_t flags = original < 0x80 ? 0 : table.Get(original);
+    if (max_non_starters > 0 && !non_starters.Add(flags, max_non_starters))
+        [[unlikely]] {
+      r.stream_unsafe_at = static_cast<size_t>(at - in.data());
+      return r;
+    }
+    const char32_t cp =
+        MapCodePoint<kNoteProperties>(rules, table, precis, original, flags, r);
     if (rules.trim) {
-      // Trimming and collapsing spaces: one code point at a time.
       if (cp == U' ') {
-        pending_space = any;  // leading spaces vanish, runs become one
-        continue;
+        trimmer.Space();
+      } else {
+        r.code_points += 1 + trimmer.BeforeText(out);
+        AppendValid(cp, out);
       }
-      if (pending_space) out.push_back(' ');
-      pending_space = false;
-      any = true;
-      AppendValid(cp, out);
-    } else if (cp != original) {
+      continue;
+    }
+    ++r.code_points;
+    if (cp != original) {
       out.append(copied, static_cast<size_t>(at - copied));
       AppendValid(cp, out);
       copied = it;
@@ -392,7 +474,7 @@ class OutputCodePoints {
 struct Mapped {
   // One pass over the code points did the four mapping rules: no code
   // point needed ICU's case mapping or normalization; `facts` then
-  // describes the output.
+  // describes the output (until the stability check replaces it).
   bool one_pass = false;
   MapResult facts{};
 };
@@ -406,7 +488,10 @@ Verdict ApplyMappingRules(const Profile& p, const MappingRules& rules,
                           Scratch& tmp, Mapped& mapped) {
   out.clear();
   out.reserve(text.size());
-  mapped.facts = MapCodePoints(rules, text, out, p.max_non_starters);
+  mapped.facts =
+      p.string_class == StringClass::kAnyText
+          ? MapCodePoints(rules, text, out, p.max_non_starters)
+          : MapCodePoints<true>(rules, text, out, p.max_non_starters);
   if (mapped.facts.stream_unsafe_at != std::string_view::npos) [[unlikely]] {
     const char* mark = text.data() + mapped.facts.stream_unsafe_at;
     return Reject(p, base + mapped.facts.stream_unsafe_at, DecodeValid(mark),
@@ -437,7 +522,7 @@ Verdict ApplyDirectionalityRule(const Profile& p, size_t base,
 // own result they change nothing (unstable). With reapply_rules, the rules
 // run once more first (precis_i18n's and RFC 8265's repeated application).
 Verdict CheckStability(const Profile& p, const MappingRules& rules, size_t base,
-                       const Mapped& mapped, std::string& out, Scratch& tmp,
+                       Mapped& mapped, std::string& out, Scratch& tmp,
                        OutputCodePoints& code_points) {
   const bool known_stable =
       mapped.one_pass ? mapped.facts.rules_idempotent
@@ -451,6 +536,7 @@ Verdict CheckStability(const Profile& p, const MappingRules& rules, size_t base,
   if (again != out && p.reapply_rules) {
     out.swap(again);
     code_points.Invalidate();
+    mapped.one_pass = false;  // mapped.facts describe the replaced output
     if (absl::Status s =
             ApplyMappings(rules, out, again, tmp.mapped, tmp.cased);
         !s.ok()) {
@@ -461,11 +547,32 @@ Verdict CheckStability(const Profile& p, const MappingRules& rules, size_t base,
   return {};
 }
 
+// True, with `code_point_count` set to the length of `out` in code points,
+// when the string class of `p` allows every code point of `out` without a
+// look at each: a class that allows anything (kAnyText), or a mapping pass
+// that wrote `out` and saw only properties the class allows without a
+// context rule (it notes them unless the class is kAnyText). Tests:
+// StringClass.CheckedInTheMappingPass*, StringClass.CountedInTheMappingPass*.
+bool ClassAllowsWithoutLooking(const Profile& p, const Mapped& mapped,
+                               std::string_view out, size_t& code_point_count) {
+  if (mapped.one_pass &&
+      (mapped.facts.properties & ~AllowedProperties(p)) == 0) {
+    code_point_count = mapped.facts.code_points;
+    return true;
+  }
+  if (p.string_class != StringClass::kAnyText) return false;
+  size_t n = 0;
+  for (const char c : out) n += !IsTail(static_cast<uint8_t>(c));
+  code_point_count = n;
+  return true;
+}
+
 // RFC 8264 §7 step 6, the behavioral rules: every code point of the result
-// valid in the profile's string class, context rules (RFC 5892 Appendix A)
-// applied where the class says so. Sets `code_point_count` to the result's
-// length in code points. A rejection names the code point the caller sent
-// (e.g. U+3000, not the U+0020 width mapping made of it), at its offset in
+// valid in the profile's string class (IdentifierClass or FreeformClass;
+// ClassAllowsWithoutLooking answers for the rest), context rules (RFC 5892
+// Appendix A) applied where the class says so. Sets `code_point_count` to the
+// result's length in code points. A rejection names the code point the caller
+// sent (e.g. U+3000, not the U+0020 width mapping made of it), at its offset in
 // the caller's bytes.
 Verdict ApplyStringClass(const Profile& p, const MappingRules& rules,
                          std::string_view text, size_t base,
@@ -475,11 +582,6 @@ Verdict ApplyStringClass(const Profile& p, const MappingRules& rules,
   size_t i = 0;
   const char* it = out.data();
   const char* const end = out.data() + out.size();
-  if (p.string_class == StringClass::kAnyText) {
-    for (; it < end; ++it) i += !IsTail(static_cast<uint8_t>(*it));
-    code_point_count = i;
-    return {};
-  }
   const PrecisClass cls = p.string_class == StringClass::kIdentifier
                               ? PrecisClass::kIdentifier
                               : PrecisClass::kFreeform;
@@ -536,9 +638,11 @@ Verdict RunUnicode(const Profile& p, CaseMapping cm, std::string_view text,
     return Reject(p, base, std::nullopt, Rule::kEmpty);
   }
   size_t code_point_count = 0;
-  v = ApplyStringClass(p, rules, text, base, out, tmp, code_points,
-                       code_point_count);
-  if (!v.ok()) return v;
+  if (!ClassAllowsWithoutLooking(p, mapped, out, code_point_count)) {
+    v = ApplyStringClass(p, rules, text, base, out, tmp, code_points,
+                         code_point_count);
+    if (!v.ok()) return v;
+  }
   return CheckOutputBounds(p, out, code_point_count);
 }
 
@@ -595,15 +699,7 @@ bool ProfileKeepsAsIs(const Profile& p, CaseMapping cm, std::string_view text,
   if (rules.LowersAsciiLetters() && facts.ascii_upper) return false;
   if (rules.trim && facts.ascii_space) return false;
   // The string class, without context rules.
-  const auto bit = [](PrecisProperty q) {
-    return 1u << static_cast<unsigned>(q);
-  };
-  const unsigned allowed =
-      p.string_class == StringClass::kAnyText ? ~0u
-      : p.string_class == StringClass::kFreeform
-          ? bit(PrecisProperty::kPvalid) | bit(PrecisProperty::kFreePval)
-          : bit(PrecisProperty::kPvalid);
-  return (facts.properties & ~allowed) == 0;
+  return (facts.properties & ~AllowedProperties(p)) == 0;
 }
 
 namespace {

@@ -123,14 +123,19 @@ class CodePointStrings {
 };
 
 // Appends to a string sized once for the most it can receive, with no
-// capacity check per append: Reserve(n) before up to n bytes of appends,
-// Finish() to put what was written at the end of the string (before
-// anything else touches it). Reserve keeps kSlack bytes beyond n, so that
-// an image is copied as one fixed-size block. Up to kInline bytes (every
-// name or word) are written into a buffer inside the appender and copied
-// once by Finish: sizing the string itself would zero every reserved byte
-// first, which costs more than the appends when n is a short string's
-// worst-case expansion.
+// capacity check per append: Reserve(n) returns a write cursor good for up
+// to n bytes of appends, each Append... takes the cursor and returns it
+// moved past what it wrote, and Finish(cursor) puts what was written at
+// the end of the string (before anything else touches it). Reserve keeps
+// kSlack bytes beyond n, so that an image is copied as one fixed-size
+// block. Up to kInline bytes (every name or word) are written into a
+// buffer inside the appender and copied once by Finish: sizing the string
+// itself would zero every reserved byte first, which costs more than the
+// appends when n is a short string's worst-case expansion.
+//
+// The cursor is the caller's local variable, not a member: a char store
+// may alias any object, so a cursor kept in the appender would be reloaded
+// from memory after every byte written through it.
 class SizedAppender {
  public:
   static constexpr size_t kSlack = CodePointStrings::kImageSlack;
@@ -138,89 +143,87 @@ class SizedAppender {
   explicit SizedAppender(std::string& out) : out_(out) {}
   SizedAppender(const SizedAppender&) = delete;
   SizedAppender& operator=(const SizedAppender&) = delete;
-  void Reserve(size_t most) {
+  // The cursor for up to `most` bytes of appends.
+  [[nodiscard]] char* Reserve(size_t most) {
     if (most <= kInline - kSlack) {
-      p_ = inline_;
       in_string_ = false;
-      return;
+      return inline_;
     }
     const size_t written = out_.size();
     out_.resize(written + most + kSlack);
-    p_ = out_.data() + written;
     in_string_ = true;
+    return out_.data() + written;
   }
   // The bytes of one code point, `n` of 1 to 4.
-  void AppendCodePoint(const char* s, size_t n) {
+  [[nodiscard]] static char* AppendCodePoint(char* p, const char* s, size_t n) {
     switch (n) {
       case 4:
-        p_[3] = s[3];
+        p[3] = s[3];
         [[fallthrough]];
       case 3:
-        p_[2] = s[2];
+        p[2] = s[2];
         [[fallthrough]];
       case 2:
-        p_[1] = s[1];
+        p[1] = s[1];
         [[fallthrough]];
       default:
-        p_[0] = s[0];
+        p[0] = s[0];
     }
-    p_ += n;
+    return p + n;
   }
   // An image of CodePointStrings (whose images can be read kSlack bytes
   // past their end).
-  void AppendImage(std::string_view image) {
+  [[nodiscard]] static char* AppendImage(char* p, std::string_view image) {
     if (image.size() <= kSlack) {
-      std::memcpy(p_, image.data(), kSlack);
+      std::memcpy(p, image.data(), kSlack);
     } else {
-      std::memcpy(p_, image.data(), image.size());
+      std::memcpy(p, image.data(), image.size());
     }
-    p_ += image.size();
+    return p + image.size();
   }
   // The first `n` of the N bytes at `s` (N at most kSlack), copied whole.
   template <size_t N>
-  void AppendFixed(const char* s, size_t n) {
+  [[nodiscard]] static char* AppendFixed(char* p, const char* s, size_t n) {
     static_assert(N <= kSlack);
-    std::memcpy(p_, s, N);
-    p_ += n;
+    std::memcpy(p, s, N);
+    return p + n;
   }
-  void Append(std::string_view s) {
-    std::memcpy(p_, s.data(), s.size());
-    p_ += s.size();
+  [[nodiscard]] static char* Append(char* p, std::string_view s) {
+    std::memcpy(p, s.data(), s.size());
+    return p + s.size();
   }
-  void Finish() {
+  // Puts what was written before cursor `p` at the end of the string.
+  void Finish(const char* p) {
     if (in_string_) {
-      out_.resize(static_cast<size_t>(p_ - out_.data()));
+      out_.resize(static_cast<size_t>(p - out_.data()));
     } else {
-      out_.append(inline_, static_cast<size_t>(p_ - inline_));
+      out_.append(inline_, static_cast<size_t>(p - inline_));
     }
   }
-  // Appends `s`, growing the reservation first when `s` does not fit (a
-  // caller's bound that held would make that never happen).
-  void AppendChecked(std::string_view s) {
+  // Appends `s` at cursor `p`, growing the reservation first when `s` does
+  // not fit (a caller's bound that held would make that never happen);
+  // returns the cursor after it.
+  [[nodiscard]] char* AppendChecked(char* p, std::string_view s) {
     if (!in_string_) {
-      const auto written = static_cast<size_t>(p_ - inline_);
-      if (written + s.size() + kSlack <= kInline) {
-        Append(s);
-        return;
-      }
+      const auto written = static_cast<size_t>(p - inline_);
+      if (written + s.size() + kSlack <= kInline) return Append(p, s);
       // Moved into the string, which then grows as below.
       const size_t before = out_.size();
       out_.resize(before + written + s.size() + kSlack);
       std::memcpy(out_.data() + before, inline_, written);
-      p_ = out_.data() + before + written;
+      p = out_.data() + before + written;
       in_string_ = true;
     }
-    const size_t written = static_cast<size_t>(p_ - out_.data());
+    const size_t written = static_cast<size_t>(p - out_.data());
     if (written + s.size() + kSlack > out_.size()) {
       out_.resize(written + s.size() + kSlack);
-      p_ = out_.data() + written;
+      p = out_.data() + written;
     }
-    Append(s);
+    return Append(p, s);
   }
 
  private:
   std::string& out_;
-  char* p_ = nullptr;
   bool in_string_ = false;
   char inline_[kInline];
 };

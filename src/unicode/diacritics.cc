@@ -102,20 +102,20 @@ bool DiacriticsTable::StripInto(std::string_view valid_utf8,
                                 std::string& out) const {
   out.clear();
   SizedAppender writer(out);
-  writer.Reserve(valid_utf8.size() * images_->max_expansion());
+  char* w = writer.Reserve(valid_utf8.size() * images_->max_expansion());
   for (const char *p = valid_utf8.data(), *end = p + valid_utf8.size();
        p < end;) {
     const char* const at = p;
     const uint32_t value = images_->Value(DecodeValid(p));
     if (value == 0) {
-      writer.AppendCodePoint(at, static_cast<size_t>(p - at));
+      w = SizedAppender::AppendCodePoint(w, at, static_cast<size_t>(p - at));
     } else if (CodePointStrings::Flag(value)) {
       return false;
     } else {
-      writer.AppendImage(images_->ImageOf(value));
+      w = SizedAppender::AppendImage(w, images_->ImageOf(value));
     }
   }
-  writer.Finish();
+  writer.Finish(w);
   return true;
 }
 

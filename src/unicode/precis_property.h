@@ -179,6 +179,22 @@ constexpr ClassVerdict ClassifyInStringClass(PrecisClass string_class,
   return ClassVerdict::kDisallowed;
 }
 
+// The properties `string_class` allows anywhere, without a context rule
+// (ClassifyInStringClass says kAllowed), as a mask of bits
+// 1 << PrecisProperty: a string whose code points' properties all fall in
+// it is valid in the class.
+constexpr unsigned AllowedPropertyMask(PrecisClass string_class) {
+  unsigned mask = 0;
+  for (unsigned q = 0; q <= static_cast<unsigned>(PrecisProperty::kUnassigned);
+       ++q) {
+    if (ClassifyInStringClass(string_class, static_cast<PrecisProperty>(q)) ==
+        ClassVerdict::kAllowed) {
+      mask |= 1u << q;
+    }
+  }
+  return mask;
+}
+
 // True if `d` is allowed in IdentifierClass without any context rule
 // (PVALID). CONTEXTJ/CONTEXTO code points return false: check them with
 // ClassifyInStringClass and the context rules.

@@ -5,7 +5,9 @@
 // normalizer and case mappers, the ICU-derived PRECIS property (not the
 // table) and the other rules must agree, for every code point under every
 // built-in profile. And where a rule does change or reject the text, it
-// must not say so.
+// must not say so. Also the pipeline's other shortcut, the string class
+// checked in the mapping pass: whatever it accepts, the ICU-derived
+// property and the context rules allow, on every code point in context.
 
 #include <unicode/locid.h>
 #include <unicode/normalizer2.h>
@@ -14,13 +16,17 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "src/precis/pipeline.h"
 #include "src/unicode/code_point_facts.h"
 #include "src/unicode/mapping_table.h"
+#include "src/unicode/precis_context.h"
 #include "src/unicode/precis_property.h"
+#include "src/utf8/decode_valid.h"
+#include "tests/test_support.h"
 #include "u8guard/profile.h"
 #include "u8guard/utf8.h"
 
@@ -206,6 +212,117 @@ TEST(CodePointFactsTable, IsTheMappingFlagsThePrecisPropertyAndNfkcSwaps) {
   EXPECT_FALSE(facts.Get(0xFF0E) & kFactsNfkcKeepsOrSwaps);  // to '.'
   EXPECT_TRUE(facts.Get(0x2126) & kFactsNfkcKeepsOrSwaps);   // to U+03A9
   EXPECT_FALSE(facts.Get(0x0301) & kFactsNfkcKeepsOrSwaps);  // a mark
+}
+
+// The number of code points of valid UTF-8 `s`.
+size_t CodePointCount(std::string_view s) {
+  size_t n = 0;
+  for (const char c : s) n += (static_cast<uint8_t>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// Why the string class of `p` would refuse the code points of an accepted
+// output `out`, from the ICU-derived property (not the table) and the
+// context rules; "" when it allows every one.
+std::string WhyClassRefuses(const Profile& p, std::string_view out) {
+  std::u32string cps;
+  for (const char* it = out.data(); it < out.data() + out.size();) {
+    cps.push_back(DecodeValid(it));
+  }
+  const PrecisClass cls = p.string_class == StringClass::kIdentifier
+                              ? PrecisClass::kIdentifier
+                              : PrecisClass::kFreeform;
+  for (size_t i = 0; i < cps.size(); ++i) {
+    const ClassVerdict v =
+        ClassifyInStringClass(cls, DerivePrecisProperty(cps[i]).property);
+    if (v == ClassVerdict::kAllowed) continue;
+    if (v == ClassVerdict::kNeedsContext && !ContextRuleViolation(cps, i)) {
+      continue;
+    }
+    return absl::StrFormat("U+%04X at %d", static_cast<uint32_t>(cps[i]), i);
+  }
+  return "";
+}
+
+// The mapping pass notes each output code point's property (and the
+// ASCII it cannot vouch for), and the class check is skipped when all are
+// allowed. Every code point between an ASCII letter that is kept (a run)
+// and one that the case mapping may change (and, in FreeformClass, spaces
+// to trim and collapse), under every built-in profile
+// with a string class: an accepted result holds only code points its class
+// allows, and the result's length in code points is the one the bounds
+// were checked against.
+TEST(StringClass, CheckedInTheMappingPassAllowsOnlyWhatTheClassAllows) {
+  for (const Profile& p : BuiltinProfiles()) {
+    if (p.string_class == StringClass::kAnyText) continue;
+    for (const CaseMapping cm : {p.case_mapping, p.key_case_mapping}) {
+      size_t accepted = 0, refused = 0;
+      int bad = 0;
+      std::string text, out;
+      for (UChar32 cp = 0; cp <= 0x10FFFF; ++cp) {
+        if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+        if (!::u8guard::testing::SampledUnderSanitizer(static_cast<size_t>(cp),
+                                                       61)) {
+          continue;
+        }
+        // FreeformClass allows spaces: some for Nickname to trim.
+        const bool spaces = p.string_class == StringClass::kFreeform;
+        text = spaces ? " x" : "x";
+        ASSERT_TRUE(AppendUtf8(static_cast<char32_t>(cp), text));
+        text += spaces ? "Y  z " : "Yz";
+        const Verdict v = RunProfile(p, cm, text, out);
+        if (!v.ok()) {
+          ++refused;
+          continue;
+        }
+        ++accepted;
+        std::string why = WhyClassRefuses(p, out);
+        if (why.empty() && CodePointCount(out) >
+                               static_cast<size_t>(p.max_output_code_points)) {
+          why = "longer than the bound";
+        }
+        if (!why.empty() && ++bad <= 10) {
+          ADD_FAILURE() << absl::StrFormat(
+              "%s: U+%04X accepted, but the class refuses %s", p.name,
+              static_cast<uint32_t>(cp), why);
+        }
+      }
+      EXPECT_EQ(bad, 0) << p.name;
+      // Both answers are given: letters are accepted, symbols or controls
+      // refused (or, in FreeformClass, spaces accepted).
+      EXPECT_GT(accepted, 1000u) << p.name;
+      EXPECT_GT(refused, 1000u) << p.name;
+    }
+  }
+}
+
+// The length in code points the mapping pass counts: a profile whose bound
+// is the result's length accepts it, one code point less refuses it as too
+// long, whichever path (kept ASCII runs, mapped or trimmed code points)
+// made the result.
+TEST(StringClass, CountedInTheMappingPassAsTheResultIsLong) {
+  const std::vector<std::string> texts = {
+      "abc",           "ABC def",           "  a  b  ",
+      "\u00C9t\u00E9", "x\u3000y",          "\uFF21bc",
+      "\u0130i",       "caf\u00E9 au lait", "\u0391\u03B2\u0393",
+      "ab  CD",        "a \u00E9",          "\u00E9  b"};
+  for (const Profile& builtin : BuiltinProfiles()) {
+    for (const std::string& text : texts) {
+      std::string out;
+      if (!RunProfile(builtin, builtin.key_case_mapping, text, out).ok()) {
+        continue;
+      }
+      const size_t n = CodePointCount(out);
+      Profile p = builtin;
+      p.max_output_code_points = n;
+      EXPECT_TRUE(RunProfile(p, p.key_case_mapping, text, out).ok())
+          << p.name << " " << text;
+      p.max_output_code_points = n - 1;
+      const Verdict v = RunProfile(p, p.key_case_mapping, text, out);
+      ASSERT_NE(v.rejection(), nullptr) << p.name << " " << text;
+      EXPECT_EQ(v.rejection()->rule, Rule::kTooLong) << p.name << " " << text;
+    }
+  }
 }
 
 }  // namespace
